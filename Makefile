@@ -1,0 +1,42 @@
+# Set-up, build, run and test on Debian 12. `make run` and `make test` install whatever system
+# packages are missing first (as root, or through sudo), so a fresh machine needs nothing else.
+
+SWIFT ?= swift
+# What building needs, then what the tests need on top: a virtual X server and a session bus.
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev pkg-config
+TEST_PACKAGES := xvfb xauth dbus-daemon
+XVFB_SCREEN := -screen 0 1280x800x24
+
+.PHONY: all deps test-deps build run test clean
+
+all: build
+
+# Installs only the packages dpkg does not already report as installed.
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing packages:" $$missing; \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=; else sudo=sudo; fi; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(SWIFT) run --skip-build snapshelf $(ARGS)
+
+# The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop.
+test: test-deps
+	$(SWIFT) build --build-tests
+	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// Snapshelf's targets, listed from the C interop at the bottom to the executable at the top.
+// Each layer depends only on the ones below it.
+import PackageDescription
+
+let package = Package(
+    name: "Snapshelf",
+    products: [
+        .executable(name: "snapshelf", targets: ["snapshelf"]),
+    ],
+    targets: [
+        // C interop
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev", "libglib2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
+
+        // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
+        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf"]),
+
+        // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel.
+        .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"]),
+
+        // UI: the GTK controllers.
+        .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfModel", "CGtk"]),
+
+        // The command-line commands, which need no display.
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfModel"]),
+
+        // The executable: parse the command line, then start the GUI or run a command.
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI"]),
+
+        // Shared helpers for the test targets: the sample photos and temporary libraries.
+        .target(name: "SnapshelfTestSupport"),
+
+        .testTarget(name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite"]),
+        .testTarget(name: "SnapshelfCommandLineTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport"]),
+        .testTarget(
+            name: "SnapshelfUITests",
+            dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

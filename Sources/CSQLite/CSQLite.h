@@ -1,0 +1,2 @@
+/* SQLite, the library's database. */
+#include <sqlite3.h>

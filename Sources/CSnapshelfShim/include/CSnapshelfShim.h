@@ -1,0 +1,36 @@
+/* What Swift cannot call in GTK and GObject: function-like macros, variadic functions and
+ * GObject type definitions. Every name carries the snapshelf_ prefix. */
+#pragma once
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Replaces the g_signal_connect macro; the handler's data is released by destroy on disconnect. */
+static inline gulong snapshelf_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                                              gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+/* Replaces the G_IS_OBJECT macro, so the glue can refuse a pointer that is not a live GObject. */
+static inline gboolean snapshelf_is_object(gpointer pointer) { return G_IS_OBJECT(pointer); }
+
+/* A GListModel whose items are counted and keyed by callbacks into Swift. */
+typedef guint (*SnapshelfCountFunc)(gpointer data);
+typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);
+
+#define SNAPSHELF_TYPE_LIST_MODEL (snapshelf_list_model_get_type())
+G_DECLARE_FINAL_TYPE(SnapshelfListModel, snapshelf_list_model, SNAPSHELF, LIST_MODEL, GObject)
+
+/* The model calls count and key on demand; destroy releases data when the model is finalized. */
+SnapshelfListModel *snapshelf_list_model_new(SnapshelfCountFunc count, SnapshelfKeyFunc key, gpointer data,
+                                             GDestroyNotify destroy);
+void snapshelf_list_model_items_changed(SnapshelfListModel *self, guint position, guint removed, guint added);
+
+/* The item the model hands out: a GObject that carries the key of the row at its position. */
+#define SNAPSHELF_TYPE_LIST_KEY (snapshelf_list_key_get_type())
+G_DECLARE_FINAL_TYPE(SnapshelfListKey, snapshelf_list_key, SNAPSHELF, LIST_KEY, GObject)
+
+/* Returns the key an item carries, or -1 when item is not a SnapshelfListKey. */
+gint64 snapshelf_list_key_get_value(gpointer item);
+
+G_END_DECLS

@@ -1,0 +1,25 @@
+// Carries a Swift closure through a C user_data pointer. The box is passed retained and released
+// by the destroy notify GLib calls, so the closure lives exactly as long as the C side needs it.
+// Unchecked Sendable: GLib hands the box back only on the thread that runs the main loop, where
+// the trampolines read it inside `MainActor.assumeIsolated`.
+final class ClosureBox<Body>: @unchecked Sendable {
+    let body: Body
+
+    init(_ body: Body) {
+        self.body = body
+    }
+
+    /// A +1 pointer for C; balanced by `release` in the destroy notify.
+    func retainedPointer() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    static func borrow(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Body> {
+        Unmanaged<ClosureBox<Body>>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+
+    static func release(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+}

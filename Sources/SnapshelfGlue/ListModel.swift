@@ -1,0 +1,45 @@
+// A GListModel served by Swift: GTK asks for the count and for the item at a position, and the
+// closures answer from the Swift data source. Items are small objects carrying a row's key.
+import CGtk
+import CSnapshelfShim
+
+@MainActor
+public final class ListModel {
+    /// The model for GTK: pass `object.typed()` wherever a GListModel is wanted.
+    public let object: GObjectRef
+
+    private struct Source {
+        let count: @MainActor () -> Int
+        let key: @MainActor (Int) -> Int64
+    }
+
+    /// - Parameters:
+    ///   - count: how many items the source holds now.
+    ///   - key: the stable key of the item at a position, which the views read back with `key(ofItem:)`.
+    public init(count: @escaping @MainActor () -> Int, key: @escaping @MainActor (Int) -> Int64) {
+        let countTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> guint = { data in
+            let box = ClosureBox<Source>.borrow(data)
+            return MainActor.assumeIsolated { guint(clamping: box.body.count()) }
+        }
+        let keyTrampoline: @convention(c) (guint, UnsafeMutableRawPointer?) -> gint64 = { position, data in
+            let box = ClosureBox<Source>.borrow(data)
+            return MainActor.assumeIsolated { gint64(box.body.key(Int(position))) }
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let box = ClosureBox(Source(count: count, key: key))
+        object = GObjectRef(adopting: snapshelf_list_model_new(countTrampoline, keyTrampoline,
+                                                               box.retainedPointer(), release))
+    }
+
+    /// Tells the views what changed, so they update only those positions.
+    public func itemsChanged(position: Int, removed: Int, added: Int) {
+        snapshelf_list_model_items_changed(object.opaque, guint(position), guint(removed), guint(added))
+    }
+
+    /// The key an item of this model carries, or nil for any other object.
+    public static func key(ofItem item: UnsafeMutableRawPointer?) -> Int64? {
+        guard let item else { return nil }
+        let key = snapshelf_list_key_get_value(item)
+        return key < 0 ? nil : Int64(key)
+    }
+}

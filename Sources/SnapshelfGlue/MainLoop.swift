@@ -1,0 +1,33 @@
+// Hops back to the GTK main thread. GLib's main loop never drains Dispatch's main queue, so
+// `DispatchQueue.main` and `Task { @MainActor in }` would never run here: GLib's idle sources do.
+import CGtk
+
+public enum MainLoop {
+    /// Runs work on the main thread once the main loop is idle; safe to call from any thread.
+    public static func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
+        typealias Body = @Sendable @MainActor () -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            let box = ClosureBox<Body>.borrow(data)
+            MainActor.assumeIsolated { box.body() }
+            return 0
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
+    }
+
+    /// Runs work on the main thread after a delay; the returned source can cancel it.
+    @discardableResult
+    public static func perform(after milliseconds: UInt32,
+                               _ work: @escaping @MainActor () -> Void) -> TimeoutSource {
+        typealias Body = @MainActor () -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
+            let box = ClosureBox<Body>.borrow(data)
+            MainActor.assumeIsolated { box.body() }
+            return 0
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, trampoline,
+                                    ClosureBox<Body>(work).retainedPointer(), release)
+        return TimeoutSource(id: id)
+    }
+}

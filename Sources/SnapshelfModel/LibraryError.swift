@@ -1,0 +1,16 @@
+// Why the library itself could not be opened, read or written.
+import Foundation
+
+public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What Snapshelf was doing, such as "opening the database".
+    public let operation: String
+    /// What SQLite or the file system said.
+    public let detail: String
+
+    public init(operation: String, detail: String) {
+        self.operation = operation
+        self.detail = detail
+    }
+
+    public var description: String { "Snapshelf failed while \(operation): \(detail)" }
+}

@@ -1,0 +1,52 @@
+// One prepared SQLite statement: binding parameters, stepping through rows and reading columns.
+import CSQLite
+import Foundation
+
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
+    private let operation: String
+
+    init(handle: OpaquePointer, connection: SQLiteConnection, operation: String) {
+        self.handle = handle
+        self.connection = connection
+        self.operation = operation
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func bind(_ values: [SQLiteValue]) throws(LibraryError) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32 = switch value {
+            case .integer(let number): sqlite3_bind_int64(handle, index, number)
+            // The length is given so that text holding U+0000 is stored whole.
+            case .text(let text): sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
+            }
+            guard status == SQLITE_OK else { throw failure() }
+        }
+    }
+
+    /// Advances to the next row; false once the statement is done.
+    func step() throws(LibraryError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw failure()
+        }
+    }
+
+    func integer(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func text(at column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let length = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    private func failure() -> LibraryError {
+        LibraryError(operation: operation, detail: connection.lastErrorMessage)
+    }
+}

@@ -1,0 +1,5 @@
+// The kinds of value Snapshelf binds into SQLite statements.
+enum SQLiteValue {
+    case integer(Int64)
+    case text(String)
+}

@@ -1,0 +1,30 @@
+// The shared sample photos every test reads, from ../shared/testdata/photos beside the project.
+import Foundation
+
+public enum SamplePhotos {
+    /// The photos folder; tests stop with a clear message when it is missing rather than pass vacuously.
+    public static let directory: URL = {
+        let projectRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let photos = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/photos")
+        precondition(FileManager.default.fileExists(atPath: photos.path),
+                     "The sample photos are missing: expected them at \(photos.path)")
+        return photos
+    }()
+
+    public static func jpeg(_ relativePath: String) -> URL {
+        directory.appendingPathComponent("jpg").appendingPathComponent(relativePath)
+    }
+
+    /// The same landscape picture stored with EXIF orientation 1 to 8.
+    public static func landscape(orientation: Int) -> URL { jpeg("orientation/landscape_\(orientation).jpg") }
+
+    /// The same portrait picture stored with EXIF orientation 1 to 8.
+    public static func portrait(orientation: Int) -> URL { jpeg("orientation/portrait_\(orientation).jpg") }
+
+    /// Small, distinct, valid JPEGs from several cameras.
+    public static let cameras: [URL] = [
+        "Canon_40D.jpg", "Nikon_D70.jpg", "Pentax_K10D.jpg", "Kodak_CX7530.jpg",
+        "Olympus_C8080WZ.jpg", "Sony_HDR-HC3.jpg", "Panasonic_DMC-FZ30.jpg", "Ricoh_Caplio_RR330.jpg",
+    ].map(jpeg)
+}

@@ -1,0 +1,50 @@
+// A GNOME-style in-app notification that slides down from the top of the window. Problems stay
+// until the person dismisses them; several problems collect in one notification.
+import CGtk
+import SnapshelfGlue
+
+@MainActor
+final class InAppNotification {
+    let root: GObjectRef
+    private let label: GObjectRef
+    private var lines: [String] = []
+
+    init() {
+        root = GObjectRef(gtk_revealer_new())
+        label = GObjectRef(gtk_label_new(nil))
+        gtk_revealer_set_transition_type(root.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_widget_set_halign(root.typed(), GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(root.typed(), GTK_ALIGN_START)
+
+        let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_add_css_class(frame, "app-notification")
+        gtk_label_set_wrap(label.opaque, 1)
+        gtk_label_set_max_width_chars(label.opaque, 60)
+        gtk_label_set_xalign(label.opaque, 0)
+        gtk_label_set_selectable(label.opaque, 1)
+        gtk_box_append(frame.gCast(), label.typed())
+
+        let close = gtk_button_new_from_icon_name("window-close-symbolic")!
+        gtk_widget_add_css_class(close, "flat")
+        gtk_widget_set_valign(close, GTK_ALIGN_START)
+        gtk_widget_set_tooltip_text(close, "Dismiss")
+        SignalConnection.connect(close, "clicked") { [weak self] in self?.dismiss() }
+        gtk_box_append(frame.gCast(), close)
+        gtk_revealer_set_child(root.opaque, frame)
+    }
+
+    /// Adds a line to the notification and shows it.
+    func show(_ message: String) {
+        lines.append(message)
+        gtk_label_set_text(label.opaque, lines.joined(separator: "\n"))
+        gtk_revealer_set_reveal_child(root.opaque, 1)
+    }
+
+    func dismiss() {
+        lines.removeAll()
+        gtk_revealer_set_reveal_child(root.opaque, 0)
+    }
+
+    var isShown: Bool { gtk_revealer_get_reveal_child(root.opaque) != 0 }
+    var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,146 @@
+// The small dialog that asks for a photo's label while showing its preview. Enter saves,
+// Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
+import CGtk
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class LabelDialog {
+    enum Response: Equatable {
+        case save(label: String)
+        case skip
+        case cancel
+    }
+
+    static let previewSize = 360
+
+    let window: GObjectRef
+    private let preview: GObjectRef
+    private let entry: GObjectRef
+    private let fileName: GObjectRef
+    private let progress: GObjectRef
+    private let skipButton: GObjectRef
+    private let actions: GObjectRef
+    private var saveAction: GObjectRef?
+    /// Called once per shown photo with what the person chose.
+    var onResponse: (@MainActor (Response) -> Void)?
+
+    init(parent: GObjectRef) {
+        window = GObjectRef(gtk_window_new())
+        preview = GObjectRef(gtk_picture_new())
+        entry = GObjectRef(gtk_entry_new())
+        fileName = GObjectRef(gtk_label_new(nil))
+        progress = GObjectRef(gtk_label_new(nil))
+        skipButton = GObjectRef(gtk_button_new_with_mnemonic("S_kip"))
+        actions = GObjectRef(adopting: g_simple_action_group_new())
+
+        gtk_window_set_title(window.typed(), "Label Photo")
+        gtk_window_set_modal(window.typed(), 1)
+        gtk_window_set_transient_for(window.typed(), parent.typed())
+        gtk_window_set_destroy_with_parent(window.typed(), 1)
+        gtk_window_set_default_size(window.typed(), 480, -1)
+        gtk_widget_add_css_class(window.typed(), "label-dialog")
+
+        buildHeader()
+        buildContent()
+        installActions()
+    }
+
+    private func buildHeader() {
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_set_show_title_buttons(header.gOpaque, 0)
+        let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+        let title = gtk_label_new("Label Photo")!
+        gtk_widget_add_css_class(title, "title")
+        gtk_widget_add_css_class(progress.typed(), "subtitle")
+        gtk_box_append(titles.gCast(), title)
+        gtk_box_append(titles.gCast(), progress.typed())
+        gtk_header_bar_set_title_widget(header.gOpaque, titles)
+
+        let cancel = gtk_button_new_with_mnemonic("_Cancel")!
+        gtk_actionable_set_action_name(cancel.gOpaque, "dialog.cancel")
+        gtk_header_bar_pack_start(header.gOpaque, cancel)
+
+        let save = gtk_button_new_with_mnemonic("_Save")!
+        gtk_widget_add_css_class(save, "suggested-action")
+        gtk_actionable_set_action_name(save.gOpaque, "dialog.save")
+        gtk_header_bar_pack_end(header.gOpaque, save)
+        gtk_actionable_set_action_name(skipButton.opaque, "dialog.skip")
+        gtk_widget_set_tooltip_text(skipButton.typed(), "Skip this photo (Escape)")
+        gtk_header_bar_pack_end(header.gOpaque, skipButton.typed())
+
+        gtk_window_set_titlebar(window.typed(), header)
+        gtk_window_set_default_widget(window.typed(), save)
+    }
+
+    private func buildContent() {
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom,
+                          gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            setMargin(content, 18)
+        }
+        gtk_widget_add_css_class(preview.typed(), "preview")
+        gtk_widget_set_size_request(preview.typed(), -1, gint(Self.previewSize))
+        gtk_picture_set_content_fit(preview.opaque, GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_can_shrink(preview.opaque, 1)
+        gtk_box_append(content.gCast(), preview.typed())
+
+        gtk_label_set_ellipsize(fileName.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_add_css_class(fileName.typed(), "dim-label")
+        gtk_box_append(content.gCast(), fileName.typed())
+
+        gtk_entry_set_placeholder_text(entry.typed(), "Label")
+        gtk_entry_set_activates_default(entry.typed(), 1)
+        gtk_box_append(content.gCast(), entry.typed())
+        gtk_window_set_child(window.typed(), content)
+    }
+
+    private func installActions() {
+        let group = actions.raw
+        saveAction = SimpleAction.add("save", to: group) { [weak self] in
+            guard let self else { return }
+            onResponse?(.save(label: String(cString: gtk_editable_get_text(entry.opaque))))
+        }
+        SimpleAction.add("skip", to: group) { [weak self] in self?.onResponse?(.skip) }
+        SimpleAction.add("cancel", to: group) { [weak self] in self?.onResponse?(.cancel) }
+        gtk_widget_insert_action_group(window.typed(), "dialog", actions.opaque)
+
+        let shortcuts = gtk_shortcut_controller_new()!
+        let escape = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("dialog.skip"))
+        gtk_shortcut_controller_add_shortcut(shortcuts, escape)
+        gtk_widget_add_controller(window.typed(), shortcuts)
+
+        window.connect("close-request") { [weak self] () -> Bool in
+            self?.onResponse?(.cancel)
+            return true
+        }
+    }
+
+    /// Shows one photo, numbered when it is one of several, with an empty entry that has focus.
+    func show(_ candidate: PhotoCandidate, number: Int, of total: Int) {
+        let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(candidate.preview.pixbuf))
+        gtk_picture_set_paintable(preview.opaque, texture.opaque)
+        gtk_label_set_text(fileName.opaque, candidate.sourceURL.lastPathComponent)
+        gtk_label_set_text(progress.opaque, total > 1 ? "\(number) of \(total)" : "")
+        gtk_widget_set_visible(progress.typed(), total > 1 ? 1 : 0)
+        gtk_widget_set_visible(skipButton.typed(), total > 1 ? 1 : 0)
+        gtk_editable_set_text(entry.opaque, "")
+        setBusy(false)
+        gtk_window_present(window.typed())
+        gtk_widget_grab_focus(entry.typed())
+    }
+
+    /// While the next photo is being read, nothing can be saved twice.
+    func setBusy(_ busy: Bool) {
+        gtk_widget_set_sensitive(window.typed(), busy ? 0 : 1)
+    }
+
+    var isVisible: Bool { gtk_widget_get_visible(window.typed()) != 0 }
+    var progressText: String { String(cString: gtk_label_get_text(progress.opaque)) }
+    var entryWidget: GObjectRef { entry }
+
+    func close() {
+        gtk_window_destroy(window.typed())
+    }
+}

@@ -1,0 +1,95 @@
+// The grid of photo tiles. The PhotoStore is its data source through a Swift-backed GListModel;
+// the window controller supplies the closure that fills each tile, and this adapter keeps GTK's
+// factory, selection and recycling away from both.
+import CGtk
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class PhotoGrid {
+    /// Fills a recycled tile with the photo at a position; supplied by the window controller.
+    typealias TileFiller = @MainActor (_ tile: PhotoTile, _ photo: Photo, _ position: Int) -> Void
+
+    private static let tileKey = "snapshelf-photo-tile"
+
+    /// The grid inside its scrolled window: what the window puts on screen.
+    let root: GObjectRef
+    let view: GObjectRef
+    private let store: PhotoStore
+    private let model: ListModel
+    private let selection: GObjectRef
+    private let factory: GObjectRef
+    private let fillTile: TileFiller
+    /// Tiles bound to a photo now, which are the ones GTK shows or keeps ready near the view.
+    private(set) var boundTiles: [PhotoTile] = []
+    /// Called after photos arrive or leave, with the new count.
+    var countChanged: (@MainActor (Int) -> Void)?
+
+    init(store: PhotoStore, fillTile: @escaping TileFiller) {
+        self.store = store
+        self.fillTile = fillTile
+        model = ListModel(count: { store.count }, key: { store.photo(at: $0).id })
+        // The selection model takes over the reference it is given, so it gets one of its own.
+        g_object_ref(model.object.raw)
+        selection = GObjectRef(adopting: gtk_single_selection_new(model.object.opaque))
+        gtk_single_selection_set_autoselect(selection.opaque, 0)
+        gtk_single_selection_set_can_unselect(selection.opaque, 1)
+        // Autoselect chose the first photo already; nothing is selected until the person picks.
+        gtk_single_selection_set_selected(selection.opaque, guint(GTK_INVALID_LIST_POSITION))
+        factory = GObjectRef(adopting: gtk_signal_list_item_factory_new())
+        g_object_ref(factory.raw)
+        view = GObjectRef(gtk_grid_view_new(selection.opaque, factory.opaque))
+        gtk_grid_view_set_max_columns(view.opaque, 12)
+        gtk_grid_view_set_min_columns(view.opaque, 1)
+        gtk_widget_add_css_class(view.typed(), "photo-grid")
+        root = GObjectRef(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(root.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(root.opaque, view.typed())
+        gtk_widget_set_vexpand(root.typed(), 1)
+        gtk_widget_set_hexpand(root.typed(), 1)
+
+        factory.connect("setup") { item in Self.setUp(item) }
+        factory.connect("bind") { [weak self] item in self?.bind(item) }
+        factory.connect("unbind") { [weak self] item in self?.unbind(item) }
+        store.itemsChanged = { [weak self] position, removed, added in
+            guard let self else { return }
+            model.itemsChanged(position: position, removed: removed, added: added)
+            countChanged?(store.count)
+        }
+    }
+
+    /// Selects the photo at a position and scrolls it into view.
+    func reveal(position: Int) {
+        gtk_selection_model_select_item(selection.opaque, guint(position), 1)
+        // GTK 4.8 has no gtk_grid_view_scroll_to; its built-in action does the same.
+        gtk_widget_activate_action_variant(view.typed(), "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+    }
+
+    var selectedPosition: Int? {
+        let position = gtk_single_selection_get_selected(selection.opaque)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
+    private static func setUp(_ item: UnsafeMutableRawPointer?) {
+        guard let item else { return }
+        let tile = PhotoTile()
+        gtk_list_item_set_child(OpaquePointer(item), tile.root.typed())
+        ObjectData.attach(tile, to: item, key: tileKey)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let tile = ObjectData.attached(PhotoTile.self, to: item, key: Self.tileKey),
+              let id = ListModel.key(ofItem: gtk_list_item_get_item(OpaquePointer(item))) else { return }
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        // The key is the authority: the position can be stale while items are being inserted.
+        guard position < store.count, store.photo(at: position).id == id else { return }
+        fillTile(tile, store.photo(at: position), position)
+        boundTiles.append(tile)
+    }
+
+    private func unbind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let tile = ObjectData.attached(PhotoTile.self, to: item, key: Self.tileKey) else { return }
+        tile.clear()
+        boundTiles.removeAll { $0 === tile }
+    }
+}

@@ -1,0 +1,67 @@
+// One tile of the grid: the photo's thumbnail above its label. A tile is made once per recycled
+// slot and shows a different photo after each bind, so `clear` undoes everything `show` did.
+import CGtk
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class PhotoTile {
+    static let thumbnailSize = 180
+
+    let root: GObjectRef
+    private let picture: GObjectRef
+    private let label: GObjectRef
+    /// The photo shown now, so a thumbnail that arrives after the slot moved on is not shown.
+    private(set) var photoID: Int64?
+
+    init() {
+        root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+        picture = GObjectRef(gtk_picture_new())
+        label = GObjectRef(gtk_label_new(nil))
+
+        gtk_widget_add_css_class(root.typed(), "photo-tile")
+        gtk_widget_add_css_class(picture.typed(), "thumbnail")
+        gtk_widget_set_size_request(picture.typed(), gint(Self.thumbnailSize), gint(Self.thumbnailSize))
+        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_can_shrink(picture.opaque, 1)
+
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(label.opaque, 1)
+        gtk_label_set_max_width_chars(label.opaque, 20)
+        gtk_label_set_use_markup(label.opaque, 0)
+
+        gtk_box_append(root.typed(), picture.typed())
+        gtk_box_append(root.typed(), label.typed())
+    }
+
+    var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }
+    var hasThumbnail: Bool { gtk_picture_get_paintable(picture.opaque) != nil }
+
+    /// Shows the photo's label literally (never as markup) and keeps the full text in the tooltip.
+    func show(_ photo: Photo) {
+        photoID = photo.id
+        if photo.label.isEmpty {
+            gtk_label_set_text(label.opaque, "Unlabelled")
+            gtk_widget_add_css_class(label.typed(), "unlabelled")
+            gtk_widget_set_tooltip_text(root.typed(), photo.originalName)
+        } else {
+            gtk_label_set_text(label.opaque, photo.label)
+            gtk_widget_remove_css_class(label.typed(), "unlabelled")
+            gtk_widget_set_tooltip_text(root.typed(), photo.label)
+        }
+    }
+
+    /// Shows the thumbnail if it belongs to the photo this tile shows now.
+    func showThumbnail(_ texture: GObjectRef, of photoID: Int64) {
+        guard photoID == self.photoID else { return }
+        gtk_picture_set_paintable(picture.opaque, texture.opaque)
+    }
+
+    func clear() {
+        photoID = nil
+        gtk_picture_set_paintable(picture.opaque, nil)
+        gtk_label_set_text(label.opaque, "")
+        gtk_widget_remove_css_class(label.typed(), "unlabelled")
+        gtk_widget_set_tooltip_text(root.typed(), nil)
+    }
+}

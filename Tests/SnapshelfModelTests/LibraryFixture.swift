@@ -1,0 +1,38 @@
+// Reaches into a library's SQLite file the way a different Snapshelf release would.
+import CSQLite
+import Foundation
+
+enum LibraryFixture {
+    struct Failure: Error {
+        let message: String
+    }
+
+    static func setSchemaVersion(_ version: Int, of database: URL) throws {
+        try withDatabase(database) { handle in
+            guard sqlite3_exec(handle, "PRAGMA user_version = \(version)", nil, nil, nil) == SQLITE_OK else {
+                throw Failure(message: String(cString: sqlite3_errmsg(handle)))
+            }
+        }
+    }
+
+    static func schemaVersion(of database: URL) throws -> Int {
+        try withDatabase(database) { handle in
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK else {
+                throw Failure(message: String(cString: sqlite3_errmsg(handle)))
+            }
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_step(statement) == SQLITE_ROW else { throw Failure(message: "no user_version row") }
+            return Int(sqlite3_column_int64(statement, 0))
+        }
+    }
+
+    private static func withDatabase<T>(_ url: URL, _ body: (OpaquePointer) throws -> T) throws -> T {
+        var handle: OpaquePointer?
+        guard sqlite3_open(url.path, &handle) == SQLITE_OK, let handle else {
+            throw Failure(message: "cannot open \(url.path)")
+        }
+        defer { sqlite3_close(handle) }
+        return try body(handle)
+    }
+}

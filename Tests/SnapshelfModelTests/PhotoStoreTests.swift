@@ -1,0 +1,122 @@
+// PhotoStore against a real SQLite file in a temporary folder and the shared sample photos.
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class PhotoStoreTests: XCTestCase {
+    private var library: TemporaryDirectory!
+
+    override func setUp() {
+        library = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        library = nil
+    }
+
+    private func openStore() throws -> PhotoStore {
+        try PhotoStore(directory: library.url.appendingPathComponent("library"))
+    }
+
+    private func candidate(_ url: URL) throws -> PhotoCandidate {
+        try PhotoCandidate(inspecting: url, previewSize: 64)
+    }
+
+    func testSavedPhotosComeBackInOrderWithTheirLabelsAfterReopening() throws {
+        let labels = ["First", "Second", "Third"]
+        var saved: [Photo] = []
+        do {
+            let store = try openStore()
+            for (label, url) in zip(labels, SamplePhotos.cameras) {
+                saved.append(store.photo(at: try store.save(try candidate(url), label: label)))
+            }
+        }
+        let reopened = try openStore()
+        XCTAssertEqual(reopened.count, 3)
+        XCTAssertEqual((0..<reopened.count).map(reopened.photo(at:)), saved)
+        XCTAssertEqual((0..<reopened.count).map { reopened.photo(at: $0).label }, labels)
+        XCTAssertEqual((0..<reopened.count).map { reopened.photo(at: $0).originalName },
+                       SamplePhotos.cameras.prefix(3).map(\.lastPathComponent))
+    }
+
+    func testSaveAppendsAndReportsExactlyOneInsertion() throws {
+        let store = try openStore()
+        var changes: [[Int]] = []
+        store.itemsChanged = { changes.append([$0, $1, $2]) }
+        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[0]), label: "a"), 0)
+        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[1]), label: "b"), 1)
+        XCTAssertEqual(changes, [[0, 0, 1], [1, 0, 1]])
+        XCTAssertEqual(store.position(ofPhotoWithID: store.photo(at: 1).id), 1)
+    }
+
+    func testLabelsRoundTripExactlyIncludingUnicodeAndMarkup() throws {
+        let labels = ["", "<b>x</b>", "Fête à Zürich 🌅 日本", "tab\tand\nnew line", "&amp; <i>", "  spaced  ", "nul\u{0}inside"]
+        do {
+            let store = try openStore()
+            for (index, label) in labels.enumerated() {
+                try store.save(try candidate(SamplePhotos.cameras[index]), label: label)
+            }
+        }
+        let reopened = try openStore()
+        XCTAssertEqual((0..<reopened.count).map { reopened.photo(at: $0).label }, labels)
+    }
+
+    func testTheLibraryKeepsItsOwnCopyAndNeverTouchesTheOriginal() throws {
+        let originals = TemporaryDirectory()
+        let original = originals.file(named: "photo.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        let before = FileSnapshot(of: originals.url)
+        let modified = try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date
+
+        let store = try openStore()
+        let photo = store.photo(at: try store.save(try candidate(original), label: "copy"))
+
+        XCTAssertEqual(FileSnapshot(of: originals.url), before)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date, modified)
+        XCTAssertTrue(photo.fileURL.path.hasPrefix(library.url.path), "\(photo.fileURL.path) is outside the library")
+        XCTAssertEqual(try Data(contentsOf: photo.fileURL), try Data(contentsOf: original))
+        try FileManager.default.removeItem(at: original)
+        XCTAssertEqual(try openStore().photo(at: 0).fileURL, photo.fileURL)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: photo.fileURL.path))
+    }
+
+    func testBadFilesAreRefusedWithTheirReasonAndNothingSavedIsLost() throws {
+        let store = try openStore()
+        let kept = store.photo(at: try store.save(try candidate(SamplePhotos.cameras[0]), label: "kept"))
+        let photosFolder = kept.fileURL.deletingLastPathComponent()
+        let before = FileSnapshot(of: photosFolder)
+
+        let scratch = TemporaryDirectory()
+        let sample = try Data(contentsOf: SamplePhotos.cameras[1])
+        let cases: [(URL, ImportError.Reason)] = [
+            (scratch.file(named: "notes.jpg", containing: Data("not a photo".utf8)), .unsupportedFormat),
+            (scratch.file(named: "empty.jpg", containing: Data()), .empty),
+            (scratch.url.appendingPathComponent("missing.jpg"), .missing),
+            (scratch.url, .isDirectory),
+            (scratch.file(named: "cut.jpg", containing: sample.prefix(120)), .unsupportedFormat),
+        ]
+        for (url, reason) in cases {
+            XCTAssertThrowsError(try candidate(url), url.lastPathComponent) { error in
+                let importError = error as? ImportError
+                XCTAssertEqual(importError?.reason, reason, url.lastPathComponent)
+                XCTAssertEqual(importError?.path, url.path)
+                XCTAssertTrue(importError?.description.contains(url.lastPathComponent) == true)
+            }
+        }
+
+        XCTAssertEqual(FileSnapshot(of: photosFolder), before)
+        let reopened = try openStore()
+        XCTAssertEqual(reopened.count, 1)
+        XCTAssertEqual(reopened.photo(at: 0), kept)
+    }
+
+    func testALibraryFromANewerSnapshelfIsRefusedWithoutChangingIt() throws {
+        let directory = library.url.appendingPathComponent("library")
+        do { _ = try PhotoStore(directory: directory) }
+        try LibraryFixture.setSchemaVersion(99, of: directory.appendingPathComponent("library.sqlite3"))
+        XCTAssertThrowsError(try PhotoStore(directory: directory)) { error in
+            XCTAssertTrue("\(error)".contains("newer Snapshelf"), "\(error)")
+        }
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: directory.appendingPathComponent("library.sqlite3")), 99)
+    }
+}

@@ -1,0 +1,63 @@
+// Decoding at tile size with the EXIF orientation applied, on the shared orientation samples.
+import CGdkPixbuf
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class ThumbnailTests: XCTestCase {
+    func testEveryOrientationComesOutUprightAndAlike() throws {
+        for (name, sample) in [("landscape", SamplePhotos.landscape), ("portrait", SamplePhotos.portrait)] {
+            let reference = try Thumbnail(decoding: sample(1), fittingIn: 12)
+            for orientation in 1...8 {
+                let thumbnail = try Thumbnail(decoding: sample(orientation), fittingIn: 12)
+                XCTAssertEqual(thumbnail.orientation, orientation, "\(name) \(orientation)")
+                XCTAssertEqual(thumbnail.width, reference.width, "\(name) \(orientation)")
+                XCTAssertEqual(thumbnail.height, reference.height, "\(name) \(orientation)")
+                XCTAssertLessThan(meanDifference(thumbnail, reference), 24, "\(name)_\(orientation) is not upright")
+            }
+            // A picture turned the wrong way must be told apart, or the check above proves nothing.
+            let turned = try Thumbnail(decoding: sample(1), fittingIn: 12)
+            XCTAssertGreaterThan(meanDifference(turned, reference, flipped: true), 24, name)
+        }
+    }
+
+    func testThumbnailsAreDecodedAtTileSizeNotFullSize() throws {
+        let thumbnail = try Thumbnail(decoding: SamplePhotos.jpeg("mobile/jolla.jpg"), fittingIn: 256)
+        XCTAssertEqual(max(thumbnail.width, thumbnail.height), 256)
+    }
+
+    func testTheCandidateReportsTheDisplayedSize() throws {
+        let upright = try PhotoCandidate(inspecting: SamplePhotos.landscape(orientation: 1), previewSize: 32)
+        let turned = try PhotoCandidate(inspecting: SamplePhotos.landscape(orientation: 6), previewSize: 32)
+        XCTAssertGreaterThan(upright.width, upright.height)
+        XCTAssertEqual(turned.width, upright.width)
+        XCTAssertEqual(turned.height, upright.height)
+    }
+
+    /// The mean difference of the two pictures' bytes, comparing one upside down when asked.
+    private func meanDifference(_ a: Thumbnail, _ b: Thumbnail, flipped: Bool = false) -> Double {
+        let rowsA = rows(of: a)
+        var rowsB = rows(of: b)
+        if flipped { rowsB.reverse() }
+        var total = 0
+        var count = 0
+        for (rowA, rowB) in zip(rowsA, rowsB) {
+            for (byteA, byteB) in zip(rowA, rowB) {
+                total += abs(Int(byteA) - Int(byteB))
+                count += 1
+            }
+        }
+        return Double(total) / Double(max(count, 1))
+    }
+
+    private func rows(of thumbnail: Thumbnail) -> [[UInt8]] {
+        let pixbuf = thumbnail.pixbuf
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let rowBytes = Int(gdk_pixbuf_get_n_channels(pixbuf)) * thumbnail.width
+        let pixels = gdk_pixbuf_read_pixels(pixbuf)!
+        return (0..<thumbnail.height).map { row in
+            Array(UnsafeBufferPointer(start: pixels + row * stride, count: rowBytes))
+        }
+    }
+}
