@@ -1,0 +1,47 @@
+// Runs the built `snapshelf` executable as a person or a script would, capturing what it prints.
+import Foundation
+
+struct SnapshelfProcess {
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The executable SwiftPM built beside this test bundle.
+    static let executable: URL = {
+        let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let executable = productsDirectory.appendingPathComponent("snapshelf")
+        precondition(FileManager.default.isExecutableFile(atPath: executable.path),
+                     "snapshelf was not built at \(executable.path): run `swift build --build-tests` first")
+        return executable
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        // No command may need a display, so none is given.
+        merged.removeValue(forKey: "DISPLAY")
+        merged.removeValue(forKey: "WAYLAND_DISPLAY")
+        merged.removeValue(forKey: "SNAPSHELF_LIBRARY")
+        environment.forEach { merged[$0.key] = $0.value }
+        process.environment = merged
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a long listing cannot fill a pipe and stall.
+        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self)
+        )
+    }
+}
