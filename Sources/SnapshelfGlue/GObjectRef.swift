@@ -39,6 +39,13 @@ public final class GObjectRef {
         return raw
     }
 
+    /// The object with an extra reference, for C functions that take ownership of their argument
+    /// (annotated "transfer full"), so Swift's own reference stays valid.
+    public var transferred: OpaquePointer {
+        g_object_ref(raw)
+        return opaque
+    }
+
     /// The object as a final GTK type, which Swift imports as an opaque pointer.
     public var opaque: OpaquePointer { OpaquePointer(raw) }
 

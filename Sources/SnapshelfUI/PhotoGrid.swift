@@ -16,7 +16,7 @@ final class PhotoGrid {
     let root: GObjectRef
     let view: GObjectRef
     private let store: PhotoStore
-    private let model: ListModel
+    let model: ListModel
     private let selection: GObjectRef
     private let factory: GObjectRef
     private let fillTile: TileFiller
@@ -29,16 +29,13 @@ final class PhotoGrid {
         self.store = store
         self.fillTile = fillTile
         model = ListModel(count: { store.count }, key: { store.photo(at: $0).id })
-        // The selection model takes over the reference it is given, so it gets one of its own.
-        g_object_ref(model.object.raw)
-        selection = GObjectRef(adopting: gtk_single_selection_new(model.object.opaque))
+        selection = GObjectRef(adopting: gtk_single_selection_new(model.object.transferred))
         gtk_single_selection_set_autoselect(selection.opaque, 0)
         gtk_single_selection_set_can_unselect(selection.opaque, 1)
         // Autoselect chose the first photo already; nothing is selected until the person picks.
         gtk_single_selection_set_selected(selection.opaque, guint(GTK_INVALID_LIST_POSITION))
         factory = GObjectRef(adopting: gtk_signal_list_item_factory_new())
-        g_object_ref(factory.raw)
-        view = GObjectRef(gtk_grid_view_new(selection.opaque, factory.opaque))
+        view = GObjectRef(gtk_grid_view_new(selection.transferred, factory.transferred))
         gtk_grid_view_set_max_columns(view.opaque, 12)
         gtk_grid_view_set_min_columns(view.opaque, 1)
         gtk_widget_add_css_class(view.typed(), "photo-grid")
