@@ -12,7 +12,7 @@ public enum MainLoop {
             return 0
         }
         let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
+        g_idle_add_full(G_PRIORITY_DEFAULT, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
     }
 
     /// Runs work on the main thread after a delay; the returned source can cancel it.
