@@ -91,7 +91,6 @@ final class LabelDialog {
         gtk_box_append(content.gCast(), fileName.typed())
 
         gtk_entry_set_placeholder_text(entry.typed(), "Label")
-        gtk_entry_set_activates_default(entry.typed(), 1)
         gtk_box_append(content.gCast(), entry.typed())
         gtk_window_set_child(window.typed(), content)
     }
@@ -111,6 +110,11 @@ final class LabelDialog {
         gtk_shortcut_controller_add_shortcut(shortcuts, escape)
         gtk_widget_add_controller(window.typed(), shortcuts)
 
+        // Enter in the entry saves, even right after the dialog was insensitive between photos,
+        // when GTK's default-widget activation can miss.
+        entry.connect("activate") { [weak self] in
+            gtk_widget_activate_action_variant(self?.window.typed(), "dialog.save", nil)
+        }
         window.connect("close-request") { [weak self] () -> Bool in
             self?.onResponse?(.cancel)
             return true
@@ -136,7 +140,10 @@ final class LabelDialog {
         gtk_widget_set_sensitive(window.typed(), busy ? 0 : 1)
     }
 
-    var isVisible: Bool { gtk_widget_get_visible(window.typed()) != 0 }
+    /// Shown and not busy reading the next photo: what a person sees as ready for typing.
+    var isWaitingForLabel: Bool {
+        gtk_widget_get_visible(window.typed()) != 0 && gtk_widget_get_sensitive(window.typed()) != 0
+    }
     var progressText: String { String(cString: gtk_label_get_text(progress.opaque)) }
     var entryWidget: GObjectRef { entry }
 
