@@ -36,7 +36,7 @@ run: build
 # The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop.
 test: test-deps
 	$(SWIFT) build --build-tests
-	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build
+	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 clean:
 	rm -rf .build

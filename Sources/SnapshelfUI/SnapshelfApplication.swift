@@ -13,10 +13,12 @@ public final class SnapshelfApplication {
     private let loader = ThumbnailLoader()
     private(set) var window: LibraryWindow?
 
-    public init(libraryDirectory: URL) {
+    /// - Parameter id: the D-Bus application ID; tests give each instance its own, because two
+    ///   applications of one ID cannot both register in one process.
+    public init(libraryDirectory: URL, id: String = SnapshelfApplication.id) {
         self.libraryDirectory = libraryDirectory
         // Non-unique for now, so that two libraries can be open at once.
-        application = GObjectRef(adopting: gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE))
+        application = GObjectRef(adopting: gtk_application_new(id, G_APPLICATION_NON_UNIQUE))
         application.connect("startup") { [weak self] in self?.startUp() }
         application.connect("activate") { [weak self] in self?.activate() }
     }

@@ -1,0 +1,42 @@
+// The base for UI tests: GTK initialised once on the real display (Xvfb under `make test`),
+// and a way to let the GLib main loop run until the UI reaches a state.
+import CGtk
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+// Unchecked Sendable: XCTest runs every test on the main thread, which is also GTK's thread.
+class GtkTestCase: XCTestCase, @unchecked Sendable {
+    private(set) var library: TemporaryDirectory!
+
+    override func setUp() {
+        super.setUp()
+        // A UI test that lost its way only produces noise after the first failure.
+        continueAfterFailure = false
+        library = TemporaryDirectory()
+        MainActor.assumeIsolated {
+            precondition(gtk_init_check() != 0, "GTK cannot open a display: run the UI tests with `make test` (Xvfb)")
+        }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            // Close what a test left open, so the next test starts with no windows.
+            let toplevels = gtk_window_get_toplevels()!
+            while g_list_model_get_n_items(toplevels) > 0 {
+                let window = g_list_model_get_item(toplevels, 0)!
+                gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
+                g_object_unref(window)
+            }
+            spin(for: 0.05)
+        }
+        library = nil
+        super.tearDown()
+    }
+
+    /// Runs a test's body on the main actor. XCTest on Linux cannot call `@MainActor` test methods,
+    /// but it calls every test on the main thread, so the isolation holds.
+    func onMain(_ body: @MainActor () throws -> Void) rethrows {
+        try MainActor.assumeIsolated(body)
+    }
+}

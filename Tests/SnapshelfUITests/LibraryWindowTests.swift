@@ -1,0 +1,188 @@
+// The real application and window under Xvfb, driven through their own widgets and actions.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class LibraryWindowTests: GtkTestCase {
+    private var applications: [SnapshelfApplication] = []
+
+    override func tearDown() {
+        applications.removeAll()
+        super.tearDown()
+    }
+
+    private var libraryDirectory: URL { library.url.appendingPathComponent("library") }
+
+    /// Starts the app the way `g_application_run` does: register (startup), then activate.
+    @MainActor
+    private func launch() throws -> LibraryWindow {
+        let id = "io.github.snapshelf.Test\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: id)
+        applications.append(app)
+        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+        g_application_activate(app.application.typed())
+        let window = try XCTUnwrap(app.window)
+        try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
+        return window
+    }
+
+    private func makeLibrary(labels: [String]) throws {
+        let store = try PhotoStore(directory: libraryDirectory)
+        for (label, url) in zip(labels, SamplePhotos.cameras) {
+            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: label)
+        }
+    }
+
+    func testAnEmptyLibraryOpensTheWindowWithAnInvitationToImport() throws {
+        try onMain {
+            let window = try launch()
+            XCTAssertEqual(String(cString: gtk_window_get_title(window.window.typed())), "Snapshelf")
+            XCTAssertEqual(window.visiblePageName, "empty")
+            XCTAssertTrue(window.grid.boundTiles.isEmpty)
+        }
+    }
+
+    func testTheGridShowsOneTileForEachPhotoWithItsLabelAndThumbnail() throws {
+        try onMain {
+            let labels = ["Iguana", "<b>not bold</b>", "", "Ümlaut & émoji 🦎", "five", "six"]
+            try makeLibrary(labels: labels)
+            let window = try launch()
+            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(g_list_model_get_n_items(window.grid.model.object.opaque), UInt32(labels.count))
+            try waitUntil("bound \(window.grid.boundTiles.count) tiles") {
+                window.grid.boundTiles.count == labels.count && window.grid.boundTiles.allSatisfy(\.hasThumbnail)
+            }
+            let shown = Set(window.grid.boundTiles.map(\.labelText))
+            XCTAssertEqual(shown, Set(labels.map { $0.isEmpty ? "Unlabelled" : $0 }))
+        }
+    }
+
+    func testSavingInTheLabelDialogInsertsOneTileThatSurvivesARelaunch() throws {
+        try onMain {
+            try makeLibrary(labels: ["one", "two"])
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 2 }
+            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+
+            window.importFlow.importFiles([SamplePhotos.landscape(orientation: 8)])
+            let dialog = try XCTUnwrap(window.importFlow.dialog)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.progressText, "", "a single photo needs no count")
+            XCTAssertTrue(focusIsInside(dialog.entryWidget), "the label entry must have focus")
+            gtk_editable_set_text(dialog.entryWidget.opaque, "Rotated <i>landscape</i>")
+            pressEnter(in: dialog.entryWidget)
+
+            try waitUntil { window.grid.boundTiles.count == 3 }
+            XCTAssertEqual(recorder.changes, [[2, 0, 1]], "saving must insert one item, not reload the grid")
+            XCTAssertNil(window.importFlow.dialog, "the dialog closes after the last photo")
+            XCTAssertEqual(window.grid.selectedPosition, 2, "the new photo is selected")
+            XCTAssertTrue(window.grid.boundTiles.contains { $0.labelText == "Rotated <i>landscape</i>" })
+
+            let reopened = try PhotoStore(directory: libraryDirectory)
+            XCTAssertEqual(reopened.count, 3)
+            XCTAssertEqual(reopened.photo(at: 2).label, "Rotated <i>landscape</i>")
+            XCTAssertEqual([reopened.photo(at: 2).width, reopened.photo(at: 2).height], [600, 450])
+
+            gtk_window_destroy(window.window.typed())
+            spin(for: 0.1)
+            let relaunched = try launch()
+            try waitUntil { relaunched.grid.boundTiles.count == 3 }
+            XCTAssertTrue(relaunched.grid.boundTiles.contains { $0.labelText == "Rotated <i>landscape</i>" })
+        }
+    }
+
+    func testSeveralFilesAreCountedAndABadOneIsReportedWhileTheRestGoOn() throws {
+        try onMain {
+            let scratch = TemporaryDirectory()
+            let bad = scratch.file(named: "receipt.jpg", containing: Data("not an image".utf8))
+            let window = try launch()
+            let files = [SamplePhotos.cameras[0], bad, SamplePhotos.cameras[1], SamplePhotos.cameras[2]]
+            window.importFlow.importFiles(files)
+            let dialog = try XCTUnwrap(window.importFlow.dialog)
+
+            try waitUntil { dialog.progressText == "1 of 4" && dialog.isWaitingForLabel }
+            gtk_editable_set_text(dialog.entryWidget.opaque, "first")
+            gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.save", nil)
+
+            // The bad file is reported by name, and the dialog moves on to the third file.
+            try waitUntil { dialog.progressText == "3 of 4" && dialog.isWaitingForLabel }
+            XCTAssertTrue(window.notification.isShown)
+            XCTAssertTrue(window.notification.text.contains("receipt.jpg"), window.notification.text)
+            XCTAssertTrue(window.notification.text.contains("not an image"), window.notification.text)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "", "each photo starts unlabelled")
+
+            gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.skip", nil)
+            try waitUntil { dialog.progressText == "4 of 4" && dialog.isWaitingForLabel }
+            gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.cancel", nil)
+            try waitUntil { window.importFlow.dialog == nil }
+
+            let store = try PhotoStore(directory: libraryDirectory)
+            XCTAssertEqual((0..<store.count).map { store.photo(at: $0).label }, ["first"])
+            XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[0].lastPathComponent)
+            XCTAssertEqual(window.visiblePageName, "photos")
+        }
+    }
+
+    func testEscapeSkipsThePhoto() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
+            let dialog = try XCTUnwrap(window.importFlow.dialog)
+            try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
+            XCTAssertTrue(pressEscape(in: dialog.window))
+            try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.importFlow.dialog == nil }
+            let store = try PhotoStore(directory: libraryDirectory)
+            XCTAssertEqual(store.count, 1)
+            XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[1].lastPathComponent)
+        }
+    }
+
+    /// Does what the Enter key does in an entry: emits its "activate" signal.
+    @MainActor
+    private func pressEnter(in entry: GObjectRef) {
+        let signal = g_signal_lookup("activate", gtk_entry_get_type())
+        XCTAssertNotEqual(signal, 0)
+        var instance = GValue()
+        g_value_init(&instance, gtk_entry_get_type())
+        g_value_set_object(&instance, entry.raw)
+        g_signal_emitv(&instance, signal, 0, nil)
+        g_value_unset(&instance)
+    }
+
+    @MainActor
+    private func focusIsInside(_ widget: GObjectRef) -> Bool {
+        gtk_widget_has_focus(widget.typed()) != 0 || gtk_widget_get_focus_child(widget.typed()) != nil
+    }
+
+    /// Activates whatever the window's shortcut controllers bind to Escape.
+    @MainActor
+    private func pressEscape(in window: GObjectRef) -> Bool {
+        let trigger = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))!
+        defer { g_object_unref(UnsafeMutableRawPointer(trigger)) }
+        let controllers = gtk_widget_observe_controllers(window.typed())!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(controller) }
+            guard g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self),
+                                             gtk_shortcut_controller_get_type()) != 0 else { continue }
+            let shortcuts = OpaquePointer(controller)
+            for shortcutIndex in 0..<g_list_model_get_n_items(shortcuts) {
+                let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, shortcutIndex)!)
+                defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+                if gtk_shortcut_trigger_equal(UnsafeRawPointer(gtk_shortcut_get_trigger(shortcut)),
+                                              UnsafeRawPointer(trigger)) != 0 {
+                    return gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                                        window.typed(), nil) != 0
+                }
+            }
+        }
+        return false
+    }
+}
