@@ -81,10 +81,16 @@ final class LabelDialog {
             setMargin(content, 18)
         }
         gtk_widget_add_css_class(preview.typed(), "preview")
-        gtk_widget_set_size_request(preview.typed(), -1, gint(Self.previewSize))
+        // In a horizontal box the picture is measured at its decoded width, not the dialog's, so
+        // a portrait photo does not stretch the dialog taller than the preview size.
+        gtk_widget_set_valign(preview.typed(), GTK_ALIGN_CENTER)
+        let previewArea = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_halign(previewArea, GTK_ALIGN_CENTER)
+        gtk_widget_set_size_request(previewArea, -1, gint(Self.previewSize))
+        gtk_box_append(previewArea.gCast(), preview.typed())
         gtk_picture_set_content_fit(preview.opaque, GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_can_shrink(preview.opaque, 1)
-        gtk_box_append(content.gCast(), preview.typed())
+        gtk_box_append(content.gCast(), previewArea)
 
         gtk_label_set_ellipsize(fileName.opaque, PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_add_css_class(fileName.typed(), "dim-label")
