@@ -34,10 +34,11 @@ final class LibraryDatabase {
 
     init(fileURL: URL) throws(LibraryError) {
         connection = try SQLiteConnection(fileURL: fileURL)
+        let configuring = "configuring the database \(fileURL.path)"
         // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
-        try connection.execute("PRAGMA busy_timeout = 5000", during: "configuring the database")
-        try connection.execute("PRAGMA journal_mode = WAL", during: "configuring the database")
-        try connection.execute("PRAGMA synchronous = FULL", during: "configuring the database")
+        try connection.execute("PRAGMA busy_timeout = 5000", during: configuring)
+        try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
+        try connection.execute("PRAGMA synchronous = FULL", during: configuring)
         try migrate()
     }
 

@@ -2,7 +2,7 @@
 import Foundation
 
 public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What Snapshelf was doing, such as "opening the database".
+    /// What Snapshelf was doing, such as "opening the database /path/library.sqlite3".
     public let operation: String
     /// What SQLite or the file system said.
     public let detail: String
@@ -12,5 +12,5 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
         self.detail = detail
     }
 
-    public var description: String { "Snapshelf failed while \(operation): \(detail)" }
+    public var description: String { "error while \(operation): \(detail)" }
 }

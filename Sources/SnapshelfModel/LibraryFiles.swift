@@ -16,10 +16,24 @@ struct LibraryFiles {
 
     init(directory: URL) throws(LibraryError) {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw LibraryError(operation: "creating the photo folder \(directory.path)", detail: error.localizedDescription)
+        try Self.makeDirectory(directory)
+    }
+
+    /// Creates the folder and any missing parents, saying which one failed and why.
+    private static func makeDirectory(_ url: URL) throws(LibraryError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw LibraryError(operation: "creating the folder \(url.path)", detail: "a file of that name is in the way")
+            }
+            return
+        }
+        let parent = url.deletingLastPathComponent()
+        if parent.path != url.path {
+            try makeDirectory(parent)
+        }
+        guard mkdir(url.path, 0o755) == 0 || errno == EEXIST else {
+            throw LibraryError(operation: "creating the folder \(url.path)", detail: String(cString: strerror(errno)))
         }
     }
 

@@ -119,4 +119,21 @@ final class PhotoStoreTests: XCTestCase {
         }
         XCTAssertEqual(try LibraryFixture.schemaVersion(of: directory.appendingPathComponent("library.sqlite3")), 99)
     }
+
+    func testALibraryThatCannotBeOpenedSaysWhereAndWhyAndIsLeftAlone() throws {
+        let blocked = library.file(named: "not-a-folder", containing: Data("x".utf8))
+        XCTAssertThrowsError(try PhotoStore(directory: blocked)) { error in
+            XCTAssertEqual("\(error)", "error while creating the folder \(blocked.path): a file of that name is in the way")
+        }
+
+        let damaged = library.url.appendingPathComponent("damaged")
+        try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
+        let database = damaged.appendingPathComponent("library.sqlite3")
+        try Data("this is not SQLite".utf8).write(to: database)
+        XCTAssertThrowsError(try PhotoStore(directory: damaged)) { error in
+            XCTAssertTrue("\(error)".contains(database.path), "\(error)")
+            XCTAssertTrue("\(error)".contains("not a database"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: database), Data("this is not SQLite".utf8))
+    }
 }
