@@ -17,11 +17,14 @@ final class LibraryWindowTests: GtkTestCase {
 
     private var libraryDirectory: URL { library.url.appendingPathComponent("library") }
 
+    private static func uniqueID() -> String {
+        "io.github.snapshelf.Test\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+    }
+
     /// Starts the app the way `g_application_run` does: register (startup), then activate.
     @MainActor
     private func launch() throws -> LibraryWindow {
-        let id = "io.github.snapshelf.Test\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
-        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: id)
+        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
         applications.append(app)
         XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
         g_application_activate(app.application.typed())
@@ -141,6 +144,46 @@ final class LibraryWindowTests: GtkTestCase {
             XCTAssertEqual(store.count, 1)
             XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[1].lastPathComponent)
         }
+    }
+
+    func testControlOImportsAndControlQQuitsTheRunningApplication() throws {
+        try onMain {
+            let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
+            var windowWasShown = false
+            var accelerators: [String: [String]] = [:]
+            MainLoop.perform(after: 300) {
+                windowWasShown = app.window.map { gtk_widget_get_mapped($0.window.typed()) != 0 } ?? false
+                for action in ["app.quit", "win.import"] {
+                    accelerators[action] = Self.accelerators(for: action, in: app.application)
+                }
+                g_action_group_activate_action(app.application.opaque, "quit", nil)
+            }
+            // Should quitting fail, this ends the run so the test reports it instead of hanging.
+            var forcedToQuit = false
+            let safety = MainLoop.perform(after: 10_000) {
+                forcedToQuit = true
+                g_application_quit(app.application.typed())
+            }
+            XCTAssertEqual(app.run(), 0)
+            safety.cancel()
+            XCTAssertFalse(forcedToQuit, "app.quit did not end the application")
+            XCTAssertTrue(windowWasShown)
+            XCTAssertEqual(accelerators["app.quit"], ["<Control>q"])
+            XCTAssertEqual(accelerators["win.import"], ["<Control>o"])
+        }
+    }
+
+    @MainActor
+    private static func accelerators(for action: String, in application: GObjectRef) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(application.typed(), action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let accelerator = list[index] {
+            result.append(String(cString: accelerator))
+            index += 1
+        }
+        return result
     }
 
     /// Does what the Enter key does in an entry: emits its "activate" signal.
