@@ -52,5 +52,7 @@ let package = Package(
             dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // C23, for #embed, which compiles Resources/ into the shim.
+    cLanguageStandard: .c2x
 )

@@ -33,4 +33,7 @@ G_DECLARE_FINAL_TYPE(SnapshelfListKey, snapshelf_list_key, SNAPSHELF, LIST_KEY, 
 /* Returns the key an item carries, or -1 when item is not a SnapshelfListKey. */
 gint64 snapshelf_list_key_get_value(gpointer item);
 
+/* Resources/style.css, embedded at build time. */
+const char *snapshelf_stylesheet(void);
+
 G_END_DECLS

@@ -1,0 +1,7 @@
+// The files of Resources/ that the C shim compiles into the binary.
+import CSnapshelfShim
+
+public enum EmbeddedResources {
+    /// Resources/style.css.
+    public static var stylesheet: String { String(cString: snapshelf_stylesheet()) }
+}
