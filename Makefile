@@ -2,12 +2,13 @@
 # packages are missing first (as root, or through sudo), so a fresh machine needs nothing else.
 
 SWIFT ?= swift
-# What building needs, then what the tests need on top: a virtual X server and a session bus.
+# What building needs, then what the tests need on top: a virtual X server, a session bus,
+# and meson with the validators for the installed data files.
 BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := xvfb xauth dbus-daemon
+TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils
 XVFB_SCREEN := -screen 0 1280x800x24
 
-.PHONY: all deps test-deps build run test clean
+.PHONY: all deps test-deps build run test validate clean
 
 all: build
 
@@ -34,9 +35,14 @@ run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
 
 # The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop.
-test: test-deps
+test: test-deps validate
 	$(SWIFT) build --build-tests
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+
+# meson's own tests validate the data files; setting up generates them without building Swift.
+validate: test-deps
+	if [ -d .build/meson ]; then meson setup --reconfigure .build/meson; else meson setup .build/meson; fi
+	meson test -C .build/meson --no-rebuild --print-errorlogs
 
 clean:
 	rm -rf .build
