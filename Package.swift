@@ -47,6 +47,7 @@ let package = Package(
 
         .testTarget(name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite"]),
         .testTarget(name: "SnapshelfCommandLineTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport"]),
+        .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(
             name: "SnapshelfUITests",
             dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]

@@ -37,7 +37,7 @@ public final class ListModel {
     }
 
     /// The key an item of this model carries, or nil for any other object.
-    public static func key(ofItem item: UnsafeMutableRawPointer?) -> Int64? {
+    nonisolated public static func key(ofItem item: UnsafeMutableRawPointer?) -> Int64? {
         guard let item else { return nil }
         let key = snapshelf_list_key_get_value(item)
         return key < 0 ? nil : Int64(key)
