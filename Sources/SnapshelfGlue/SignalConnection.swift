@@ -69,7 +69,6 @@ public final class SignalConnection {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = {
             _, argument, data in
             let box = ClosureBox<Body>.borrow(data)
-                nonisolated(unsafe) let argument = argument
                 MainActor.assumeIsolated { box.body(argument) }
         }
         return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)

@@ -7,7 +7,7 @@ import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
-final class LibraryWindowTests: GtkTestCase {
+final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
     private var applications: [SnapshelfApplication] = []
 
     override func tearDown() {
@@ -146,8 +146,8 @@ final class LibraryWindowTests: GtkTestCase {
         }
     }
 
-    func testControlOImportsAndControlQQuitsTheRunningApplication() throws {
-        try onMain {
+    func testControlOImportsAndControlQQuitsTheRunningApplication() {
+        onMain {
             let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
             var windowWasShown = false
             var accelerators: [String: [String]] = [:]

@@ -7,7 +7,7 @@ import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
-final class PhotoGridTests: GtkTestCase {
+final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func showInWindow(_ grid: PhotoGrid) -> GObjectRef {
         let window = GObjectRef(gtk_window_new())
@@ -59,8 +59,8 @@ final class PhotoGridTests: GtkTestCase {
         }
     }
 
-    func testUnbindingClearsEverythingBindShowed() throws {
-        try onMain {
+    func testUnbindingClearsEverythingBindShowed() {
+        onMain {
             let tile = PhotoTile()
             let photo = Photo(id: 7, label: "<b>x</b>", fileURL: URL(fileURLWithPath: "/nonexistent"),
                               originalName: "x.jpg", added: Date(), width: 1, height: 1)
