@@ -25,10 +25,34 @@ public struct CommandRunner {
         case .version:
             write("snapshelf \(Version.current)\n", to: .standardOutput)
             return .success
-        case .importPhotos(let library, let label, let paths):
-            return withStore(library) { store in importPhotos(paths, label: label ?? "", into: store) }
+        case .importPhotos(let library, let text, let recursive, let paths):
+            guard let label = label(text ?? "") else { return .usage }
+            return withLibrary(library) { (library) throws(LibraryError) in
+                importPhotos(paths, label: label, recursive: recursive, into: library)
+            }
         case .list(let library, let json):
-            return withStore(library) { store in list(store, json: json) }
+            return withLibrary(library) { (library) throws(LibraryError) in
+                try print(library.photos(), json: json)
+                return .success
+            }
+        case .search(let library, let json, let text):
+            return withLibrary(library) { (library) throws(LibraryError) in
+                try print(library.search(text), json: json)
+                return .success
+            }
+        case .relabel(let library, let id, let text):
+            guard let label = label(text) else { return .usage }
+            return withLibrary(library) { (library) throws(LibraryError) in
+                guard try library.relabel(photoWithID: id, as: label) else {
+                    write("snapshelf: there is no photo with ID \(id)\n", to: .standardError)
+                    return .failure
+                }
+                return .success
+            }
+        case .remove(let library, let ids):
+            return withLibrary(library) { (library) throws(LibraryError) in remove(ids, from: library) }
+        case .check(let library):
+            return withLibrary(library) { (library) throws(LibraryError) in try check(library) }
         }
     }
 
@@ -39,24 +63,47 @@ public struct CommandRunner {
         return .usage
     }
 
-    private func withStore(_ library: String?, _ body: (PhotoStore) -> ExitStatus) -> ExitStatus {
+    /// The label as it will be saved, with a note when it was normalised; nil after reporting
+    /// why it cannot be saved.
+    private func label(_ text: String) -> Label? {
+        do {
+            let label = try Label(text)
+            if let normalisation = label.normalisation {
+                write("snapshelf: note: in the label, \(normalisation)\n", to: .standardError)
+            }
+            return label
+        } catch {
+            _ = reportUsage(.invalidLabel(error.description))
+            return nil
+        }
+    }
+
+    private func withLibrary(_ library: String?, _ body: (Library) throws(LibraryError) -> ExitStatus) -> ExitStatus {
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
         do {
-            return body(try PhotoStore(directory: directory))
+            return try body(try Library(directory: directory))
         } catch {
             write("snapshelf: \(error)\n", to: .standardError)
             return .failure
         }
     }
 
-    private func importPhotos(_ paths: [String], label: String, into store: PhotoStore) -> ExitStatus {
-        var failed = false
-        for path in paths {
-            let url = URL(fileURLWithPath: path)
+    private func importPhotos(_ paths: [String], label: Label, recursive: Bool, into library: Library) -> ExitStatus {
+        let collection = FileCollector.collect(paths.map { URL(fileURLWithPath: $0) }, recursive: recursive)
+        var failed = !collection.problems.isEmpty
+        for problem in collection.problems {
+            let hint = problem.reason == .isDirectory ? " (add --recursive to import the photos in it)" : ""
+            write("snapshelf: \(problem)\(hint)\n", to: .standardError)
+        }
+        for url in collection.files {
             do {
-                let candidate = try PhotoCandidate(inspecting: url, previewSize: 256)
-                let photo = store.photo(at: try store.save(candidate, label: label))
-                write("Imported \(path) as photo \(photo.id)\n", to: .standardOutput)
+                let candidate = try PhotoCandidate(inspecting: url, previewSize: 128)
+                switch try library.add(candidate, label: label) {
+                case .added(let photo):
+                    write("Imported \(url.path) as photo \(photo.id)\n", to: .standardOutput)
+                case .duplicate(of: let photo):
+                    write("Already in the library as photo \(photo.id): \(url.path)\n", to: .standardOutput)
+                }
             } catch {
                 failed = true
                 write("snapshelf: \(error)\n", to: .standardError)
@@ -65,8 +112,37 @@ public struct CommandRunner {
         return failed ? .failure : .success
     }
 
-    private func list(_ store: PhotoStore, json: Bool) -> ExitStatus {
-        let photos = (0..<store.count).map(store.photo(at:))
+    private func remove(_ ids: [Int64], from library: Library) -> ExitStatus {
+        var failed = false
+        for id in ids {
+            do {
+                if let photo = try library.remove(photoWithID: id) {
+                    write("Removed photo \(id) (\(photo.originalName)); its file is in the Trash\n", to: .standardOutput)
+                } else {
+                    failed = true
+                    write("snapshelf: there is no photo with ID \(id)\n", to: .standardError)
+                }
+            } catch {
+                failed = true
+                write("snapshelf: \(error)\n", to: .standardError)
+            }
+        }
+        return failed ? .failure : .success
+    }
+
+    private func check(_ library: Library) throws(LibraryError) -> ExitStatus {
+        let problems = try library.check()
+        guard problems.isEmpty else {
+            write("Library at \(library.directory.path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n",
+                  to: .standardOutput)
+            problems.forEach { write("  \($0)\n", to: .standardOutput) }
+            return .failure
+        }
+        write("Library is sound: \(try library.photos().count) photos at \(library.directory.path)\n", to: .standardOutput)
+        return .success
+    }
+
+    private func print(_ photos: [Photo], json: Bool) {
         if json {
             write(PhotoListing(photos).json + "\n", to: .standardOutput)
         } else {
@@ -74,7 +150,6 @@ public struct CommandRunner {
                 write("\(photo.id)\t\(photo.label)\t\(photo.originalName)\n", to: .standardOutput)
             }
         }
-        return .success
     }
 
     private func write(_ text: String, to handle: FileHandle) {

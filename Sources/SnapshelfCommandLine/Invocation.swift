@@ -1,56 +1,101 @@
 // What the person asked for on the command line: the GUI, or one of the commands that need no display.
+import Foundation
+
 public enum Invocation: Equatable, Sendable {
-    case startGUI(library: String?)
-    case importPhotos(library: String?, label: String?, paths: [String])
+    case startGUI(library: String?, files: [String])
+    case importPhotos(library: String?, label: String?, recursive: Bool, paths: [String])
     case list(library: String?, json: Bool)
+    case search(library: String?, json: Bool, text: String)
+    case relabel(library: String?, id: Int64, label: String)
+    case remove(library: String?, ids: [Int64])
+    case check(library: String?)
     case help(HelpTopic)
     case version
 
-    /// Parses the arguments after the program name. `--library DIR` may stand before or after the command.
+    /// Parses the arguments after the program name. `--library DIR` may stand before or after the
+    /// command. Words that are no command are files for the window to import, when they look like paths.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var reader = ArgumentReader(arguments)
         var library: String?
-        var command: String?
+        var command: HelpTopic?
         var label: String?
         var json = false
+        var recursive = false
         var wantsHelp = false
-        var paths: [String] = []
+        var operands: [String] = []
         var optionsEnded = false
 
         while let argument = reader.next() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                if command == nil {
-                    guard HelpTopic(rawValue: argument) != nil else { throw UsageError.unknownCommand(argument) }
-                    command = argument
+                if command == nil && operands.isEmpty, let named = HelpTopic(rawValue: argument), named != .general || argument == "help" {
+                    command = named
+                } else if command == nil && operands.isEmpty && !looksLikePath(argument) {
+                    throw UsageError.unknownCommand(argument)
                 } else {
-                    paths.append(argument)
+                    operands.append(argument)
                 }
                 continue
             }
-            switch reader.option(argument) {
-            case "--": optionsEnded = true
-            case "--library": library = try reader.value(for: "--library")
-            case "--label" where command == "import": label = try reader.value(for: "--label")
-            case "--json" where command == "list": json = true
-            case "--help", "-h": wantsHelp = true
-            case "--version" where command == nil: return .version
-            default: throw UsageError.unknownOption(argument, command: command)
+            switch (reader.option(argument), command) {
+            case ("--", _): optionsEnded = true
+            case ("--library", _): library = try reader.value(for: "--library")
+            case ("--label", .import?): label = try reader.value(for: "--label")
+            case ("--recursive", .import?), ("-r", .import?): recursive = true
+            case ("--json", .list?), ("--json", .search?): json = true
+            case ("--help", _), ("-h", _): wantsHelp = true
+            case ("--version", nil): return .version
+            default: throw UsageError.unknownOption(argument, command: command?.rawValue)
             }
         }
 
-        let topic = command.flatMap(HelpTopic.init(rawValue:)) ?? .general
-        if wantsHelp || command == "help" {
-            return .help(command == "help" ? paths.first.flatMap(HelpTopic.init(rawValue:)) ?? .general : topic)
+        if wantsHelp {
+            return .help(command ?? .general)
         }
         switch command {
-        case "import":
-            guard !paths.isEmpty else { throw UsageError.missingFiles }
-            return .importPhotos(library: library, label: label, paths: paths)
-        case "list":
-            guard paths.isEmpty else { throw UsageError.unexpectedArgument(paths[0], command: "list") }
+        case nil:
+            return .startGUI(library: library, files: operands)
+        case .general?:
+            return .help(operands.first.flatMap(HelpTopic.init(rawValue:)) ?? .general)
+        case .import?:
+            guard !operands.isEmpty else { throw UsageError.missingOperand("import", "at least one photo or folder") }
+            return .importPhotos(library: library, label: label, recursive: recursive, paths: operands)
+        case .list?:
+            try expect(operands, count: 0, for: .list)
             return .list(library: library, json: json)
-        default:
-            return .startGUI(library: library)
+        case .search?:
+            try expect(operands, count: 1, for: .search)
+            return .search(library: library, json: json, text: operands[0])
+        case .label?:
+            try expect(operands, count: 2, for: .label)
+            return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
+        case .remove?:
+            guard !operands.isEmpty else { throw UsageError.missingOperand("remove", "at least one photo ID") }
+            var ids: [Int64] = []
+            for operand in operands {
+                ids.append(try photoID(operand))
+            }
+            return .remove(library: library, ids: ids)
+        case .check?:
+            try expect(operands, count: 0, for: .check)
+            return .check(library: library)
+        }
+    }
+
+    private static func looksLikePath(_ word: String) -> Bool {
+        word.contains("/") || word.contains(".") || FileManager.default.fileExists(atPath: word)
+    }
+
+    private static func photoID(_ word: String) throws(UsageError) -> Int64 {
+        guard let id = Int64(word), id > 0 else { throw UsageError.invalidID(word) }
+        return id
+    }
+
+    private static func expect(_ operands: [String], count: Int, for command: HelpTopic) throws(UsageError) {
+        if operands.count > count {
+            throw UsageError.unexpectedArgument(operands[count], command: command.rawValue)
+        }
+        if operands.count < count {
+            throw UsageError.missingOperand(command.rawValue, command.operandDescription)
         }
     }
 }

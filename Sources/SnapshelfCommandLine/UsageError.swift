@@ -3,21 +3,27 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     case unknownOption(String, command: String?)
     case missingValue(String)
-    case missingFiles
+    case missingOperand(String, String)
     case unexpectedArgument(String, command: String)
+    case invalidID(String)
+    case invalidLabel(String)
 
     public var description: String {
         switch self {
         case .unknownCommand(let word):
-            "unknown command “\(word)”. Commands: import, list, help."
+            "unknown command “\(word)”. Commands: import, list, search, label, remove, check, help."
         case .unknownOption(let option, let command):
             "unknown option “\(option)”\(command.map { " for \($0)" } ?? "")."
         case .missingValue(let option):
             "\(option) needs a value."
-        case .missingFiles:
-            "import needs at least one photo file."
+        case .missingOperand(let command, let what):
+            "\(command) needs \(what)."
         case .unexpectedArgument(let argument, let command):
             "\(command) takes no argument “\(argument)”."
+        case .invalidID(let word):
+            "“\(word)” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."
+        case .invalidLabel(let problem):
+            "\(problem)."
         }
     }
 
@@ -25,9 +31,9 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var topic: HelpTopic {
         switch self {
         case .unknownOption(_, let command): command.flatMap(HelpTopic.init(rawValue:)) ?? .general
-        case .missingFiles: .import
-        case .unexpectedArgument(_, let command): HelpTopic(rawValue: command) ?? .general
-        case .unknownCommand, .missingValue: .general
+        case .missingOperand(let command, _), .unexpectedArgument(_, let command):
+            HelpTopic(rawValue: command) ?? .general
+        case .unknownCommand, .missingValue, .invalidID, .invalidLabel: .general
         }
     }
 }

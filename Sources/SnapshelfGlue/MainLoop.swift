@@ -19,11 +19,20 @@ public enum MainLoop {
     @discardableResult
     public static func perform(after milliseconds: UInt32,
                                _ work: @escaping @MainActor () -> Void) -> TimeoutSource {
-        typealias Body = @MainActor () -> Void
+        performRepeatedly(every: milliseconds) {
+            work()
+            return false
+        }
+    }
+
+    /// Runs work on the main thread every interval for as long as it returns true.
+    @discardableResult
+    public static func performRepeatedly(every milliseconds: UInt32,
+                              _ work: @escaping @MainActor () -> Bool) -> TimeoutSource {
+        typealias Body = @MainActor () -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
             let box = ClosureBox<Body>.borrow(data)
-            MainActor.assumeIsolated { box.body() }
-            return 0
+            return MainActor.assumeIsolated { box.body() ? 1 : 0 }
         }
         let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
         let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, trampoline,

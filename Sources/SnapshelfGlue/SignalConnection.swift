@@ -74,6 +74,40 @@ public final class SignalConnection {
         return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
     }
 
+    /// For signals that pass a pointer, a count and a string, such as GApplication's "open".
+    @discardableResult
+    public static func connect(
+        _ object: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
+        typealias Body = @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32,
+                                        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+            _, first, count, last, data in
+            let box = ClosureBox<Body>.borrow(data)
+            nonisolated(unsafe) let first = first
+            nonisolated(unsafe) let last = last
+            MainActor.assumeIsolated { box.body(first, count, last) }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
+    /// For signals that pass a pointer and a point and want an answer, such as a drop target's "drop".
+    @discardableResult
+    public static func connect(
+        _ object: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+    ) -> SignalConnection {
+        typealias Body = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double,
+                                        UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+            let box = ClosureBox<Body>.borrow(data)
+            nonisolated(unsafe) let value = value
+            return MainActor.assumeIsolated { box.body(value, x, y) ? 1 : 0 }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
     /// For signals whose handler answers whether it handled the event, such as "close-request".
     @discardableResult
     public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
@@ -106,6 +140,21 @@ extension GObjectRef {
 
     @MainActor @discardableResult
     public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        SignalConnection.connect(raw, signal, handler)
+    }
+
+    @MainActor @discardableResult
+    public func connect(
+        _ signal: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
+        SignalConnection.connect(raw, signal, handler)
+    }
+
+    @MainActor @discardableResult
+    public func connect(_ signal: String,
+                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool)
+        -> SignalConnection {
         SignalConnection.connect(raw, signal, handler)
     }
 }

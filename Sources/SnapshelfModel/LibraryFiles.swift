@@ -7,10 +7,11 @@ struct LibraryFiles {
     /// The library's copy of one photo.
     struct StoredFile {
         let fileName: String
-        let sha256: String
         /// False when a file with the same content was already there and was reused.
         let isNew: Bool
     }
+
+    static let temporaryPrefix = ".import-"
 
     let directory: URL
 
@@ -20,7 +21,7 @@ struct LibraryFiles {
     }
 
     /// Creates the folder and any missing parents, saying which one failed and why.
-    private static func makeDirectory(_ url: URL) throws(LibraryError) {
+    static func makeDirectory(_ url: URL) throws(LibraryError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -39,22 +40,32 @@ struct LibraryFiles {
 
     func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name) }
 
-    func storeCopy(of source: URL) throws(ImportError) -> StoredFile {
-        let temporaryName = ".import-\(UUID().uuidString).tmp"
-        let temporaryURL = url(forFileNamed: temporaryName)
+    /// Copies the source in under its content hash. The copy is checked against the hash the
+    /// candidate was inspected with, so a file that changed since is not saved half-new.
+    func storeCopy(of source: URL, expectedHash: String, fileExtension: String) throws(ImportError) -> StoredFile {
+        let temporaryURL = url(forFileNamed: "\(Self.temporaryPrefix)\(UUID().uuidString).tmp")
         let sha256: String
         do {
-            sha256 = try copy(from: source.path, to: temporaryURL.path)
+            sha256 = try copy(from: source, to: temporaryURL.path)
         } catch {
             unlink(temporaryURL.path)
-            throw ImportError(path: source.path, reason: .copyFailed(error.detail))
+            let reason: ImportError.Reason = switch error.code {
+            case ENOSPC, EDQUOT, EFBIG: .noSpace
+            case ENOENT: .missing
+            case EACCES, EPERM: .permissionDenied
+            default: .copyFailed(error.detail)
+            }
+            throw ImportError(path: source.path, reason: reason)
         }
-        let suffix = source.pathExtension.lowercased()
-        let finalName = suffix.isEmpty ? sha256 : "\(sha256).\(suffix)"
+        guard sha256 == expectedHash else {
+            unlink(temporaryURL.path)
+            throw ImportError(path: source.path, reason: .changedDuringImport)
+        }
+        let finalName = "\(sha256).\(fileExtension)"
         let finalURL = url(forFileNamed: finalName)
         if FileManager.default.fileExists(atPath: finalURL.path) {
             unlink(temporaryURL.path)
-            return StoredFile(fileName: finalName, sha256: sha256, isNew: false)
+            return StoredFile(fileName: finalName, isNew: false)
         }
         guard rename(temporaryURL.path, finalURL.path) == 0 else {
             let detail = String(cString: strerror(errno))
@@ -62,7 +73,7 @@ struct LibraryFiles {
             throw ImportError(path: source.path, reason: .copyFailed(detail))
         }
         syncDirectory()
-        return StoredFile(fileName: finalName, sha256: sha256, isNew: true)
+        return StoredFile(fileName: finalName, isNew: true)
     }
 
     /// Takes back a copy whose row could not be saved, so no file is left without its row.
@@ -72,14 +83,38 @@ struct LibraryFiles {
         syncDirectory()
     }
 
-    private struct CopyFailure: Error {
+    /// The names of every file in the folder, temporary ones included.
+    func allFileNames() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    }
+
+    /// Removes what a crash left behind: half-written temporary files are deleted, and copies
+    /// without a row go to the Trash (or are deleted where there is no Trash), so that a photo
+    /// interrupted between its removal and its trashing is still recoverable.
+    func sweep(keeping rowFileNames: Set<String>) {
+        for name in allFileNames() where !rowFileNames.contains(name) {
+            let orphan = url(forFileNamed: name)
+            if name.hasPrefix(Self.temporaryPrefix) {
+                unlink(orphan.path)
+            } else {
+                do { try Trash.move(orphan) } catch { unlink(orphan.path) }
+            }
+        }
+        syncDirectory()
+    }
+
+    struct CopyFailure: Error {
+        let code: Int32
         let detail: String
-        init(_ what: String) { detail = "\(what): \(String(cString: strerror(errno)))" }
+        init(_ what: String) {
+            code = errno
+            detail = "\(what): \(String(cString: strerror(code)))"
+        }
     }
 
     /// Copies and hashes in one pass, then flushes the copy, returning the SHA-256 in hex.
-    private func copy(from sourcePath: String, to destinationPath: String) throws(CopyFailure) -> String {
-        let input = open(sourcePath, O_RDONLY | O_CLOEXEC)
+    private func copy(from source: URL, to destinationPath: String) throws(CopyFailure) -> String {
+        let input = source.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC) }
         guard input >= 0 else { throw CopyFailure("cannot open the original") }
         defer { close(input) }
         let output = open(destinationPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

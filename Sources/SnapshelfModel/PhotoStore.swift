@@ -1,34 +1,28 @@
-// The photos of one library, in order: it owns them, saves new ones and tells its observer
-// exactly which positions changed, so a grid can update one tile instead of reloading.
+// The photos of one library as the window shows them, in order. It reads the library, and on
+// `refresh` compares what is there now with what it shows, telling its observer exactly which
+// positions changed, so a grid can update single tiles instead of reloading. Changes made by
+// other connections (an import on a worker thread, the command line) arrive the same way.
 import Foundation
 
 public final class PhotoStore {
     /// Called after a change with the position where it happened and how many photos left and arrived.
     public typealias ChangeHandler = (_ position: Int, _ removed: Int, _ added: Int) -> Void
 
-    public let directory: URL
+    public let library: Library
     public var itemsChanged: ChangeHandler?
 
-    private let database: LibraryDatabase
-    private let files: LibraryFiles
     private var photos: [Photo]
+    private var seenChangeCounter: Int64
+
+    public init(library: Library) throws(LibraryError) {
+        self.library = library
+        seenChangeCounter = try library.changeCounter()
+        photos = try library.photos()
+    }
 
     /// Opens the library in `directory`, creating it when it does not exist yet.
-    public init(directory: URL) throws(LibraryError) {
-        self.directory = directory
-        files = try LibraryFiles(directory: directory.appendingPathComponent("photos", isDirectory: true))
-        database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"))
-        photos = try database.allRows().map { [files] row in
-            Photo(
-                id: row.id,
-                label: row.label,
-                fileURL: files.url(forFileNamed: row.fileName),
-                originalName: row.originalName,
-                added: Date(timeIntervalSince1970: Double(row.addedMilliseconds) / 1000),
-                width: row.width,
-                height: row.height
-            )
-        }
+    public convenience init(directory: URL) throws(LibraryError) {
+        try self.init(library: try Library(directory: directory))
     }
 
     public var count: Int { photos.count }
@@ -37,31 +31,52 @@ public final class PhotoStore {
 
     public func position(ofPhotoWithID id: Int64) -> Int? { photos.firstIndex { $0.id == id } }
 
-    /// Copies the candidate into the library, records it with its label, and returns its position.
-    /// The copy is on disk before its row is committed, so a crash never leaves a row without a file.
+    /// Saves through this store's library and shows the result at once; returns the photo's
+    /// position, which for a duplicate is where the existing photo already is.
     @discardableResult
-    public func save(_ candidate: PhotoCandidate, label: String, at date: Date = Date()) throws(ImportError) -> Int {
-        let stored = try files.storeCopy(of: candidate.sourceURL)
-        let addedMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let originalName = candidate.sourceURL.lastPathComponent
-        let id: Int64
+    public func save(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> Int {
+        let outcome = try library.add(candidate, label: label, at: date)
         do {
-            id = try database.insert(
-                label: label, fileName: stored.fileName, originalName: originalName,
-                addedMilliseconds: addedMilliseconds, width: candidate.width, height: candidate.height,
-                sha256: stored.sha256
-            )
+            try refresh()
         } catch {
-            files.discard(stored)
             throw ImportError(path: candidate.sourceURL.path, reason: .databaseFailed(error.detail))
         }
-        photos.append(Photo(
-            id: id, label: label, fileURL: files.url(forFileNamed: stored.fileName), originalName: originalName,
-            added: Date(timeIntervalSince1970: Double(addedMilliseconds) / 1000),
-            width: candidate.width, height: candidate.height
-        ))
-        let position = photos.count - 1
-        itemsChanged?(position, 0, 1)
-        return position
+        switch outcome {
+        case .added(let photo), .duplicate(of: let photo):
+            return position(ofPhotoWithID: photo.id) ?? count - 1
+        }
+    }
+
+    /// Brings the store up to date with the library when another connection changed it.
+    public func refreshIfChanged() throws(LibraryError) {
+        guard try library.changeCounter() != seenChangeCounter else { return }
+        try refresh()
+    }
+
+    /// Reads the library and reports the difference as removals, insertions and replacements.
+    public func refresh() throws(LibraryError) {
+        seenChangeCounter = try library.changeCounter()
+        let current = try library.photos()
+        // Both lists are ordered by ID, so one merge walk finds every difference.
+        var position = 0
+        var newIndex = 0
+        while position < photos.count || newIndex < current.count {
+            if newIndex == current.count || (position < photos.count && photos[position].id < current[newIndex].id) {
+                photos.remove(at: position)
+                itemsChanged?(position, 1, 0)
+            } else if position == photos.count || photos[position].id > current[newIndex].id {
+                photos.insert(current[newIndex], at: position)
+                itemsChanged?(position, 0, 1)
+                position += 1
+                newIndex += 1
+            } else {
+                if photos[position] != current[newIndex] {
+                    photos[position] = current[newIndex]
+                    itemsChanged?(position, 1, 1)
+                }
+                position += 1
+                newIndex += 1
+            }
+        }
     }
 }

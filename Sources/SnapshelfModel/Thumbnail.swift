@@ -13,12 +13,29 @@ public final class Thumbnail: @unchecked Sendable {
 
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
     /// never decoded at full size.
-    public init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
+    public convenience init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = gdk_pixbuf_new_from_file_at_scale(url.path, Int32(size), Int32(size), 1, &error) else {
+        let decoded = url.withUnsafeFileSystemRepresentation { path in
+            gdk_pixbuf_new_from_file_at_scale(path, Int32(size), Int32(size), 1, &error)
+        }
+        try self.init(decoded: decoded, error: error, path: url.path)
+    }
+
+    /// Decodes a file's bytes already in memory, scaled on load like `init(decoding:fittingIn:)`.
+    convenience init(decoding bytes: UnsafeRawBufferPointer, fittingIn size: Int, path: String) throws(ImportError) {
+        var error: UnsafeMutablePointer<GError>?
+        // The stream borrows the bytes, which outlive it: decoding finishes inside this call.
+        let stream = g_memory_input_stream_new_from_data(bytes.baseAddress, gssize(bytes.count), nil)
+        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        let decoded = gdk_pixbuf_new_from_stream_at_scale(stream, Int32(size), Int32(size), 1, nil, &error)
+        try self.init(decoded: decoded, error: error, path: path)
+    }
+
+    private init(decoded: OpaquePointer?, error: UnsafeMutablePointer<GError>?, path: String) throws(ImportError) {
+        guard let decoded else {
             let detail = error.map { String(cString: $0.pointee.message) } ?? "GdkPixbuf gave no reason"
             g_error_free(error)
-            throw ImportError(path: url.path, reason: .undecodable(detail))
+            throw ImportError(path: path, reason: .undecodable(detail))
         }
         let declared = gdk_pixbuf_get_option(decoded, "orientation").flatMap { Int(String(cString: $0)) }
         orientation = (1...8).contains(declared ?? 1) ? declared ?? 1 : 1

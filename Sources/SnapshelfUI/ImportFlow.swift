@@ -1,5 +1,6 @@
-// Importing photos: a file chooser, then for each chosen file a check that it is an image, then
-// the label dialog, then the save. Reading and previewing happen on worker threads.
+// Importing photos: a file or folder chooser (or a drop, or files given to the app), then for each
+// file a check that it is a whole image, then the label dialog, then the save. When the person
+// chooses one label for the rest, the rest import on a worker thread behind a progress bar.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -12,17 +13,21 @@ final class ImportFlow {
     private let parent: GObjectRef
     private let report: @MainActor (String) -> Void
     private let saved: @MainActor (Int) -> Void
+    let progressBar = ImportProgressBar()
     /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
     private var chooser: GObjectRef?
     private(set) var dialog: LabelDialog?
+    private(set) var batch: BatchImport?
+    private var isCollecting = false
     private var queue: [URL] = []
     private var next = 0
-    /// The photo the dialog shows now, checked and previewed.
-    private var current: PhotoCandidate?
+    /// The photo the dialog shows now, checked and previewed, and the library's photo with the
+    /// same content, if any.
+    private var current: (candidate: PhotoCandidate, existing: Photo?)?
 
     /// - Parameters:
     ///   - report: shows a problem with one file; the import goes on with the others.
-    ///   - saved: called with the position of each photo saved.
+    ///   - saved: called with the position of each photo saved from the dialog.
     init(store: PhotoStore, loader: ThumbnailLoader, parent: GObjectRef,
          report: @escaping @MainActor (String) -> Void, saved: @escaping @MainActor (Int) -> Void) {
         self.store = store
@@ -30,19 +35,29 @@ final class ImportFlow {
         self.parent = parent
         self.report = report
         self.saved = saved
+        progressBar.onCancel = { [weak self] in self?.batch?.cancel() }
     }
 
-    var isRunning: Bool { dialog != nil || chooser != nil }
+    var isRunning: Bool { dialog != nil || chooser != nil || batch != nil || isCollecting }
 
     func chooseFiles() {
-        guard !isRunning else { return }
-        let native = GObjectRef(adopting: gtk_file_chooser_native_new(
-            "Import Photos", parent.typed(), GTK_FILE_CHOOSER_ACTION_OPEN, "_Import", "_Cancel"))
+        choose(title: "Import Photos", action: GTK_FILE_CHOOSER_ACTION_OPEN, filtered: true)
+    }
+
+    func chooseFolders() {
+        choose(title: "Import Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filtered: false)
+    }
+
+    private func choose(title: String, action: GtkFileChooserAction, filtered: Bool) {
+        guard !refuseWhileRunning() else { return }
+        let native = GObjectRef(adopting: gtk_file_chooser_native_new(title, parent.typed(), action, "_Import", "_Cancel"))
         gtk_file_chooser_set_select_multiple(native.opaque, 1)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Photos")
-        gtk_file_filter_add_pixbuf_formats(filter)
-        gtk_file_chooser_add_filter(native.opaque, filter)
+        if filtered {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, "Photos")
+            gtk_file_filter_add_pixbuf_formats(filter)
+            gtk_file_chooser_add_filter(native.opaque, filter)
+        }
         native.connect("response") { [weak self] (response: Int32) in
             guard let self, let chooser else { return }
             let urls = response == GTK_RESPONSE_ACCEPT.rawValue ? Self.chosenFiles(of: chooser) : []
@@ -59,16 +74,44 @@ final class ImportFlow {
         return (0..<g_list_model_get_n_items(files)).compactMap { index in
             guard let file = g_list_model_get_item(files, index) else { return nil }
             defer { g_object_unref(file) }
-            guard let path = g_file_get_path(OpaquePointer(file)) else { return nil }
-            defer { g_free(path) }
-            return URL(fileURLWithPath: String(cString: path))
+            return url(of: OpaquePointer(file))
         }
     }
 
-    /// Labels and saves the files one by one; used by the chooser and by every other way in.
+    /// The local path of a GFile; nil for a remote location, which cannot be imported.
+    static func url(of file: OpaquePointer) -> URL? {
+        guard let path = g_file_get_path(file) else { return nil }
+        defer { g_free(path) }
+        return URL(fileURLWithPath: String(cString: path))
+    }
+
+    /// Imports files and folders (searched for photos): used by the choosers, drops and the app's
+    /// open request. Listing a large folder happens on a worker thread.
     func importFiles(_ urls: [URL]) {
-        guard !isRunning, !urls.isEmpty else { return }
-        queue = urls
+        guard !urls.isEmpty, !refuseWhileRunning() else { return }
+        isCollecting = true
+        DispatchQueue.global(qos: .userInitiated).async {
+            let collection = FileCollector.collect(urls, recursive: true)
+            MainLoop.perform { [weak self] in self?.label(collection) }
+        }
+    }
+
+    private func refuseWhileRunning() -> Bool {
+        guard isRunning else { return false }
+        report("An import is already running. Wait for it to finish, or cancel it, then try again.")
+        return true
+    }
+
+    private func label(_ collection: FileCollector.Collection) {
+        isCollecting = false
+        collection.problems.forEach(reportFailure)
+        guard !collection.files.isEmpty else {
+            if collection.problems.isEmpty {
+                report("There are no photos to import there.")
+            }
+            return
+        }
+        queue = collection.files
         next = 0
         let dialog = LabelDialog(parent: parent)
         dialog.onResponse = { [weak self] response in self?.respond(response) }
@@ -91,10 +134,11 @@ final class ImportFlow {
         guard let dialog else { return }
         switch result {
         case .success(let candidate):
-            current = candidate
-            dialog.show(candidate, number: number, of: queue.count)
+            let existing = try? store.library.photo(withContentHash: candidate.sha256)
+            current = (candidate, existing)
+            dialog.show(candidate, number: number, of: queue.count, existing: existing)
         case .failure(let error):
-            report("Could not import “\(error.fileName)”: \(error.explanation).")
+            reportFailure(error)
             inspectNext()
         }
     }
@@ -107,16 +151,82 @@ final class ImportFlow {
             guard current != nil else { return }
             current = nil
             inspectNext()
-        case .save(let label):
-            guard let candidate = current else { return }
+        case .save(let text, let forTheRest):
+            guard let (candidate, existing) = current else { return }
             current = nil
+            guard let label = makeLabel(text, for: candidate.sourceURL) else { return inspectNext() }
             do {
-                saved(try store.save(candidate, label: label))
+                if let existing {
+                    try store.library.relabel(photoWithID: existing.id, as: label)
+                    try store.refresh()
+                    saved(store.position(ofPhotoWithID: existing.id) ?? 0)
+                } else {
+                    saved(try store.save(candidate, label: label))
+                }
+            } catch let error as ImportError {
+                reportFailure(error)
             } catch {
-                report("Could not import “\(error.fileName)”: \(error.explanation).")
+                report("Could not save the label of “\(candidate.sourceURL.lastPathComponent)”: \(error).")
             }
-            inspectNext()
+            if forTheRest {
+                let rest = Array(queue[next...])
+                finish()
+                startBatch(rest, label: label)
+            } else {
+                inspectNext()
+            }
         }
+    }
+
+    /// The label to save, with a note when it was normalised; nil after saying why it cannot be used.
+    private func makeLabel(_ text: String, for file: URL) -> Label? {
+        do {
+            let label = try Label(text)
+            if let normalisation = label.normalisation {
+                report("In the label of “\(file.lastPathComponent)”, \(normalisation).")
+            }
+            return label
+        } catch {
+            report("“\(file.lastPathComponent)” was not saved: \(error).")
+            return nil
+        }
+    }
+
+    private func reportFailure(_ error: ImportError) {
+        report("Could not import “\(error.fileName)”: \(error.explanation).")
+    }
+
+    /// Imports the files with one label on a worker thread; the window's refresh shows them arriving.
+    private func startBatch(_ files: [URL], label: Label) {
+        guard !files.isEmpty else { return }
+        let batch = BatchImport()
+        self.batch = batch
+        progressBar.show(completed: 0, of: files.count, current: files[0].lastPathComponent)
+        let directory = store.library.directory
+        Thread.detachNewThread {
+            do {
+                try batch.run(files, label: label, libraryDirectory: directory, previewSize: PhotoTile.thumbnailSize) { progress in
+                    MainLoop.perform { [weak self] in self?.batchProgressed(progress) }
+                }
+            } catch {
+                let message = "The import stopped: \(error)."
+                MainLoop.perform { [weak self] in self?.report(message) }
+            }
+            MainLoop.perform { [weak self] in self?.batchFinished() }
+        }
+    }
+
+    private func batchProgressed(_ progress: BatchImport.Progress) {
+        progressBar.show(completed: progress.completed, of: progress.total, current: progress.file.lastPathComponent)
+        if case .failure(let error) = progress.result {
+            reportFailure(error)
+        }
+    }
+
+    private func batchFinished() {
+        batch = nil
+        progressBar.hide()
+        try? store.refreshIfChanged()
     }
 
     private func finish() {

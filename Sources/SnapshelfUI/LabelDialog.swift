@@ -7,7 +7,8 @@ import SnapshelfModel
 @MainActor
 final class LabelDialog {
     enum Response: Equatable {
-        case save(label: String)
+        /// Save with this label; with `forTheRest`, the remaining photos get the same label.
+        case save(label: String, forTheRest: Bool)
         case skip
         case cancel
     }
@@ -20,6 +21,8 @@ final class LabelDialog {
     private let fileName: GObjectRef
     private let progress: GObjectRef
     private let skipButton: GObjectRef
+    private let notice: GObjectRef
+    private let forTheRest: GObjectRef
     private let actions: GObjectRef
     private var saveAction: GObjectRef?
     /// Called once per shown photo with what the person chose.
@@ -32,6 +35,8 @@ final class LabelDialog {
         fileName = GObjectRef(gtk_label_new(nil))
         progress = GObjectRef(gtk_label_new(nil))
         skipButton = GObjectRef(gtk_button_new_with_mnemonic("S_kip"))
+        notice = GObjectRef(gtk_label_new(nil))
+        forTheRest = GObjectRef(gtk_check_button_new_with_mnemonic(nil))
         actions = GObjectRef(adopting: g_simple_action_group_new())
 
         gtk_window_set_title(window.typed(), "Label Photo")
@@ -96,8 +101,14 @@ final class LabelDialog {
         gtk_widget_add_css_class(fileName.typed(), "dim-label")
         gtk_box_append(content.gCast(), fileName.typed())
 
+        gtk_label_set_wrap(notice.opaque, 1)
+        gtk_widget_add_css_class(notice.typed(), "duplicate-notice")
+        gtk_box_append(content.gCast(), notice.typed())
+
         gtk_entry_set_placeholder_text(entry.typed(), "Label")
+        gtk_entry_set_max_length(entry.typed(), gint(Label.maximumLength))
         gtk_box_append(content.gCast(), entry.typed())
+        gtk_box_append(content.gCast(), forTheRest.typed())
         gtk_window_set_child(window.typed(), content)
     }
 
@@ -105,7 +116,8 @@ final class LabelDialog {
         let group = actions.raw
         saveAction = SimpleAction.add("save", to: group) { [weak self] in
             guard let self else { return }
-            onResponse?(.save(label: String(cString: gtk_editable_get_text(entry.opaque))))
+            onResponse?(.save(label: String(cString: gtk_editable_get_text(entry.opaque)),
+                              forTheRest: appliesToTheRest))
         }
         SimpleAction.add("skip", to: group) { [weak self] in self?.onResponse?(.skip) }
         SimpleAction.add("cancel", to: group) { [weak self] in self?.onResponse?(.cancel) }
@@ -127,18 +139,40 @@ final class LabelDialog {
         }
     }
 
-    /// Shows one photo, numbered when it is one of several, with an empty entry that has focus.
-    func show(_ candidate: PhotoCandidate, number: Int, of total: Int) {
+    /// Shows one photo, numbered when it is one of several, with the entry focused. A photo already
+    /// in the library says so and offers its current label, selected, to keep or change.
+    func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?) {
         let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(candidate.preview.pixbuf))
         gtk_picture_set_paintable(preview.opaque, texture.opaque)
         gtk_label_set_text(fileName.opaque, candidate.sourceURL.lastPathComponent)
         gtk_label_set_text(progress.opaque, total > 1 ? "\(number) of \(total)" : "")
         gtk_widget_set_visible(progress.typed(), total > 1 ? 1 : 0)
         gtk_widget_set_visible(skipButton.typed(), total > 1 ? 1 : 0)
-        gtk_editable_set_text(entry.opaque, "")
+        let remaining = total - number
+        gtk_check_button_set_label(forTheRest.typed(), "_Use this label for the other \(remaining) photo\(remaining == 1 ? "" : "s")")
+        gtk_check_button_set_use_underline(forTheRest.typed(), 1)
+        gtk_check_button_set_active(forTheRest.typed(), 0)
+        gtk_widget_set_visible(forTheRest.typed(), remaining > 0 ? 1 : 0)
+        if let existing {
+            gtk_label_set_text(notice.opaque, "This photo is already in your library (added \(existing.added.formatted(date: .abbreviated, time: .omitted))). Keep its label or change it.")
+            gtk_editable_set_text(entry.opaque, existing.label)
+        } else {
+            gtk_editable_set_text(entry.opaque, "")
+        }
+        gtk_widget_set_visible(notice.typed(), existing == nil ? 0 : 1)
         setBusy(false)
         gtk_window_present(window.typed())
         gtk_widget_grab_focus(entry.typed())
+        gtk_editable_select_region(entry.opaque, 0, -1)
+    }
+
+    private var appliesToTheRest: Bool {
+        gtk_widget_get_visible(forTheRest.typed()) != 0 && gtk_check_button_get_active(forTheRest.typed()) != 0
+    }
+
+    var forTheRestToggle: GObjectRef { forTheRest }
+    var noticeText: String? {
+        gtk_widget_get_visible(notice.typed()) != 0 ? String(cString: gtk_label_get_text(notice.opaque)) : nil
     }
 
     /// While the next photo is being read, nothing can be saved twice.

@@ -1,6 +1,7 @@
 // The main window: a header bar with Import, the grid of photos (or an invitation to import when
 // there are none yet), and in-app notifications for problems.
 import CGtk
+import Foundation
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -13,6 +14,8 @@ final class LibraryWindow {
     let notification = InAppNotification()
     private let stack: GObjectRef
     private let thumbnails: ThumbnailCache
+    /// Picks up changes made by other connections: the worker's imports and the command line.
+    private var refreshTimer: TimeoutSource?
 
     init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader) {
         self.store = store
@@ -35,9 +38,41 @@ final class LibraryWindow {
         )
 
         SimpleAction.add("import", to: window.raw) { [weak self] in self?.importFlow.chooseFiles() }
+        SimpleAction.add("import-folder", to: window.raw) { [weak self] in self?.importFlow.chooseFolders() }
         buildHeader()
         buildContent()
+        acceptDrops()
         showPage(forCount: store.count)
+        refreshTimer = MainLoop.performRepeatedly(every: 700) { [weak self] in
+            guard let self else { return false }
+            // A busy library just waits for the next tick.
+            try? store.refreshIfChanged()
+            return true
+        }
+        window.connect("destroy") { [weak self] in self?.refreshTimer?.cancel() }
+    }
+
+    /// Files and folders dropped from a file manager are imported like chosen ones.
+    private func acceptDrops() {
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        SignalConnection.connect(UnsafeMutableRawPointer(target), "drop") { [weak self] value, _, _ in
+            guard let self, let value, let list = g_value_get_boxed(value.assumingMemoryBound(to: GValue.self)) else {
+                return false
+            }
+            let files = gdk_file_list_get_files(OpaquePointer(list))
+            defer { g_slist_free(files) }
+            var urls: [URL] = []
+            var node = files
+            while let current = node {
+                if let url = ImportFlow.url(of: OpaquePointer(current.pointee.data)) {
+                    urls.append(url)
+                }
+                node = current.pointee.next
+            }
+            importFlow.importFiles(urls)
+            return !urls.isEmpty
+        }
+        gtk_widget_add_controller(window.typed(), target)
     }
 
     private func buildHeader() {
@@ -50,6 +85,16 @@ final class LibraryWindow {
         gtk_widget_set_tooltip_text(importButton, "Import Photos (Ctrl+O)")
         gtk_actionable_set_action_name(importButton.gOpaque, "win.import")
         gtk_header_bar_pack_start(header.gOpaque, importButton)
+
+        let menu = g_menu_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
+        g_menu_append(menu, "Import _Photos…", "win.import")
+        g_menu_append(menu, "Import _Folder…", "win.import-folder")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(menuButton.gOpaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(menuButton.gOpaque, menu.gCast())
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        gtk_header_bar_pack_end(header.gOpaque, menuButton)
         gtk_window_set_titlebar(window.typed(), header)
     }
 
@@ -60,7 +105,11 @@ final class LibraryWindow {
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.gOpaque, stack.typed())
         gtk_overlay_add_overlay(overlay.gOpaque, notification.root.typed())
-        gtk_window_set_child(window.typed(), overlay)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(column.gCast(), overlay)
+        gtk_box_append(column.gCast(), importFlow.progressBar.root.typed())
+        gtk_window_set_child(window.typed(), column)
     }
 
     private func emptyState() -> UnsafeMutablePointer<GtkWidget> {

@@ -6,7 +6,7 @@ import SnapshelfModel
 
 @MainActor
 final class PhotoTile {
-    static let thumbnailSize = 180
+    nonisolated static let thumbnailSize = 180
 
     let root: GObjectRef
     private let picture: GObjectRef

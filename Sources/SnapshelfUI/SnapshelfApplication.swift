@@ -18,17 +18,28 @@ public final class SnapshelfApplication {
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id) {
         self.libraryDirectory = libraryDirectory
         // Non-unique for now, so that two libraries can be open at once.
-        application = GObjectRef(adopting: gtk_application_new(id, G_APPLICATION_NON_UNIQUE))
+        let flags = GApplicationFlags(G_APPLICATION_NON_UNIQUE.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)
+        application = GObjectRef(adopting: gtk_application_new(id, flags))
         application.connect("startup") { [weak self] in self?.startUp() }
         application.connect("activate") { [weak self] in self?.activate() }
+        application.connect("open") { [weak self] files, count, _ in self?.open(files, count: Int(count)) }
     }
 
     /// Runs the main loop until the last window closes; returns the process's exit status.
-    public func run() -> Int32 {
-        // GTK sees only the program name: the command line was parsed already.
-        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
-        defer { free(arguments[0]) }
-        return g_application_run(application.typed(), 1, &arguments)
+    /// Files given are offered for import, as "Open With Snapshelf" does.
+    public func run(opening files: [URL] = []) -> Int32 {
+        // GTK sees the program name and the files: the options were parsed already.
+        var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + files.map(\.path)).map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        arguments.append(nil)
+        return g_application_run(application.typed(), Int32(arguments.count - 1), &arguments)
+    }
+
+    private func open(_ files: UnsafeMutableRawPointer?, count: Int) {
+        activate()
+        guard let window, let files else { return }
+        let list = files.assumingMemoryBound(to: OpaquePointer?.self)
+        window.importFlow.importFiles((0..<count).compactMap { list[$0].flatMap(ImportFlow.url(of:)) })
     }
 
     private func startUp() {
@@ -36,6 +47,7 @@ public final class SnapshelfApplication {
         SimpleAction.add("quit", to: application.raw) { [weak self] in self?.quit() }
         Accelerators.set(["<Control>q"], for: "app.quit", in: application.raw)
         Accelerators.set(["<Control>o"], for: "win.import", in: application.raw)
+        Accelerators.set(["<Control><Shift>o"], for: "win.import-folder", in: application.raw)
     }
 
     private func activate() {

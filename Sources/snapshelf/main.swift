@@ -4,12 +4,17 @@ import SnapshelfCommandLine
 import SnapshelfModel
 import SnapshelfUI
 
+// Past a file-size limit, writes then fail with EFBIG and are reported like a full disk,
+// instead of the signal ending the process halfway.
+signal(SIGXFSZ, SIG_IGN)
+
 let runner = CommandRunner()
 do {
     switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .startGUI(let library):
+    case .startGUI(let library, let files):
         let directory = LibraryLocation.resolve(explicit: library, environment: ProcessInfo.processInfo.environment)
-        exit(SnapshelfApplication(libraryDirectory: directory).run())
+        let application = SnapshelfApplication(libraryDirectory: directory)
+        exit(application.run(opening: files.map { URL(fileURLWithPath: $0) }))
     case let invocation:
         exit(runner.run(invocation).rawValue)
     }

@@ -1,0 +1,57 @@
+// The rules a label follows before it is saved: any Unicode text up to a length limit, with
+// control characters, which no one can see or type on purpose, normalised in a stated way.
+import Foundation
+
+public struct Label: Sendable, Equatable {
+    /// The longest label, in characters as a person counts them (grapheme clusters).
+    public static let maximumLength = 500
+
+    /// Why a label cannot be saved.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case tooLong(length: Int)
+
+        public var description: String {
+            switch self {
+            case .tooLong(let length):
+                "the label is \(length) characters long; the limit is \(Label.maximumLength)"
+            }
+        }
+    }
+
+    /// The text as it will be saved.
+    public let text: String
+    /// What normalising changed, worded for the person, or nil when the text is saved as given.
+    public let normalisation: String?
+
+    /// Replaces line breaks and tabs with spaces and removes the other control characters;
+    /// everything else, markup-like text included, is kept exactly.
+    public init(_ typed: String) throws(Problem) {
+        var replaced = 0
+        var removed = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in typed.unicodeScalars {
+            if Self.spacing.contains(scalar.value) {
+                scalars.append(" ")
+                replaced += 1
+            } else if scalar.properties.generalCategory == .control {
+                removed += 1
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        text = String(scalars)
+        guard text.count <= Self.maximumLength else { throw .tooLong(length: text.count) }
+        var changes: [String] = []
+        if replaced > 0 {
+            changes.append("\(replaced) line break\(replaced == 1 ? "" : "s") or tab\(replaced == 1 ? "" : "s") became spaces")
+        }
+        if removed > 0 {
+            changes.append("\(removed) invisible control character\(removed == 1 ? " was" : "s were") removed")
+        }
+        normalisation = changes.isEmpty ? nil : changes.joined(separator: " and ")
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return, next line, and the Unicode
+    /// line and paragraph separators: the characters that break a line or leave a gap.
+    private static let spacing: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+}

@@ -1,0 +1,139 @@
+// One opened library: its folder, its database connection and its photo files. Everything that
+// writes goes through here. A Library is used from one thread at a time; a worker thread opens
+// its own, and SQLite's WAL mode keeps the connections consistent.
+import Foundation
+
+public final class Library {
+    public let directory: URL
+    private let lock: LibraryLock
+    private let files: LibraryFiles
+    private let database: LibraryDatabase
+
+    /// Opens the library in `directory`, creating it when it does not exist yet. When no other
+    /// process has it open, files left without a row by a crash are swept first.
+    public init(directory: URL) throws(LibraryError) {
+        self.directory = directory
+        try LibraryFiles.makeDirectory(directory)
+        lock = try LibraryLock(directory: directory)
+        files = try LibraryFiles(directory: directory.appendingPathComponent("photos", isDirectory: true))
+        database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"))
+        if lock.isAlone {
+            files.sweep(keeping: Set(try database.allRows().map(\.fileName)))
+        }
+        lock.share()
+    }
+
+    /// Every photo, in the order they were added.
+    public func photos() throws(LibraryError) -> [Photo] {
+        try database.allRows().map(photo(from:))
+    }
+
+    public func photo(withID id: Int64) throws(LibraryError) -> Photo? {
+        try database.row(withID: id).map(photo(from:))
+    }
+
+    /// The photo with this content, if the library has it.
+    public func photo(withContentHash sha256: String) throws(LibraryError) -> Photo? {
+        try database.row(withHash: sha256).map(photo(from:))
+    }
+
+    /// Photos whose label contains the text, ignoring case and accents, in the order they were added.
+    public func search(_ text: String) throws(LibraryError) -> [Photo] {
+        try database.rows(matching: SearchKey.folding(text)).map(photo(from:))
+    }
+
+    /// A number that changes whenever any connection commits a change to the library.
+    public func changeCounter() throws(LibraryError) -> Int64 {
+        try database.dataVersion()
+    }
+
+    /// Copies the candidate in and records it. The copy is on disk before its row is committed,
+    /// so a crash never leaves a row without its file. Content already in the library is not
+    /// copied again: the existing photo is returned instead.
+    public func add(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> ImportOutcome {
+        let path = candidate.sourceURL.path
+        let existing: LibraryDatabase.Row?
+        do {
+            existing = try database.row(withHash: candidate.sha256)
+        } catch {
+            throw ImportError(path: path, reason: .databaseFailed(error.detail))
+        }
+        if let existing {
+            return .duplicate(of: photo(from: existing))
+        }
+        let stored = try files.storeCopy(of: candidate.sourceURL, expectedHash: candidate.sha256,
+                                         fileExtension: candidate.fileExtension)
+        let row = LibraryDatabase.Row(
+            id: 0, label: label.text, fileName: stored.fileName, originalName: candidate.sourceURL.lastPathComponent,
+            addedMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()),
+            width: candidate.width, height: candidate.height, sha256: candidate.sha256
+        )
+        do {
+            let id = try database.insert(row)
+            return .added(photo(from: LibraryDatabase.Row(
+                id: id, label: row.label, fileName: row.fileName, originalName: row.originalName,
+                addedMilliseconds: row.addedMilliseconds, width: row.width, height: row.height, sha256: row.sha256
+            )))
+        } catch {
+            // Another process may have saved the same content a moment ago; its row owns the file.
+            if let existing = try? database.row(withHash: candidate.sha256) {
+                return .duplicate(of: photo(from: existing))
+            }
+            files.discard(stored)
+            throw ImportError(path: path, reason: .databaseFailed(error.detail))
+        }
+    }
+
+    /// Gives the photo a new label; false when there is no photo with that ID.
+    @discardableResult
+    public func relabel(photoWithID id: Int64, as label: Label) throws(LibraryError) -> Bool {
+        try database.updateLabel(label.text, ofPhotoWithID: id)
+    }
+
+    /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
+    /// photo, or nil when there was none with that ID.
+    public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
+        guard let row = try database.row(withID: id), try database.deleteRow(withID: id) else { return nil }
+        let removed = photo(from: row)
+        do {
+            try Trash.move(removed.fileURL)
+        } catch {
+            throw LibraryError(operation: "moving \(removed.fileURL.path) to the Trash", detail: error.reason)
+        }
+        return removed
+    }
+
+    /// Checks that the database is sound, that every row's file exists with the content its hash
+    /// says, and that no file lacks a row.
+    public func check() throws(LibraryError) -> [String] {
+        var problems = try database.integrityProblems().map { "database: \($0)" }
+        let rows = try database.allRows()
+        for row in rows {
+            let url = files.url(forFileNamed: row.fileName)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                problems.append("photo \(row.id): its file \(url.path) is missing")
+                continue
+            }
+            if SourceFile.hash(data) != row.sha256 {
+                problems.append("photo \(row.id): its file \(url.path) does not match its recorded content")
+            }
+        }
+        let rowFiles = Set(rows.map(\.fileName))
+        for name in files.allFileNames().sorted() where !rowFiles.contains(name) {
+            problems.append("file \(files.url(forFileNamed: name).path) belongs to no photo")
+        }
+        return problems
+    }
+
+    private func photo(from row: LibraryDatabase.Row) -> Photo {
+        Photo(
+            id: row.id,
+            label: row.label,
+            fileURL: files.url(forFileNamed: row.fileName),
+            originalName: row.originalName,
+            added: Date(timeIntervalSince1970: Double(row.addedMilliseconds) / 1000),
+            width: row.width,
+            height: row.height
+        )
+    }
+}

@@ -1,0 +1,34 @@
+// Coordinates processes that open the same library. Each holds a shared lock while it has the
+// library open; only a process that finds itself alone may sweep files left by a crash, since
+// another process's import may have placed a file whose row it has not committed yet.
+import Foundation
+
+final class LibraryLock {
+    private let descriptor: Int32
+    /// Whether no other process had the library open when this one opened it.
+    let isAlone: Bool
+
+    init(directory: URL) throws(LibraryError) {
+        let path = directory.appendingPathComponent("library.lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw LibraryError(operation: "opening the lock file \(path)", detail: String(cString: strerror(errno)))
+        }
+        isAlone = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        if !isAlone {
+            flock(descriptor, LOCK_SH)
+        }
+    }
+
+    /// Lets other processes in once the sweep is done.
+    func share() {
+        if isAlone {
+            flock(descriptor, LOCK_SH)
+        }
+    }
+
+    deinit {
+        // Closing releases the lock; the kernel does the same for a process that is killed.
+        close(descriptor)
+    }
+}

@@ -1,0 +1,61 @@
+// The image formats the installed GdkPixbuf loaders read, looked up by a file's content type.
+import CGdkPixbuf
+import Foundation
+
+enum PixbufFormats {
+    struct Format: Sendable {
+        let mimeTypes: [String]
+        let `extension`: String
+    }
+
+    /// Every format with a loader, read once: loaders do not change while Snapshelf runs.
+    private static let formats: [Format] = {
+        var formats: [Format] = []
+        var node = gdk_pixbuf_get_formats()
+        defer { g_slist_free(node) }
+        while let current = node {
+            let format = OpaquePointer(current.pointee.data)
+            if gdk_pixbuf_format_is_disabled(format) == 0 {
+                formats.append(Format(mimeTypes: strings(gdk_pixbuf_format_get_mime_types(format)),
+                                      extension: strings(gdk_pixbuf_format_get_extensions(format)).first ?? "image"))
+            }
+            node = current.pointee.next
+        }
+        return formats
+    }()
+
+    static func format(forMIMEType mimeType: String) -> Format? {
+        formats.first { $0.mimeTypes.contains(mimeType) }
+    }
+
+    /// The content type from the file's first bytes; only when they are unclear does the name
+    /// count, so a text file named "photo.jpg" is still known for text.
+    static func mimeType(of bytes: UnsafeRawBufferPointer, named name: String) -> String {
+        let sniffed = UnsafeRawBufferPointer(rebasing: bytes.prefix(4096))
+        return guess(sniffed, name: nil) ?? guess(sniffed, name: name) ?? "application/octet-stream"
+    }
+
+    /// The MIME type GIO guesses, or nil when it is unsure.
+    private static func guess(_ bytes: UnsafeRawBufferPointer, name: String?) -> String? {
+        var uncertain: gboolean = 0
+        guard let type = g_content_type_guess(name, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
+                                              &uncertain) else { return nil }
+        defer { g_free(type) }
+        guard uncertain == 0 || name != nil, let mime = g_content_type_get_mime_type(type) else { return nil }
+        defer { g_free(mime) }
+        return String(cString: mime)
+    }
+
+    /// A NULL-terminated array of C strings as Swift strings; frees the array.
+    private static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        guard let array else { return [] }
+        defer { g_strfreev(array) }
+        var result: [String] = []
+        var index = 0
+        while let string = array[index] {
+            result.append(String(cString: string))
+            index += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,18 @@
+// Moves a file to the desktop Trash, where the person can still get it back.
+import CGdkPixbuf
+import Foundation
+
+enum Trash {
+    struct Failure: Error {
+        let reason: String
+    }
+
+    static func move(_ url: URL) throws(Failure) {
+        let file = g_file_new_for_path(url.path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_file_trash(file, nil, &error) == 0 else { return }
+        defer { g_error_free(error) }
+        throw Failure(reason: error.map { String(cString: $0.pointee.message) } ?? "the Trash gave no reason")
+    }
+}
