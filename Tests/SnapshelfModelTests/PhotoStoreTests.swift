@@ -29,7 +29,7 @@ final class PhotoStoreTests: XCTestCase {
         do {
             let store = try openStore()
             for (label, url) in zip(labels, SamplePhotos.cameras) {
-                saved.append(store.photo(at: try store.save(try candidate(url), label: label)))
+                saved.append(store.photo(at: try store.save(try candidate(url), label: try Label(label))))
             }
         }
         let reopened = try openStore()
@@ -44,18 +44,18 @@ final class PhotoStoreTests: XCTestCase {
         let store = try openStore()
         var changes: [[Int]] = []
         store.itemsChanged = { changes.append([$0, $1, $2]) }
-        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[0]), label: "a"), 0)
-        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[1]), label: "b"), 1)
+        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[0]), label: try Label("a")), 0)
+        XCTAssertEqual(try store.save(try candidate(SamplePhotos.cameras[1]), label: try Label("b")), 1)
         XCTAssertEqual(changes, [[0, 0, 1], [1, 0, 1]])
         XCTAssertEqual(store.position(ofPhotoWithID: store.photo(at: 1).id), 1)
     }
 
     func testLabelsRoundTripExactlyIncludingUnicodeAndMarkup() throws {
-        let labels = ["", "<b>x</b>", "Fête à Zürich 🌅 日本", "tab\tand\nnew line", "&amp; <i>", "  spaced  ", "nul\u{0}inside"]
+        let labels = ["", "<b>x</b>", "Fête à Zürich 🌅 日本", "&amp; <i>", "  spaced  ", "👩‍👩‍👧 e\u{301}"]
         do {
             let store = try openStore()
             for (index, label) in labels.enumerated() {
-                try store.save(try candidate(SamplePhotos.cameras[index]), label: label)
+                try store.save(try candidate(SamplePhotos.cameras[index]), label: try Label(label))
             }
         }
         let reopened = try openStore()
@@ -69,7 +69,7 @@ final class PhotoStoreTests: XCTestCase {
         let modified = try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date
 
         let store = try openStore()
-        let photo = store.photo(at: try store.save(try candidate(original), label: "copy"))
+        let photo = store.photo(at: try store.save(try candidate(original), label: try Label("copy")))
 
         XCTAssertEqual(FileSnapshot(of: originals.url), before)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date, modified)
@@ -82,18 +82,19 @@ final class PhotoStoreTests: XCTestCase {
 
     func testBadFilesAreRefusedWithTheirReasonAndNothingSavedIsLost() throws {
         let store = try openStore()
-        let kept = store.photo(at: try store.save(try candidate(SamplePhotos.cameras[0]), label: "kept"))
+        let kept = store.photo(at: try store.save(try candidate(SamplePhotos.cameras[0]), label: try Label("kept")))
         let photosFolder = kept.fileURL.deletingLastPathComponent()
         let before = FileSnapshot(of: photosFolder)
 
         let scratch = TemporaryDirectory()
         let sample = try Data(contentsOf: SamplePhotos.cameras[1])
         let cases: [(URL, ImportError.Reason)] = [
-            (scratch.file(named: "notes.jpg", containing: Data("not a photo".utf8)), .unsupportedFormat),
+            (scratch.file(named: "notes.jpg", containing: Data("not a photo".utf8)), .notAnImage),
             (scratch.file(named: "empty.jpg", containing: Data()), .empty),
             (scratch.url.appendingPathComponent("missing.jpg"), .missing),
             (scratch.url, .isDirectory),
-            (scratch.file(named: "cut.jpg", containing: sample.prefix(120)), .unsupportedFormat),
+            (scratch.file(named: "cut.jpg", containing: sample.prefix(120)),
+             .incomplete("the file ends before the image does; it was probably cut off while copying")),
         ]
         for (url, reason) in cases {
             XCTAssertThrowsError(try candidate(url), url.lastPathComponent) { error in

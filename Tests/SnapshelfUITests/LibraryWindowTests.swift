@@ -36,7 +36,7 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
     private func makeLibrary(labels: [String]) throws {
         let store = try PhotoStore(directory: libraryDirectory)
         for (label, url) in zip(labels, SamplePhotos.cameras) {
-            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: label)
+            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
         }
     }
 
@@ -72,7 +72,7 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
             let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
 
             window.importFlow.importFiles([SamplePhotos.landscape(orientation: 8)])
-            let dialog = try XCTUnwrap(window.importFlow.dialog)
+            let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.progressText, "", "a single photo needs no count")
             XCTAssertTrue(focusIsInside(dialog.entryWidget), "the label entry must have focus")
@@ -105,7 +105,7 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
             let window = try launch()
             let files = [SamplePhotos.cameras[0], bad, SamplePhotos.cameras[1], SamplePhotos.cameras[2]]
             window.importFlow.importFiles(files)
-            let dialog = try XCTUnwrap(window.importFlow.dialog)
+            let dialog = try waitForDialog(in: window)
 
             try waitUntil { dialog.progressText == "1 of 4" && dialog.isWaitingForLabel }
             gtk_editable_set_text(dialog.entryWidget.opaque, "first")
@@ -134,7 +134,7 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.importFlow.importFiles([SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
-            let dialog = try XCTUnwrap(window.importFlow.dialog)
+            let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
             XCTAssertTrue(pressEscape(in: dialog.window))
             try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
@@ -184,6 +184,13 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
             index += 1
         }
         return result
+    }
+
+    /// The label dialog, once the files given to the import flow were listed.
+    @MainActor
+    private func waitForDialog(in window: LibraryWindow) throws -> LabelDialog {
+        try waitUntil("the label dialog never opened") { window.importFlow.dialog != nil }
+        return try XCTUnwrap(window.importFlow.dialog)
     }
 
     /// Does what the Enter key does in an entry: emits its "activate" signal.

@@ -21,7 +21,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let store = try PhotoStore(directory: library.url)
             for (index, url) in SamplePhotos.cameras.enumerated() {
-                try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: "photo \(index)")
+                try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label("photo \(index)"))
             }
             var received: [Int: Photo] = [:]
             let grid = PhotoGrid(store: store) { tile, photo, position in
@@ -40,7 +40,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
     func testSavingAPhotoFillsOnlyTheNewTile() throws {
         try onMain {
             let store = try PhotoStore(directory: library.url)
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[0], previewSize: 32), label: "first")
+            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[0], previewSize: 32), label: try Label("first"))
             var filled: [Int] = []
             var counts: [Int] = []
             let grid = PhotoGrid(store: store) { tile, photo, position in
@@ -51,7 +51,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
             _ = showInWindow(grid)
             try waitUntil { filled == [0] }
 
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: "second")
+            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: try Label("second"))
             try waitUntil { filled.count == 2 }
             spin(for: 0.2)
             XCTAssertEqual(filled, [0, 1], "the existing tile must not be filled again")
