@@ -45,7 +45,9 @@ let package = Package(
         // Shared helpers for the test targets: the sample photos and temporary libraries.
         .target(name: "SnapshelfTestSupport"),
 
-        .testTarget(name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite"]),
+        .testTarget(
+            name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf"]
+        ),
         .testTarget(name: "SnapshelfCommandLineTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport"]),
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(

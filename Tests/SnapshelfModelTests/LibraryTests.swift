@@ -1,0 +1,151 @@
+// The library engine on real SQLite files and photo folders: duplicates, several connections,
+// search, relabelling, removal to the Trash, crash leftovers and the integrity check.
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class LibraryTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var directory: URL { folder.url.appendingPathComponent("library") }
+
+    override func setUp() {
+        folder = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    private func candidate(_ url: URL) throws -> PhotoCandidate {
+        try PhotoCandidate(inspecting: url, previewSize: 64)
+    }
+
+    private func photoFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path).sorted()
+    }
+
+    func testTheSameContentIsReportedAsADuplicateAndNotCopiedAgain() throws {
+        let library = try Library(directory: directory)
+        guard case .added(let first) = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("first"))
+        else { return XCTFail("the first import was not added") }
+        let copy = folder.file(named: "renamed copy.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        XCTAssertEqual(try library.add(try candidate(copy), label: try Label("second")), .duplicate(of: first))
+        XCTAssertEqual(try library.photos(), [first])
+        XCTAssertEqual(try photoFiles().count, 1)
+    }
+
+    func testAnotherConnectionsChangesReachTheStoreAsExactChanges() throws {
+        let store = try PhotoStore(directory: directory)
+        var changes: [[Int]] = []
+        store.itemsChanged = { changes.append([$0, $1, $2]) }
+        let other = try Library(directory: directory)
+        for url in SamplePhotos.cameras.prefix(3) {
+            _ = try other.add(try candidate(url), label: try Label(url.lastPathComponent))
+        }
+        try store.refreshIfChanged()
+        XCTAssertEqual(changes, [[0, 0, 1], [1, 0, 1], [2, 0, 1]])
+
+        changes.removeAll()
+        let middle = store.photo(at: 1)
+        try other.relabel(photoWithID: middle.id, as: try Label("renamed"))
+        _ = try other.remove(photoWithID: store.photo(at: 0).id)
+        try store.refreshIfChanged()
+        XCTAssertEqual(changes, [[0, 1, 0], [0, 1, 1]])
+        XCTAssertEqual(store.count, 2)
+        XCTAssertEqual(store.photo(at: 0).label, "renamed")
+
+        changes.removeAll()
+        try store.refreshIfChanged()
+        XCTAssertEqual(changes, [], "nothing changed, so nothing is reported")
+    }
+
+    func testSearchIgnoresCaseAndAccents() throws {
+        let library = try Library(directory: directory)
+        let labels = ["Café in Zürich", "ZURICH lake", "Paris", "naïve art"]
+        for (label, url) in zip(labels, SamplePhotos.cameras) {
+            _ = try library.add(try candidate(url), label: try Label(label))
+        }
+        XCTAssertEqual(try library.search("zurich").map(\.label), ["Café in Zürich", "ZURICH lake"])
+        XCTAssertEqual(try library.search("CAFE").map(\.label), ["Café in Zürich"])
+        XCTAssertEqual(try library.search("naive").map(\.label), ["naïve art"])
+        XCTAssertEqual(try library.search("berlin"), [])
+    }
+
+    func testRemovingMovesTheCopyToTheTrashAndLeavesTheOriginal() throws {
+        let library = try Library(directory: directory)
+        guard case .added(let photo) = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("x"))
+        else { return XCTFail("not added") }
+        XCTAssertEqual(try library.remove(photoWithID: photo.id), photo)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: photo.fileURL.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: SamplePhotos.cameras[0].path))
+        XCTAssertEqual(try library.photos(), [])
+        XCTAssertNil(try library.remove(photoWithID: photo.id))
+        XCTAssertEqual(try library.check(), [])
+    }
+
+    func testCrashLeftoversAreSweptOnlyWhenNoOtherConnectionIsOpen() throws {
+        do {
+            let library = try Library(directory: directory)
+            _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+        }
+        let photos = directory.appendingPathComponent("photos")
+        let temporary = photos.appendingPathComponent(".import-interrupted.tmp")
+        let orphan = photos.appendingPathComponent(String(repeating: "ab", count: 32) + ".jpeg")
+        try Data("half".utf8).write(to: temporary)
+        try Data(contentsOf: SamplePhotos.cameras[1]).write(to: orphan)
+
+        let first = try Library(directory: directory)
+        XCTAssertEqual(try photoFiles().count, 1, "opening alone sweeps both leftovers")
+        XCTAssertEqual(try first.check(), [])
+
+        try Data("half".utf8).write(to: temporary)
+        let second = try Library(directory: directory)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: temporary.path),
+                      "another connection is open, so the file may be its import in progress")
+        XCTAssertEqual(try second.check(), ["file \(temporary.path) belongs to no photo"])
+    }
+
+    func testTheCheckReportsMissingAndChangedFiles() throws {
+        let library = try Library(directory: directory)
+        var added: [Photo] = []
+        for url in SamplePhotos.cameras.prefix(2) {
+            if case .added(let photo) = try library.add(try candidate(url), label: try Label("")) {
+                added.append(photo)
+            }
+        }
+        XCTAssertEqual(try library.check(), [])
+        try FileManager.default.removeItem(at: added[0].fileURL)
+        try Data("tampered".utf8).write(to: added[1].fileURL)
+        XCTAssertEqual(try library.check(), [
+            "photo \(added[0].id): its file \(added[0].fileURL.path) is missing",
+            "photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content",
+        ])
+    }
+
+    func testABatchImportStopsCleanlyWhenCancelled() throws {
+        let batch = BatchImport()
+        var seen: [Int] = []
+        try batch.run(SamplePhotos.cameras, label: try Label("batch"), libraryDirectory: directory, previewSize: 32) { progress in
+            seen.append(progress.completed)
+            XCTAssertEqual(progress.total, SamplePhotos.cameras.count)
+            if progress.completed == 3 { batch.cancel() }
+        }
+        XCTAssertEqual(seen, [1, 2, 3])
+        let library = try Library(directory: directory)
+        XCTAssertEqual(try library.photos().map(\.label), ["batch", "batch", "batch"])
+        XCTAssertEqual(try library.check(), [])
+    }
+
+    func testFoldersAreWalkedInNameOrderSkippingHiddenEntriesAndFolderLinks() throws {
+        let tree = folder.url.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("b/.hidden"), withIntermediateDirectories: true)
+        for path in ["b/2.jpg", "a.jpg", "b/.hidden/x.jpg", ".secret.jpg"] {
+            try Data("x".utf8).write(to: tree.appendingPathComponent(path))
+        }
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("c-link"), withDestinationURL: tree)
+        let collection = FileCollector.collect([tree], recursive: true)
+        XCTAssertEqual(collection.files.map { String($0.path.dropFirst(tree.path.count)) }, ["/a.jpg", "/b/2.jpg"])
+        XCTAssertEqual(FileCollector.collect([tree], recursive: false).problems.map(\.reason), [.isDirectory])
+    }
+}
