@@ -28,6 +28,14 @@ public final class SnapshelfApplication {
     /// Runs the main loop until the last window closes; returns the process's exit status.
     /// Files given are offered for import, as "Open With Snapshelf" does.
     public func run(opening files: [URL] = []) -> Int32 {
+        guard gtk_init_check() != 0 else {
+            FileHandle.standardError.write(Data("""
+                snapshelf: cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY works).
+                The commands work without one; see “snapshelf --help”.
+
+                """.utf8))
+            return 1
+        }
         // GTK sees the program name and the files: the options were parsed already.
         var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + files.map(\.path)).map { strdup($0) }
         defer { arguments.forEach { free($0) } }
