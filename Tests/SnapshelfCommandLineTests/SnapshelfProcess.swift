@@ -17,10 +17,18 @@ struct SnapshelfProcess {
         return executable
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs snapshelf with the arguments; `through` names a program (and its arguments) to run
+    /// snapshelf with, such as `sh -c` or `setpriv`, which then gets the executable's path.
+    static func run(_ arguments: [String], environment: [String: String] = [:], through wrapper: [String] = []) throws
+        -> Outcome {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var merged = ProcessInfo.processInfo.environment
         // No command may need a display, so none is given.
         merged.removeValue(forKey: "DISPLAY")

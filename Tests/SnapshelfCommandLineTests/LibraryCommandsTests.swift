@@ -1,0 +1,138 @@
+// The commands beyond import and list, and imports that go wrong in ways only a process shows:
+// no permission, a full disk, a name that is not UTF-8, a whole folder tree.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class LibraryCommandsTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var library: String { folder.url.appendingPathComponent("library").path }
+
+    override func setUp() {
+        folder = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    @discardableResult
+    private func snapshelf(_ arguments: String..., expecting status: Int32 = 0,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> SnapshelfProcess.Outcome {
+        let outcome = try SnapshelfProcess.run(["--library", library] + arguments)
+        XCTAssertEqual(outcome.status, status, "\(arguments): \(outcome.standardError)", file: file, line: line)
+        return outcome
+    }
+
+    private func ids() throws -> [String] {
+        try snapshelf("list").standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    func testSearchLabelRemoveAndCheck() throws {
+        try snapshelf("import", "--label", "Café in Zürich", SamplePhotos.cameras[0].path)
+        try snapshelf("import", "--label", "Paris", SamplePhotos.cameras[1].path)
+        XCTAssertEqual(try snapshelf("search", "zurich").standardOutput,
+                       "1\tCafé in Zürich\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
+        XCTAssertEqual(try snapshelf("search", "berlin").standardOutput, "")
+
+        try snapshelf("label", "2", "Paris <b>by night</b>")
+        XCTAssertTrue(try snapshelf("list").standardOutput.contains("2\tParis <b>by night</b>\t"))
+        XCTAssertTrue(try snapshelf("label", "9", "x", expecting: 1).standardError.contains("no photo with ID 9"))
+        XCTAssertTrue(try snapshelf("label", "two", "x", expecting: 2).standardError.contains("not a photo ID"))
+
+        try snapshelf("remove", "1")
+        XCTAssertEqual(try ids(), ["2"])
+        XCTAssertTrue(try snapshelf("remove", "1", expecting: 1).standardError.contains("no photo with ID 1"))
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photos"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: SamplePhotos.cameras[0].path), "the original stays")
+    }
+
+    func testCheckReportsADamagedLibraryWithStatusOne() throws {
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        let photos = URL(fileURLWithPath: library).appendingPathComponent("photos")
+        let copy = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: photos.path).first)
+        try Data("tampered".utf8).write(to: photos.appendingPathComponent(copy))
+        let outcome = try snapshelf("check", expecting: 1)
+        XCTAssertTrue(outcome.standardOutput.contains("photo 1: its file"), outcome.standardOutput)
+        XCTAssertTrue(outcome.standardOutput.contains("does not match its recorded content"), outcome.standardOutput)
+    }
+
+    func testADuplicateIsReportedAndKeepsItsLabel() throws {
+        try snapshelf("import", "--label", "original", SamplePhotos.cameras[0].path)
+        let copy = folder.file(named: "copy.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        let outcome = try snapshelf("import", "--label", "new", copy.path)
+        XCTAssertEqual(outcome.standardOutput, "Already in the library as photo 1: \(copy.path)\n")
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\toriginal\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
+    }
+
+    func testLabelsAreLimitedAndNormalisedWithANote() throws {
+        let long = String(repeating: "x", count: 501)
+        let refused = try snapshelf("import", "--label", long, SamplePhotos.cameras[0].path, expecting: 2)
+        XCTAssertTrue(refused.standardError.contains("501 characters long; the limit is 500"), refused.standardError)
+        let normalised = try snapshelf("import", "--label", "two\nlines", SamplePhotos.cameras[0].path)
+        XCTAssertTrue(normalised.standardError.contains("1 line break or tab became spaces"), normalised.standardError)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\ttwo lines\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
+    }
+
+    func testAFolderNeedsRecursiveAndThenImportsEveryPhotoInIt() throws {
+        let corpus = folder.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        _ = try PhotoCorpus.make(3, in: corpus)
+        _ = try PhotoCorpus.make(2, in: corpus.appendingPathComponent("inner"))
+        let refused = try snapshelf("import", corpus.path, expecting: 1)
+        XCTAssertTrue(refused.standardError.contains("it is a folder, not a file (add --recursive"), refused.standardError)
+        try snapshelf("import", "--recursive", corpus.path)
+        XCTAssertEqual(try ids().count, 3, "inner/ repeats two of the outer photos, which are duplicates")
+    }
+
+    func testTheSharedSamplesImportRecursivelyAndTheRestAreRefusedByName() throws {
+        let outcome = try snapshelf("import", "--recursive", SamplePhotos.directory.path, expecting: 1)
+        let walked = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: SamplePhotos.directory.path))
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+            .map { SamplePhotos.directory.appendingPathComponent($0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        let accepted = outcome.standardOutput.split(separator: "\n")
+        let refused = outcome.standardError.split(separator: "\n")
+        XCTAssertEqual(accepted.count + refused.count, walked.count, outcome.standardError)
+        for file in walked {
+            let named = (accepted + refused).contains { $0.contains(file.path + ":") || $0.hasSuffix(file.path) || $0.contains(file.path + " as") }
+            XCTAssertTrue(named, "\(file.path) is neither imported nor refused by name")
+        }
+        XCTAssertTrue(refused.contains { $0.hasSuffix("README.rst: it is not an image") })
+        XCTAssertGreaterThan(accepted.count, 70)
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound"))
+    }
+
+    func testAFileWithoutReadPermissionIsRefusedByName() throws {
+        let locked = folder.file(named: "locked.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        XCTAssertEqual(chmod(locked.path, 0), 0)
+        // Root reads anything; without these capabilities it meets permissions like anyone else.
+        let wrapper = geteuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] : []
+        let outcome = try SnapshelfProcess.run(["--library", library, "import", locked.path], through: wrapper)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.standardError, "snapshelf: \(locked.path): you do not have permission to read it\n")
+    }
+
+    func testAFullDiskFailsTheImportCleanly() throws {
+        try snapshelf("import", "--label", "safe", SamplePhotos.cameras[0].path)
+        let large = SamplePhotos.jpeg("gps/DSCN0010.jpg")
+        // A 64 KiB file-size limit makes the copy's writes fail as they would on a full disk.
+        let outcome = try SnapshelfProcess.run(["--library", library, "import", large.path],
+                                               through: ["/bin/sh", "-c", "ulimit -f 128; exec \"$0\" \"$@\""])
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        XCTAssertEqual(outcome.standardError,
+                       "snapshelf: \(large.path): there is not enough space on the disk for the library's copy\n")
+        XCTAssertEqual(try ids(), ["1"])
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photos"))
+    }
+
+    func testANameThatIsNotUTF8IsRefusedByName() throws {
+        let outcome = try SnapshelfProcess.run(
+            ["--library", library, "import"],
+            through: ["/bin/sh", "-c", "src=$0; dir=$1; shift; name=\"$(printf 'caf\\351.jpg')\"; cp \"$src\" \"$dir/$name\" && exec \"$@\" \"$dir/$name\"",
+                      SamplePhotos.cameras[0].path, folder.url.path]
+        )
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.standardError.contains("caf\u{FFFD}.jpg: its name is not valid UTF-8"), outcome.standardError)
+    }
+}
