@@ -7,39 +7,7 @@ import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
-final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
-    private var applications: [SnapshelfApplication] = []
-
-    override func tearDown() {
-        applications.removeAll()
-        super.tearDown()
-    }
-
-    private var libraryDirectory: URL { library.url.appendingPathComponent("library") }
-
-    private static func uniqueID() -> String {
-        "io.github.snapshelf.Test\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
-    }
-
-    /// Starts the app the way `g_application_run` does: register (startup), then activate.
-    @MainActor
-    private func launch() throws -> LibraryWindow {
-        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
-        applications.append(app)
-        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
-        g_application_activate(app.application.typed())
-        let window = try XCTUnwrap(app.window)
-        try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
-        return window
-    }
-
-    private func makeLibrary(labels: [String]) throws {
-        let store = try PhotoStore(directory: libraryDirectory)
-        for (label, url) in zip(labels, SamplePhotos.cameras) {
-            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
-        }
-    }
-
+final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
     func testAnEmptyLibraryOpensTheWindowWithAnInvitationToImport() throws {
         try onMain {
             let window = try launch()
@@ -184,55 +152,5 @@ final class LibraryWindowTests: GtkTestCase, @unchecked Sendable {
             index += 1
         }
         return result
-    }
-
-    /// The label dialog, once the files given to the import flow were listed.
-    @MainActor
-    private func waitForDialog(in window: LibraryWindow) throws -> LabelDialog {
-        try waitUntil("the label dialog never opened") { window.importFlow.dialog != nil }
-        return try XCTUnwrap(window.importFlow.dialog)
-    }
-
-    /// Does what the Enter key does in an entry: emits its "activate" signal.
-    @MainActor
-    private func pressEnter(in entry: GObjectRef) {
-        let signal = g_signal_lookup("activate", gtk_entry_get_type())
-        XCTAssertNotEqual(signal, 0)
-        var instance = GValue()
-        g_value_init(&instance, gtk_entry_get_type())
-        g_value_set_object(&instance, entry.raw)
-        g_signal_emitv(&instance, signal, 0, nil)
-        g_value_unset(&instance)
-    }
-
-    @MainActor
-    private func focusIsInside(_ widget: GObjectRef) -> Bool {
-        gtk_widget_has_focus(widget.typed()) != 0 || gtk_widget_get_focus_child(widget.typed()) != nil
-    }
-
-    /// Activates whatever the window's shortcut controllers bind to Escape.
-    @MainActor
-    private func pressEscape(in window: GObjectRef) -> Bool {
-        let trigger = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))!
-        defer { g_object_unref(UnsafeMutableRawPointer(trigger)) }
-        let controllers = gtk_widget_observe_controllers(window.typed())!
-        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            defer { g_object_unref(controller) }
-            guard g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self),
-                                             gtk_shortcut_controller_get_type()) != 0 else { continue }
-            let shortcuts = OpaquePointer(controller)
-            for shortcutIndex in 0..<g_list_model_get_n_items(shortcuts) {
-                let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, shortcutIndex)!)
-                defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
-                if gtk_shortcut_trigger_equal(UnsafeRawPointer(gtk_shortcut_get_trigger(shortcut)),
-                                              UnsafeRawPointer(trigger)) != 0 {
-                    return gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                                        window.typed(), nil) != 0
-                }
-            }
-        }
-        return false
     }
 }

@@ -1,0 +1,99 @@
+// The base for tests that drive the whole application: launching it on a library of its own,
+// and doing what a person's keys do in its dialogs.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+class AppTestCase: GtkTestCase, @unchecked Sendable {
+    private(set) var applications: [SnapshelfApplication] = []
+
+    override func tearDown() {
+        applications.removeAll()
+        super.tearDown()
+    }
+
+    var libraryDirectory: URL { library.url.appendingPathComponent("library") }
+
+    static func uniqueID() -> String {
+        "io.github.snapshelf.Test\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+    }
+
+    /// Starts the app the way `g_application_run` does: register (startup), then activate.
+    @MainActor
+    func launch() throws -> LibraryWindow {
+        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
+        applications.append(app)
+        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+        g_application_activate(app.application.typed())
+        let window = try XCTUnwrap(app.window)
+        try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
+        return window
+    }
+
+    func makeLibrary(labels: [String]) throws {
+        let store = try PhotoStore(directory: libraryDirectory)
+        for (label, url) in zip(labels, SamplePhotos.cameras) {
+            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
+        }
+    }
+
+    /// The label dialog, once the files given to the import flow were listed.
+    @MainActor
+    func waitForDialog(in window: LibraryWindow) throws -> LabelDialog {
+        try waitUntil("the label dialog never opened") { window.importFlow.dialog != nil }
+        return try XCTUnwrap(window.importFlow.dialog)
+    }
+
+    /// Does what the Enter key does in an entry: emits its "activate" signal.
+    @MainActor
+    func pressEnter(in entry: GObjectRef) {
+        let signal = g_signal_lookup("activate", gtk_entry_get_type())
+        XCTAssertNotEqual(signal, 0)
+        var instance = GValue()
+        g_value_init(&instance, gtk_entry_get_type())
+        g_value_set_object(&instance, entry.raw)
+        g_signal_emitv(&instance, signal, 0, nil)
+        g_value_unset(&instance)
+    }
+
+    @MainActor
+    func focusIsInside(_ widget: GObjectRef) -> Bool {
+        gtk_widget_has_focus(widget.typed()) != 0 || gtk_widget_get_focus_child(widget.typed()) != nil
+    }
+
+    /// The window's event controllers of one type, such as its drop target.
+    @MainActor
+    func controllers(of type: GType, on window: GObjectRef) -> [OpaquePointer] {
+        let list = gtk_widget_observe_controllers(window.typed())!
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            let controller = g_list_model_get_item(list, index)!
+            defer { g_object_unref(controller) }
+            let matches = g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+            return matches ? OpaquePointer(controller) : nil
+        }
+    }
+
+    /// Activates whatever the window's shortcut controllers bind to Escape.
+    @MainActor
+    func pressEscape(in window: GObjectRef) -> Bool {
+        let trigger = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))!
+        defer { g_object_unref(UnsafeMutableRawPointer(trigger)) }
+        for shortcuts in controllers(of: gtk_shortcut_controller_get_type(), on: window) {
+            for index in 0..<g_list_model_get_n_items(shortcuts) {
+                let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, index)!)
+                defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+                if gtk_shortcut_trigger_equal(UnsafeRawPointer(gtk_shortcut_get_trigger(shortcut)),
+                                              UnsafeRawPointer(trigger)) != 0 {
+                    return gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                                        window.typed(), nil) != 0
+                }
+            }
+        }
+        return false
+    }
+}

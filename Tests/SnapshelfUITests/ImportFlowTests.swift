@@ -1,0 +1,138 @@
+// Importing many photos through the window: one label for the rest in the background, duplicates,
+// files dropped or given to the app, and photos another process adds while the window is open.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class ImportFlowTests: AppTestCase, @unchecked Sendable {
+    private func labels(in directory: URL) throws -> [String] {
+        try Library(directory: directory).photos().map(\.label)
+    }
+
+    func testOneLabelForTheRestImportsThemInTheBackgroundWithProgress() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(6)))
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.progressText == "1 of 6" && dialog.isWaitingForLabel }
+            gtk_editable_set_text(dialog.entryWidget.opaque, "Holiday")
+            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            pressEnter(in: dialog.entryWidget)
+
+            XCTAssertNil(window.importFlow.dialog, "the rest need no dialog")
+            XCTAssertTrue(window.importFlow.progressBar.isShown)
+            XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing "), window.importFlow.progressBar.statusText)
+            try waitUntil("the background import never finished") { window.importFlow.batch == nil }
+            XCTAssertFalse(window.importFlow.progressBar.isShown)
+            XCTAssertEqual(try labels(in: libraryDirectory), Array(repeating: "Holiday", count: 6))
+            try waitUntil("the grid never showed all six") { window.grid.boundTiles.count == 6 }
+            XCTAssertEqual(Set(window.grid.boundTiles.map(\.labelText)), ["Holiday"])
+        }
+    }
+
+    func testCancellingTheBackgroundImportKeepsWhatWasFinished() throws {
+        try onMain {
+            let corpus = library.url.appendingPathComponent("corpus")
+            try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+            let files = try SamplePhotos.cameras.indices.flatMap { round in
+                try (0..<8).map { index -> URL in
+                    let url = corpus.appendingPathComponent("\(round)-\(index).jpg")
+                    try (try Data(contentsOf: SamplePhotos.cameras[index]) + Data("\(round)".utf8)).write(to: url)
+                    return url
+                }
+            }
+            let window = try launch()
+            window.importFlow.importFiles([corpus])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            pressEnter(in: dialog.entryWidget)
+            window.importFlow.batch?.cancel()
+            try waitUntil { window.importFlow.batch == nil }
+            let kept = try Library(directory: libraryDirectory)
+            XCTAssertLessThan(try kept.photos().count, files.count)
+            XCTAssertEqual(try kept.check(), [])
+        }
+    }
+
+    func testADuplicateOffersItsLabelAndSavingChangesItWithoutASecondCopy() throws {
+        try makeLibrary(labels: ["Old label"])
+        try onMain {
+            let window = try launch()
+            let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+            window.importFlow.importFiles([copy])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertTrue(dialog.noticeText?.hasPrefix("This photo is already in your library") == true)
+            XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "Old label")
+            gtk_editable_set_text(dialog.entryWidget.opaque, "New label")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.importFlow.dialog == nil }
+            XCTAssertEqual(try labels(in: libraryDirectory), ["New label"])
+            try waitUntil { window.grid.boundTiles.first?.labelText == "New label" }
+        }
+    }
+
+    func testFilesGivenToTheApplicationOpenTheLabelDialog() throws {
+        try onMain {
+            let window = try launch()
+            let app = try XCTUnwrap(applications.first)
+            var file: OpaquePointer? = g_file_new_for_path(SamplePhotos.cameras[2].path)
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            g_application_open(app.application.typed(), &file, 1, "")
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.importFlow.dialog == nil }
+            XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.originalName),
+                           [SamplePhotos.cameras[2].lastPathComponent])
+        }
+    }
+
+    func testDroppingFilesOnTheWindowImportsThem() throws {
+        try onMain {
+            let window = try launch()
+            let target = try XCTUnwrap(controllers(of: gtk_drop_target_get_type(), on: window.window).first)
+            var files: [OpaquePointer?] = [g_file_new_for_path(SamplePhotos.cameras[3].path)]
+            let list = gdk_file_list_new_from_array(&files, 1)
+            g_object_unref(UnsafeMutableRawPointer(files[0]))
+            var parameters = [GValue](repeating: GValue(), count: 4)
+            g_value_init(&parameters[0], gtk_drop_target_get_type())
+            g_value_set_object(&parameters[0], UnsafeMutableRawPointer(target))
+            // The signal's value parameter is itself a GValue, which holds the file list.
+            var dropped = GValue()
+            g_value_init(&dropped, gdk_file_list_get_type())
+            g_value_take_boxed(&dropped, UnsafeRawPointer(list))
+            g_value_init(&parameters[1], g_value_get_type())
+            g_value_set_boxed(&parameters[1], &dropped)
+            g_value_unset(&dropped)
+            g_value_init(&parameters[2], g_type_from_name("gdouble"))
+            g_value_init(&parameters[3], g_type_from_name("gdouble"))
+            var accepted = GValue()
+            g_value_init(&accepted, g_type_from_name("gboolean"))
+            g_signal_emitv(&parameters, g_signal_lookup("drop", gtk_drop_target_get_type()), 0, &accepted)
+            XCTAssertNotEqual(g_value_get_boolean(&accepted), 0, "the window refused the drop")
+            for index in parameters.indices { g_value_unset(&parameters[index]) }
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.progressText, "")
+        }
+    }
+
+    func testPhotosImportedByAnotherProcessAppearWithoutARestart() throws {
+        try onMain {
+            let window = try launch()
+            let other = try Library(directory: libraryDirectory)
+            _ = try other.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[4], previewSize: 32),
+                              label: try Label("from the command line"))
+            try waitUntil("the window never showed the new photo") {
+                window.grid.boundTiles.contains { $0.labelText == "from the command line" }
+            }
+            XCTAssertEqual(window.visiblePageName, "photos")
+        }
+    }
+}
