@@ -34,16 +34,15 @@ public final class Thumbnail: @unchecked Sendable {
     private init(decoded: OpaquePointer?, error: UnsafeMutablePointer<GError>?, path: String) throws(ImportError) {
         guard let decoded else {
             let detail = error.map { String(cString: $0.pointee.message) } ?? "GdkPixbuf gave no reason"
-            g_error_free(error)
+            if let error { g_error_free(error) }
             throw ImportError(path: path, reason: .undecodable(detail))
         }
+        defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
         let declared = gdk_pixbuf_get_option(decoded, "orientation").flatMap { Int(String(cString: $0)) }
         orientation = (1...8).contains(declared ?? 1) ? declared ?? 1 : 1
-        let upright = gdk_pixbuf_apply_embedded_orientation(decoded) ?? decoded
-        if upright != decoded {
-            g_object_unref(UnsafeMutableRawPointer(decoded))
-        }
-        pixbuf = upright
+        // A new reference always, even when no turn was needed and it is the same pixbuf.
+        pixbuf = gdk_pixbuf_apply_embedded_orientation(decoded)
+        let upright = pixbuf
         width = Int(gdk_pixbuf_get_width(upright))
         height = Int(gdk_pixbuf_get_height(upright))
     }

@@ -22,6 +22,14 @@ final class ThumbnailTests: XCTestCase {
         }
     }
 
+    func testTheThumbnailHoldsTheOnlyReferenceToItsPixbuf() throws {
+        for orientation in [1, 6] {
+            let thumbnail = try Thumbnail(decoding: SamplePhotos.landscape(orientation: orientation), fittingIn: 32)
+            let object = UnsafeMutableRawPointer(thumbnail.pixbuf).assumingMemoryBound(to: GObject.self)
+            XCTAssertEqual(object.pointee.ref_count, 1, "orientation \(orientation) leaks its pixbuf")
+        }
+    }
+
     func testThumbnailsAreDecodedAtTileSizeNotFullSize() throws {
         let thumbnail = try Thumbnail(decoding: SamplePhotos.jpeg("mobile/jolla.jpg"), fittingIn: 256)
         XCTAssertEqual(max(thumbnail.width, thumbnail.height), 256)
