@@ -25,7 +25,18 @@ struct _SnapshelfListModel {
     SnapshelfKeyFunc key;
     gpointer data;
     GDestroyNotify destroy;
+    /* Items handed out and still alive, by key: GListModel requires the same object for a
+     * position for as long as anyone holds it. Entries leave when their item is finalized. */
+    GHashTable *live_items;
 };
+
+static void snapshelf_list_model_forget_item(gpointer model, GObject *finalized) {
+    SnapshelfListModel *self = model;
+    gint64 key = SNAPSHELF_LIST_KEY(finalized)->value;
+    if (g_hash_table_lookup(self->live_items, &key) == finalized) {
+        g_hash_table_remove(self->live_items, &key);
+    }
+}
 
 static GType snapshelf_list_model_get_item_type(GListModel *model) {
     (void)model;
@@ -42,8 +53,15 @@ static gpointer snapshelf_list_model_get_item(GListModel *model, guint position)
     if (position >= self->count(self->data)) {
         return NULL;
     }
-    SnapshelfListKey *item = g_object_new(SNAPSHELF_TYPE_LIST_KEY, NULL);
-    item->value = self->key(position, self->data);
+    gint64 key = self->key(position, self->data);
+    SnapshelfListKey *item = g_hash_table_lookup(self->live_items, &key);
+    if (item != NULL) {
+        return g_object_ref(item);
+    }
+    item = g_object_new(SNAPSHELF_TYPE_LIST_KEY, NULL);
+    item->value = key;
+    g_hash_table_insert(self->live_items, g_memdup2(&key, sizeof key), item);
+    g_object_weak_ref(G_OBJECT(item), snapshelf_list_model_forget_item, self);
     return item;
 }
 
@@ -56,8 +74,15 @@ static void snapshelf_list_model_iface_init(GListModelInterface *iface) {
 G_DEFINE_FINAL_TYPE_WITH_CODE(SnapshelfListModel, snapshelf_list_model, G_TYPE_OBJECT,
                               G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, snapshelf_list_model_iface_init))
 
+static void snapshelf_list_model_stop_watching(gpointer key, gpointer item, gpointer model) {
+    (void)key;
+    g_object_weak_unref(G_OBJECT(item), snapshelf_list_model_forget_item, model);
+}
+
 static void snapshelf_list_model_finalize(GObject *object) {
     SnapshelfListModel *self = SNAPSHELF_LIST_MODEL(object);
+    g_hash_table_foreach(self->live_items, snapshelf_list_model_stop_watching, self);
+    g_hash_table_destroy(self->live_items);
     if (self->destroy != NULL) {
         self->destroy(self->data);
     }
@@ -68,7 +93,9 @@ static void snapshelf_list_model_class_init(SnapshelfListModelClass *klass) {
     G_OBJECT_CLASS(klass)->finalize = snapshelf_list_model_finalize;
 }
 
-static void snapshelf_list_model_init(SnapshelfListModel *self) { (void)self; }
+static void snapshelf_list_model_init(SnapshelfListModel *self) {
+    self->live_items = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+}
 
 SnapshelfListModel *snapshelf_list_model_new(SnapshelfCountFunc count, SnapshelfKeyFunc key, gpointer data,
                                              GDestroyNotify destroy) {

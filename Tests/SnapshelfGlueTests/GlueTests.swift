@@ -127,6 +127,27 @@ final class GlueTests: XCTestCase {
         }
     }
 
+    func testTheListModelHandsOutTheSameItemWhileItIsHeld() {
+        MainActor.assumeIsolated {
+            var keys: [Int64] = [10, 20]
+            let model = ListModel(count: { keys.count }, key: { keys[$0] })
+            let list = model.object.opaque
+            let first = g_list_model_get_item(list, 1)!
+            let again = g_list_model_get_item(list, 1)!
+            XCTAssertEqual(first, again)
+            keys.insert(15, at: 0)
+            model.itemsChanged(position: 0, removed: 0, added: 1)
+            let moved = g_list_model_get_item(list, 2)!
+            XCTAssertEqual(moved, first, "the item follows its row to the new position")
+            [first, again, moved].forEach { g_object_unref($0) }
+            let fetched = g_list_model_get_item(list, 2)!
+            let lifetime = ObjectLifetime(fetched)
+            g_object_unref(fetched)
+            XCTAssertFalse(lifetime.isAlive, "once no one holds it, the model does not keep it")
+            XCTAssertEqual(Self.key(at: 2, in: list), 20)
+        }
+    }
+
     private static func key(at position: UInt32, in list: OpaquePointer) -> Int64? {
         guard let item = g_list_model_get_item(list, position) else { return nil }
         defer { g_object_unref(item) }
