@@ -25,6 +25,7 @@ final class LabelDialog {
     private let forTheRest: GObjectRef
     private let actions: GObjectRef
     private var saveAction: GObjectRef?
+    private var skipAction: GObjectRef?
     /// Called once per shown photo with what the person chose.
     var onResponse: (@MainActor (Response) -> Void)?
 
@@ -42,6 +43,8 @@ final class LabelDialog {
         gtk_window_set_title(window.typed(), "Label Photo")
         gtk_window_set_modal(window.typed(), 1)
         gtk_window_set_transient_for(window.typed(), parent.typed())
+        // As one of the application's windows, the dialog gets its shortcuts, Ctrl+Q among them.
+        gtk_window_set_application(window.typed(), gtk_window_get_application(parent.typed()))
         gtk_window_set_destroy_with_parent(window.typed(), 1)
         gtk_window_set_default_size(window.typed(), 480, -1)
         gtk_widget_add_css_class(window.typed(), "label-dialog")
@@ -114,12 +117,20 @@ final class LabelDialog {
 
     private func installActions() {
         let group = actions.raw
+        // Both empty the entry at once, so what the person types while the next photo is read
+        // becomes its label instead of being lost.
         saveAction = SimpleAction.add("save", to: group) { [weak self] in
             guard let self else { return }
-            onResponse?(.save(label: String(cString: gtk_editable_get_text(entry.opaque)),
-                              forTheRest: appliesToTheRest))
+            let response = Response.save(label: String(cString: gtk_editable_get_text(entry.opaque)),
+                                         forTheRest: appliesToTheRest)
+            gtk_editable_set_text(entry.opaque, "")
+            onResponse?(response)
         }
-        SimpleAction.add("skip", to: group) { [weak self] in self?.onResponse?(.skip) }
+        skipAction = SimpleAction.add("skip", to: group) { [weak self] in
+            guard let self else { return }
+            gtk_editable_set_text(entry.opaque, "")
+            onResponse?(.skip)
+        }
         SimpleAction.add("cancel", to: group) { [weak self] in self?.onResponse?(.cancel) }
         gtk_widget_insert_action_group(window.typed(), "dialog", actions.opaque)
 
@@ -153,17 +164,22 @@ final class LabelDialog {
         gtk_check_button_set_use_underline(forTheRest.typed(), 1)
         gtk_check_button_set_active(forTheRest.typed(), 0)
         gtk_widget_set_visible(forTheRest.typed(), remaining > 0 ? 1 : 0)
+        let typedAhead = String(cString: gtk_editable_get_text(entry.opaque))
         if let existing {
             gtk_label_set_text(notice.opaque, "This photo is already in your library (added \(existing.added.formatted(date: .abbreviated, time: .omitted))). Keep its label or change it.")
-            gtk_editable_set_text(entry.opaque, existing.label)
-        } else {
-            gtk_editable_set_text(entry.opaque, "")
+            if typedAhead.isEmpty {
+                gtk_editable_set_text(entry.opaque, existing.label)
+            }
         }
         gtk_widget_set_visible(notice.typed(), existing == nil ? 0 : 1)
         setBusy(false)
         gtk_window_present(window.typed())
         gtk_widget_grab_focus(entry.typed())
-        gtk_editable_select_region(entry.opaque, 0, -1)
+        if typedAhead.isEmpty {
+            gtk_editable_select_region(entry.opaque, 0, -1)
+        } else {
+            gtk_editable_set_position(entry.opaque, -1)
+        }
     }
 
     private var appliesToTheRest: Bool {
@@ -175,14 +191,16 @@ final class LabelDialog {
         gtk_widget_get_visible(notice.typed()) != 0 ? String(cString: gtk_label_get_text(notice.opaque)) : nil
     }
 
-    /// While the next photo is being read, nothing can be saved twice.
+    /// While the next photo is being read, it cannot be saved or skipped yet, but typing goes on.
     func setBusy(_ busy: Bool) {
-        gtk_widget_set_sensitive(window.typed(), busy ? 0 : 1)
+        for action in [saveAction, skipAction].compactMap(\.self) {
+            SimpleAction.setEnabled(action, !busy)
+        }
     }
 
     /// Shown and not busy reading the next photo: what a person sees as ready for typing.
     var isWaitingForLabel: Bool {
-        gtk_widget_get_visible(window.typed()) != 0 && gtk_widget_get_sensitive(window.typed()) != 0
+        gtk_widget_get_visible(window.typed()) != 0 && saveAction.map { g_action_get_enabled($0.opaque) != 0 } == true
     }
     var progressText: String { String(cString: gtk_label_get_text(progress.opaque)) }
     var entryWidget: GObjectRef { entry }
