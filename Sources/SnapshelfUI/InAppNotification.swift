@@ -1,10 +1,13 @@
-// A GNOME-style in-app notification that slides down from the top of the window. Problems stay
-// until the person dismisses them; several problems collect in one notification.
+// A GNOME-style in-app notification that slides down from the top of the window. Messages stay
+// until the person dismisses them; several collect in one notification, which shows the latest
+// few and counts the rest, so a long list of failures cannot push it off the window.
 import CGtk
 import SnapshelfGlue
 
 @MainActor
 final class InAppNotification {
+    static let visibleLines = 4
+
     let root: GObjectRef
     private let label: GObjectRef
     private var lines: [String] = []
@@ -19,7 +22,8 @@ final class InAppNotification {
         let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_add_css_class(frame, "app-notification")
         gtk_label_set_wrap(label.opaque, 1)
-        gtk_label_set_max_width_chars(label.opaque, 60)
+        gtk_label_set_width_chars(label.opaque, 50)
+        gtk_label_set_max_width_chars(label.opaque, 70)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_selectable(label.opaque, 1)
         gtk_box_append(frame.gCast(), label.typed())
@@ -33,10 +37,10 @@ final class InAppNotification {
         gtk_revealer_set_child(root.opaque, frame)
     }
 
-    /// Adds a line to the notification and shows it.
+    /// Adds a message to the notification and shows it.
     func show(_ message: String) {
         lines.append(message)
-        gtk_label_set_text(label.opaque, lines.joined(separator: "\n"))
+        gtk_label_set_text(label.opaque, text)
         gtk_revealer_set_reveal_child(root.opaque, 1)
     }
 
@@ -46,5 +50,10 @@ final class InAppNotification {
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(root.opaque) != 0 }
-    var text: String { lines.joined(separator: "\n") }
+    /// What the notification says: the latest messages, and how many earlier ones it leaves out.
+    var text: String {
+        let hidden = lines.count - Self.visibleLines
+        let shown = lines.suffix(Self.visibleLines).joined(separator: "\n")
+        return hidden > 0 ? "\(hidden) earlier message\(hidden == 1 ? "" : "s") not shown.\n\(shown)" : shown
+    }
 }
