@@ -11,14 +11,18 @@ final class ImportFlow {
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let parent: GObjectRef
-    private let report: @MainActor (String) -> Void
+    private let notification: InAppNotification
     private let saved: @MainActor (Int) -> Void
     let progressBar = ImportProgressBar()
+    private let worker: ImportWorker
+    /// How the background import went, for the summary when it ends.
+    private var tally = (added: 0, duplicates: 0, failed: 0)
     /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
     private var chooser: GObjectRef?
     private(set) var dialog: LabelDialog?
     private(set) var batch: BatchImport?
     private var isCollecting = false
+    private var pendingSaves = 0
     private var queue: [URL] = []
     private var next = 0
     /// The photo the dialog shows now, checked and previewed, and the library's photo with the
@@ -26,19 +30,20 @@ final class ImportFlow {
     private var current: (candidate: PhotoCandidate, existing: Photo?)?
 
     /// - Parameters:
-    ///   - report: shows a problem with one file; the import goes on with the others.
+    ///   - notification: where problems with single files are told; the import goes on with the others.
     ///   - saved: called with the position of each photo saved from the dialog.
-    init(store: PhotoStore, loader: ThumbnailLoader, parent: GObjectRef,
-         report: @escaping @MainActor (String) -> Void, saved: @escaping @MainActor (Int) -> Void) {
+    init(store: PhotoStore, loader: ThumbnailLoader, parent: GObjectRef, notification: InAppNotification,
+         saved: @escaping @MainActor (Int) -> Void) {
         self.store = store
         self.loader = loader
         self.parent = parent
-        self.report = report
+        self.notification = notification
+        worker = ImportWorker(directory: store.library.directory)
         self.saved = saved
         progressBar.onCancel = { [weak self] in self?.batch?.cancel() }
     }
 
-    var isRunning: Bool { dialog != nil || chooser != nil || batch != nil || isCollecting }
+    var isRunning: Bool { dialog != nil || chooser != nil || batch != nil || isCollecting || pendingSaves > 0 }
 
     func chooseFiles() {
         choose(title: "Import Photos", action: GTK_FILE_CHOOSER_ACTION_OPEN, filtered: true)
@@ -53,10 +58,15 @@ final class ImportFlow {
         let native = GObjectRef(adopting: gtk_file_chooser_native_new(title, parent.typed(), action, "_Import", "_Cancel"))
         gtk_file_chooser_set_select_multiple(native.opaque, 1)
         if filtered {
-            let filter = gtk_file_filter_new()!
-            gtk_file_filter_set_name(filter, "Photos")
-            gtk_file_filter_add_pixbuf_formats(filter)
-            gtk_file_chooser_add_filter(native.opaque, filter)
+            let photos = GObjectRef(adopting: gtk_file_filter_new())
+            gtk_file_filter_set_name(photos.opaque, "Photos")
+            gtk_file_filter_add_pixbuf_formats(photos.opaque)
+            gtk_file_chooser_add_filter(native.opaque, photos.opaque)
+            // Any file can be tried; one that is no photo is then refused with its reason.
+            let everything = GObjectRef(adopting: gtk_file_filter_new())
+            gtk_file_filter_set_name(everything.opaque, "All Files")
+            gtk_file_filter_add_pattern(everything.opaque, "*")
+            gtk_file_chooser_add_filter(native.opaque, everything.opaque)
         }
         native.connect("response") { [weak self] (response: Int32) in
             guard let self, let chooser else { return }
@@ -89,6 +99,8 @@ final class ImportFlow {
     /// open request. Listing a large folder happens on a worker thread.
     func importFiles(_ urls: [URL]) {
         guard !urls.isEmpty, !refuseWhileRunning() else { return }
+        // Messages about an earlier import would only confuse this one's.
+        notification.dismiss()
         isCollecting = true
         DispatchQueue.global(qos: .userInitiated).async {
             let collection = FileCollector.collect(urls, recursive: true)
@@ -98,7 +110,7 @@ final class ImportFlow {
 
     private func refuseWhileRunning() -> Bool {
         guard isRunning else { return false }
-        report("An import is already running. Wait for it to finish, or cancel it, then try again.")
+        notification.show("An import is already running. Wait for it to finish, or cancel it, then try again.")
         return true
     }
 
@@ -107,7 +119,7 @@ final class ImportFlow {
         collection.problems.forEach(reportFailure)
         guard !collection.files.isEmpty else {
             if collection.problems.isEmpty {
-                report("There are no photos to import there.")
+                notification.show("There are no photos to import there.")
             }
             return
         }
@@ -155,19 +167,17 @@ final class ImportFlow {
             guard let (candidate, existing) = current else { return }
             current = nil
             guard let label = makeLabel(text, for: candidate.sourceURL) else { return inspectNext() }
-            do {
+            let name = candidate.sourceURL.lastPathComponent
+            pendingSaves += 1
+            worker.perform({ library throws -> Int64 in
                 if let existing {
-                    try store.library.relabel(photoWithID: existing.id, as: label)
-                    try store.refresh()
-                    saved(store.position(ofPhotoWithID: existing.id) ?? 0)
-                } else {
-                    saved(try store.save(candidate, label: label))
+                    try library.relabel(photoWithID: existing.id, as: label)
+                    return existing.id
                 }
-            } catch let error as ImportError {
-                reportFailure(error)
-            } catch {
-                report("Could not save the label of “\(candidate.sourceURL.lastPathComponent)”: \(error).")
-            }
+                switch try library.add(candidate, label: label) {
+                case .added(let photo), .duplicate(of: let photo): return photo.id
+                }
+            }, completion: { [weak self] result in self?.finishSaving(name, result) })
             if forTheRest {
                 let rest = Array(queue[next...])
                 finish()
@@ -178,55 +188,89 @@ final class ImportFlow {
         }
     }
 
+    /// Shows a photo the worker saved, selected and scrolled into view.
+    private func finishSaving(_ name: String, _ result: Result<Int64, any Error>) {
+        pendingSaves -= 1
+        switch result {
+        case .success(let id):
+            try? store.refresh()
+            if let position = store.position(ofPhotoWithID: id) {
+                saved(position)
+            }
+        case .failure(let error as ImportError):
+            reportFailure(error)
+        case .failure(let error):
+            notification.show("Could not save “\(name)”: \(error).")
+        }
+    }
+
     /// The label to save, with a note when it was normalised; nil after saying why it cannot be used.
     private func makeLabel(_ text: String, for file: URL) -> Label? {
         do {
             let label = try Label(text)
             if let normalisation = label.normalisation {
-                report("In the label of “\(file.lastPathComponent)”, \(normalisation).")
+                notification.show("In the label of “\(file.lastPathComponent)”, \(normalisation).")
             }
             return label
         } catch {
-            report("“\(file.lastPathComponent)” was not saved: \(error).")
+            notification.show("“\(file.lastPathComponent)” was not saved: \(error).")
             return nil
         }
     }
 
     private func reportFailure(_ error: ImportError) {
-        report("Could not import “\(error.fileName)”: \(error.explanation).")
+        notification.show("Could not import “\(error.fileName)”: \(error.explanation).")
     }
 
-    /// Imports the files with one label on a worker thread; the window's refresh shows them arriving.
+    /// Imports the files with one label behind the saves before them; the window's refresh shows
+    /// them arriving.
     private func startBatch(_ files: [URL], label: Label) {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
         self.batch = batch
+        tally = (0, 0, 0)
         progressBar.show(completed: 0, of: files.count, current: files[0].lastPathComponent)
         let directory = store.library.directory
-        Thread.detachNewThread {
+        worker.perform {
             do {
                 try batch.run(files, label: label, libraryDirectory: directory, previewSize: PhotoTile.thumbnailSize) { progress in
                     MainLoop.perform { [weak self] in self?.batchProgressed(progress) }
                 }
             } catch {
                 let message = "The import stopped: \(error)."
-                MainLoop.perform { [weak self] in self?.report(message) }
+                MainLoop.perform { [weak self] in self?.notification.show(message) }
             }
-            MainLoop.perform { [weak self] in self?.batchFinished() }
+            MainLoop.perform { [weak self] in self?.batchFinished(total: files.count) }
         }
     }
 
     private func batchProgressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: progress.file.lastPathComponent)
-        if case .failure(let error) = progress.result {
+        switch progress.result {
+        case .success(.added): tally.added += 1
+        case .success(.duplicate): tally.duplicates += 1
+        case .failure(let error):
+            tally.failed += 1
             reportFailure(error)
         }
     }
 
-    private func batchFinished() {
+    private func batchFinished(total: Int) {
+        let cancelled = batch?.isCancelled == true
         batch = nil
         progressBar.hide()
         try? store.refreshIfChanged()
+        let handled = tally.added + tally.duplicates + tally.failed
+        var summary = cancelled
+            ? "Import cancelled after \(handled) of \(total) photos; the \(tally.added) imported are kept."
+            : "Imported \(tally.added) photo\(tally.added == 1 ? "" : "s")."
+        if tally.duplicates > 0 {
+            summary += " \(tally.duplicates) \(tally.duplicates == 1 ? "was" : "were") already in the library."
+        }
+        if tally.failed > 0 {
+            summary += " \(tally.failed) could not be imported."
+        }
+        notification.show(summary)
     }
 
     private func finish() {

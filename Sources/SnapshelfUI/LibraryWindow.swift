@@ -32,8 +32,7 @@ final class LibraryWindow {
         }
         grid.countChanged = { [weak self] count in self?.showPage(forCount: count) }
         importFlow = ImportFlow(
-            store: store, loader: loader, parent: window,
-            report: { [notification] message in notification.show(message) },
+            store: store, loader: loader, parent: window, notification: notification,
             saved: { [weak self] position in self?.grid.reveal(position: position) }
         )
 
