@@ -59,7 +59,9 @@ final class PhotoGrid {
     func reveal(position: Int) {
         gtk_selection_model_select_item(selection.opaque, guint(position), 1)
         // GTK 4.8 has no gtk_grid_view_scroll_to; its built-in action does the same.
-        gtk_widget_activate_action_variant(view.typed(), "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+        let target = g_variant_ref_sink(g_variant_new_uint32(guint(position)))
+        defer { g_variant_unref(target) }
+        gtk_widget_activate_action_variant(view.typed(), "list.scroll-to-item", target)
     }
 
     var selectedPosition: Int? {

@@ -35,7 +35,8 @@ final class PhotoTile {
     }
 
     var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }
-    var hasThumbnail: Bool { gtk_picture_get_paintable(picture.opaque) != nil }
+    var hasThumbnail: Bool { paintable != nil }
+    var paintable: OpaquePointer? { gtk_picture_get_paintable(picture.opaque) }
 
     /// Shows the photo's label literally (never as markup) and keeps the full text in the tooltip.
     func show(_ photo: Photo) {
