@@ -71,7 +71,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "Old label")
             gtk_editable_set_text(dialog.entryWidget.opaque, "New label")
             pressEnter(in: dialog.entryWidget)
-            try waitUntil { window.importFlow.dialog == nil }
+            try waitUntil { !window.importFlow.isRunning }
             XCTAssertEqual(try labels(in: libraryDirectory), ["New label"])
             try waitUntil { window.grid.boundTiles.first?.labelText == "New label" }
         }
@@ -87,7 +87,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
             pressEnter(in: dialog.entryWidget)
-            try waitUntil { window.importFlow.dialog == nil }
+            try waitUntil { !window.importFlow.isRunning }
             XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.originalName),
                            [SamplePhotos.cameras[2].lastPathComponent])
         }

@@ -32,6 +32,21 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testAPhotoWhoseFileIsGoneShowsAMissingImageSymbol() throws {
+        try makeLibrary(labels: ["gone", "here"])
+        let photos = try Library(directory: libraryDirectory).photos()
+        try FileManager.default.removeItem(at: photos[0].fileURL)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 2 && window.grid.boundTiles.allSatisfy(\.hasThumbnail) }
+            let gone = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" }?.paintable)
+            let here = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }?.paintable)
+            let iconType = gtk_icon_paintable_get_type()
+            XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(gone), iconType), 0)
+            XCTAssertEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(here), iconType), 0)
+        }
+    }
+
     func testSavingInTheLabelDialogInsertsOneTileThatSurvivesARelaunch() throws {
         try onMain {
             try makeLibrary(labels: ["one", "two"])
@@ -89,12 +104,33 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.skip", nil)
             try waitUntil { dialog.progressText == "4 of 4" && dialog.isWaitingForLabel }
             gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.cancel", nil)
-            try waitUntil { window.importFlow.dialog == nil }
+            try waitUntil { !window.importFlow.isRunning }
 
             let store = try PhotoStore(directory: libraryDirectory)
             XCTAssertEqual((0..<store.count).map { store.photo(at: $0).label }, ["first"])
             XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[0].lastPathComponent)
             XCTAssertEqual(window.visiblePageName, "photos")
+        }
+    }
+
+    func testWhatIsTypedWhileTheNextPhotoLoadsBecomesItsLabel() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
+            XCTAssertNotNil(gtk_window_get_application(dialog.window.typed()), "Ctrl+Q must reach the dialog")
+            gtk_editable_set_text(dialog.entryWidget.opaque, "first")
+            pressEnter(in: dialog.entryWidget)
+            // Typed at once, while the second photo is still being read.
+            XCTAssertFalse(dialog.isWaitingForLabel)
+            gtk_editable_set_text(dialog.entryWidget.opaque, "second")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
+            XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "second")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.label), ["first", "second"])
         }
     }
 
@@ -107,7 +143,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(pressEscape(in: dialog.window))
             try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
             pressEnter(in: dialog.entryWidget)
-            try waitUntil { window.importFlow.dialog == nil }
+            try waitUntil { !window.importFlow.isRunning }
             let store = try PhotoStore(directory: libraryDirectory)
             XCTAssertEqual(store.count, 1)
             XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[1].lastPathComponent)
