@@ -21,12 +21,17 @@ struct ArgumentReader {
         return String(argument[..<equals])
     }
 
-    mutating func value(for option: String) throws(UsageError) -> String {
+    mutating func value(for option: String, command: String?) throws(UsageError) -> String {
         if let value = pendingValue {
             pendingValue = nil
             return value
         }
-        guard let value = remaining.popFirst() else { throw UsageError.missingValue(option) }
+        guard let value = remaining.popFirst() else { throw UsageError.missingValue(option, command: command) }
         return value
+    }
+
+    /// Refuses `--flag=value` for an option that takes no value.
+    mutating func noValue(for option: String, command: String?) throws(UsageError) {
+        guard pendingValue == nil else { throw UsageError.unexpectedValue(option, command: command) }
     }
 }

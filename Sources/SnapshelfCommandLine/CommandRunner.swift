@@ -27,7 +27,7 @@ public struct CommandRunner {
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             guard let label = label(text ?? "") else { return .usage }
-            return withLibrary(library) { (library) throws(LibraryError) in
+            return withLibrary(library, creating: true) { (library) throws(LibraryError) in
                 importPhotos(paths, label: label, recursive: recursive, into: library)
             }
         case .list(let library, let json):
@@ -78,10 +78,12 @@ public struct CommandRunner {
         }
     }
 
-    private func withLibrary(_ library: String?, _ body: (Library) throws(LibraryError) -> ExitStatus) -> ExitStatus {
+    /// Only an import creates a library; the other commands say there is none.
+    private func withLibrary(_ library: String?, creating: Bool = false,
+                             _ body: (Library) throws(LibraryError) -> ExitStatus) -> ExitStatus {
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
         do {
-            return try body(try Library(directory: directory))
+            return try body(try Library(directory: directory, creatingIfMissing: creating))
         } catch {
             write("snapshelf: \(error)\n", to: .standardError)
             return .failure

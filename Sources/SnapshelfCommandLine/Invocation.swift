@@ -36,15 +36,23 @@ public enum Invocation: Equatable, Sendable {
                 }
                 continue
             }
-            switch (reader.option(argument), command) {
+            let option = reader.option(argument)
+            let name = command?.rawValue
+            switch (option, command) {
+            case ("--library", _), ("--label", .import?): break
+            default: try reader.noValue(for: option, command: name)
+            }
+            switch (option, command) {
             case ("--", _): optionsEnded = true
-            case ("--library", _): library = try reader.value(for: "--library")
-            case ("--label", .import?): label = try reader.value(for: "--label")
+            case ("--library", _):
+                library = try reader.value(for: option, command: name)
+                guard library?.isEmpty == false else { throw UsageError.emptyValue("The folder after --library") }
+            case ("--label", .import?): label = try reader.value(for: option, command: name)
             case ("--recursive", .import?), ("-r", .import?): recursive = true
             case ("--json", .list?), ("--json", .search?): json = true
             case ("--help", _), ("-h", _): wantsHelp = true
             case ("--version", nil): return .version
-            default: throw UsageError.unknownOption(argument, command: command?.rawValue)
+            default: throw UsageError.unknownOption(argument, command: name)
             }
         }
 
@@ -55,9 +63,12 @@ public enum Invocation: Equatable, Sendable {
         case nil:
             return .startGUI(library: library, files: operands)
         case .general?:
-            return .help(operands.first.flatMap(HelpTopic.init(rawValue:)) ?? .general)
+            guard let word = operands.first else { return .help(.general) }
+            guard let topic = HelpTopic(rawValue: word) else { throw UsageError.unknownCommand(word) }
+            return .help(topic)
         case .import?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("import", "at least one photo or folder") }
+            guard !operands.contains("") else { throw UsageError.emptyValue("A path to import") }
             return .importPhotos(library: library, label: label, recursive: recursive, paths: operands)
         case .list?:
             try expect(operands, count: 0, for: .list)

@@ -9,16 +9,21 @@ public final class Library {
     private let files: LibraryFiles
     private let database: LibraryDatabase
 
-    /// Opens the library in `directory`, creating it when it does not exist yet. When no other
-    /// process has it open, files left without a row by a crash are swept first.
-    public init(directory: URL) throws(LibraryError) {
+    /// Opens the library in `directory`, creating it when it does not exist yet unless told not to.
+    /// When no other process has it open, files left without a row by a crash are swept first.
+    public init(directory: URL, creatingIfMissing: Bool = true) throws(LibraryError) {
         self.directory = directory
+        let database = directory.appendingPathComponent("library.sqlite3")
+        if !creatingIfMissing && !FileManager.default.fileExists(atPath: database.path) {
+            throw LibraryError(operation: "opening the library \(directory.path)",
+                               detail: "there is no library there yet; importing a photo creates one")
+        }
         try LibraryFiles.makeDirectory(directory)
         lock = try LibraryLock(directory: directory)
         files = try LibraryFiles(directory: directory.appendingPathComponent("photos", isDirectory: true))
-        database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"))
+        self.database = try LibraryDatabase(fileURL: database)
         if lock.isAlone {
-            files.sweep(keeping: Set(try database.allRows().map(\.fileName)))
+            files.sweep(keeping: Set(try self.database.allRows().map(\.fileName)))
         }
         lock.share()
     }

@@ -75,7 +75,10 @@ final class CommandLineTests: XCTestCase {
         _ = try SnapshelfProcess.run(["import", "--library", library.url.path, SamplePhotos.cameras[0].path])
         let before = try list(["--library", library.url.path])
         for arguments in [["import", "--library", library.url.path], ["frobnicate"], ["list", "--colour"],
-                          ["import", "--label"], ["list", "extra", "--library", library.url.path]] {
+                          ["import", "--label"], ["list", "extra", "--library", library.url.path],
+                          ["--library", "", "list"], ["import", "--library", library.url.path, ""],
+                          ["help", "bogus"], ["list", "--json=no", "--library", library.url.path],
+                          ["label", "1"], ["remove", "0"]] {
             let outcome = try SnapshelfProcess.run(arguments)
             XCTAssertEqual(outcome.status, 2, "\(arguments)")
             XCTAssertTrue(outcome.standardError.hasPrefix("snapshelf: "), "\(arguments): \(outcome.standardError)")
@@ -90,7 +93,12 @@ final class CommandLineTests: XCTestCase {
         let environment = ["SNAPSHELF_LIBRARY": library.url.path]
         XCTAssertEqual(try SnapshelfProcess.run(["import", SamplePhotos.cameras[0].path], environment: environment).status, 0)
         XCTAssertEqual(try list(environment: environment).count, 1)
-        XCTAssertEqual(try list(["--library", other.url.path], environment: environment).count, 0)
+        let elsewhere = try SnapshelfProcess.run(["list", "--library", other.url.path], environment: environment)
+        XCTAssertEqual(elsewhere.status, 1)
+        XCTAssertTrue(elsewhere.standardError.contains("\(other.url.path): there is no library there yet"),
+                      elsewhere.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other.url.appendingPathComponent("library.sqlite3").path),
+                       "listing must not create a library")
     }
 
     func testTheDefaultLibraryIsInTheDataHome() throws {
