@@ -75,19 +75,41 @@ public final class SnapshelfApplication {
     /// Without its library the app cannot work: say why, in a window and on stderr, and quit when closed.
     private func showFailure(_ error: LibraryError) {
         FileHandle.standardError.write(Data("snapshelf: \(error)\n".utf8))
-        let failure = gtk_application_window_new(application.typed())!
-        gtk_window_set_title(failure.gCast(), "Snapshelf")
-        let message = gtk_label_new("Snapshelf could not open its library.\n\n\(error)")!
-        gtk_label_set_wrap(message.gOpaque, 1)
-        gtk_label_set_selectable(message.gOpaque, 1)
-        gtk_label_set_max_width_chars(message.gOpaque, 60)
+        let failure = GObjectRef(gtk_application_window_new(application.typed()))
+        failureWindow = failure
+        gtk_window_set_title(failure.typed(), "Snapshelf")
+        gtk_window_set_default_size(failure.typed(), 520, -1)
+        let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        gtk_widget_add_css_class(page, "empty-state")
         for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom,
                           gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            setMargin(message, 24)
+            setMargin(page, 24)
         }
-        gtk_window_set_child(failure.gCast(), message)
-        gtk_window_present(failure.gCast())
+        let icon = gtk_image_new_from_icon_name("dialog-error-symbolic")!
+        gtk_image_set_pixel_size(icon.gOpaque, 64)
+        gtk_widget_add_css_class(icon, "empty-icon")
+        let title = gtk_label_new("Snapshelf Could Not Open Your Library")!
+        gtk_widget_add_css_class(title, "empty-title")
+        let message = gtk_label_new(error.description)!
+        gtk_label_set_wrap(message.gOpaque, 1)
+        gtk_label_set_max_width_chars(message.gOpaque, 60)
+        gtk_label_set_justify(message.gOpaque, GTK_JUSTIFY_CENTER)
+        gtk_label_set_selectable(message.gOpaque, 1)
+        let quit = gtk_button_new_with_mnemonic("_Quit")!
+        gtk_widget_set_halign(quit, GTK_ALIGN_CENTER)
+        gtk_actionable_set_action_name(quit.gOpaque, "app.quit")
+        for child in [icon, title, message, quit] {
+            gtk_box_append(page.gCast(), child)
+        }
+        gtk_window_set_child(failure.typed(), page)
+        gtk_window_present(failure.typed())
+        // A selectable label starts with all its text selected; the person should see it plainly.
+        gtk_label_select_region(message.gOpaque, 0, 0)
+        gtk_widget_grab_focus(quit)
     }
+
+    /// The window that explains why the library could not be opened, when it could not.
+    private(set) var failureWindow: GObjectRef?
 
     private func quit() {
         g_application_quit(application.typed())

@@ -32,6 +32,20 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testALibraryThatCannotOpenIsExplainedInAWindow() throws {
+        try FileManager.default.createDirectory(at: library.url, withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: libraryDirectory)
+        try onMain {
+            let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
+            XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+            g_application_activate(app.application.typed())
+            XCTAssertNil(app.window)
+            let failure = try XCTUnwrap(app.failureWindow)
+            try waitUntil { gtk_widget_get_mapped(failure.typed()) != 0 }
+            XCTAssertEqual(String(cString: gtk_window_get_title(failure.typed())), "Snapshelf")
+        }
+    }
+
     func testAPhotoWhoseFileIsGoneShowsAMissingImageSymbol() throws {
         try makeLibrary(labels: ["gone", "here"])
         let photos = try Library(directory: libraryDirectory).photos()
