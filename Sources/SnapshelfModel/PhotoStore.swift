@@ -53,30 +53,66 @@ public final class PhotoStore {
         try refresh()
     }
 
-    /// Reads the library and reports the difference as removals, insertions and replacements.
+    /// Reads the library and reports the difference as removals, insertions and replacements,
+    /// with neighbouring changes of one kind reported together, so an import of hundreds of
+    /// photos between two refreshes is one change for the grid, not hundreds.
     public func refresh() throws(LibraryError) {
         seenChangeCounter = try library.changeCounter()
         let current = try library.photos()
-        // Both lists are ordered by ID, so one merge walk finds every difference.
-        var position = 0
+        for run in Self.runs(from: photos, to: current) {
+            photos.replaceSubrange(run.position..<run.position + run.removed,
+                                   with: current[run.source..<run.source + run.added])
+            itemsChanged?(run.position, run.removed, run.added)
+        }
+    }
+
+    /// One change to apply in order: at `position` in the list as it is by then, `removed` photos
+    /// leave and `added` arrive, taken from `source` onwards in the new list.
+    private struct Run {
+        enum Kind { case removal, insertion, replacement }
+
+        let kind: Kind
+        let position: Int
+        let source: Int
+        var count = 1
+
+        var removed: Int { kind == .insertion ? 0 : count }
+        var added: Int { kind == .removal ? 0 : count }
+        /// Where the next change of the same kind must be to join this run: removals all happen
+        /// at one position, as the list closes up behind each.
+        var continuation: Int { kind == .removal ? position : position + count }
+    }
+
+    /// Both lists are ordered by ID, so one merge walk finds every difference.
+    private static func runs(from old: [Photo], to new: [Photo]) -> [Run] {
+        var runs: [Run] = []
+        var oldIndex = 0
         var newIndex = 0
-        while position < photos.count || newIndex < current.count {
-            if newIndex == current.count || (position < photos.count && photos[position].id < current[newIndex].id) {
-                photos.remove(at: position)
-                itemsChanged?(position, 1, 0)
-            } else if position == photos.count || photos[position].id > current[newIndex].id {
-                photos.insert(current[newIndex], at: position)
-                itemsChanged?(position, 0, 1)
-                position += 1
-                newIndex += 1
+        var position = 0
+        func record(_ kind: Run.Kind) {
+            if let last = runs.last, last.kind == kind, last.continuation == position {
+                runs[runs.count - 1].count += 1
             } else {
-                if photos[position] != current[newIndex] {
-                    photos[position] = current[newIndex]
-                    itemsChanged?(position, 1, 1)
-                }
-                position += 1
-                newIndex += 1
+                runs.append(Run(kind: kind, position: position, source: newIndex))
             }
         }
+        while oldIndex < old.count || newIndex < new.count {
+            if newIndex == new.count || (oldIndex < old.count && old[oldIndex].id < new[newIndex].id) {
+                record(.removal)
+                oldIndex += 1
+                continue
+            }
+            if oldIndex == old.count || old[oldIndex].id > new[newIndex].id {
+                record(.insertion)
+            } else {
+                if old[oldIndex] != new[newIndex] {
+                    record(.replacement)
+                }
+                oldIndex += 1
+            }
+            newIndex += 1
+            position += 1
+        }
+        return runs
     }
 }

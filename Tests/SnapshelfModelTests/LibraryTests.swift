@@ -44,7 +44,7 @@ final class LibraryTests: XCTestCase {
             _ = try other.add(try candidate(url), label: try Label(url.lastPathComponent))
         }
         try store.refreshIfChanged()
-        XCTAssertEqual(changes, [[0, 0, 1], [1, 0, 1], [2, 0, 1]])
+        XCTAssertEqual(changes, [[0, 0, 3]], "neighbouring arrivals are one change")
 
         changes.removeAll()
         let middle = store.photo(at: 1)
@@ -58,6 +58,38 @@ final class LibraryTests: XCTestCase {
         changes.removeAll()
         try store.refreshIfChanged()
         XCTAssertEqual(changes, [], "nothing changed, so nothing is reported")
+    }
+
+    func testAViewFollowingTheReportedChangesEndsUpWithTheLibrarysOrder() throws {
+        let store = try PhotoStore(directory: directory)
+        // What a list view holds: it sees only the reported changes and reads the new items then.
+        var view: [Int64] = []
+        store.itemsChanged = { position, removed, added in
+            view.replaceSubrange(position..<position + removed,
+                                 with: (position..<position + added).map { store.photo(at: $0).id })
+        }
+        let other = try Library(directory: directory)
+        let scratch = TemporaryDirectory()
+        var generator = SystemRandomNumberGenerator()
+        var made = 0
+        for _ in 0..<12 {
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let data = try Data(contentsOf: SamplePhotos.cameras[made % SamplePhotos.cameras.count]) + Data("\(made)".utf8)
+                _ = try other.add(try candidate(scratch.file(named: "\(made).jpg", containing: data)), label: try Label("\(made)"))
+                made += 1
+            }
+            for photo in try other.photos() {
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: _ = try other.remove(photoWithID: photo.id)
+                case 1: try other.relabel(photoWithID: photo.id, as: try Label("relabelled \(photo.id)"))
+                default: break
+                }
+            }
+            try store.refreshIfChanged()
+            let expected = try other.photos()
+            XCTAssertEqual((0..<store.count).map(store.photo(at:)), expected)
+            XCTAssertEqual(view, expected.map(\.id))
+        }
     }
 
     func testSearchIgnoresCaseAndAccents() throws {
