@@ -48,7 +48,10 @@ let package = Package(
         .testTarget(
             name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf"]
         ),
-        .testTarget(name: "SnapshelfCommandLineTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport"]),
+        .testTarget(
+            name: "SnapshelfCommandLineTests",
+            dependencies: ["SnapshelfCommandLine", "SnapshelfModel", "SnapshelfTestSupport"]
+        ),
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(
             name: "SnapshelfUITests",

@@ -118,9 +118,11 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testHelpIsAvailableForEachCommand() throws {
-        for (arguments, expected) in [(["--help"], "Usage: snapshelf [--library DIR]"),
-                                      (["import", "--help"], "Usage: snapshelf import"),
-                                      (["help", "list"], "Usage: snapshelf list")] {
+        var cases = [(["--help"], "Usage: snapshelf [--library DIR]"), (["help", "list"], "Usage: snapshelf list")]
+        for command in ["import", "list", "search", "label", "remove", "check"] {
+            cases.append(([command, "--help"], "Usage: snapshelf \(command)"))
+        }
+        for (arguments, expected) in cases {
             let outcome = try SnapshelfProcess.run(arguments)
             XCTAssertEqual(outcome.status, 0, "\(arguments)")
             XCTAssertTrue(outcome.standardOutput.hasPrefix(expected), "\(arguments): \(outcome.standardOutput)")

@@ -19,6 +19,12 @@ final class LibraryCommandsTests: XCTestCase {
     @discardableResult
     private func snapshelf(_ arguments: String..., expecting status: Int32 = 0,
                            file: StaticString = #filePath, line: UInt = #line) throws -> SnapshelfProcess.Outcome {
+        try snapshelf(arguments, expecting: status, file: file, line: line)
+    }
+
+    @discardableResult
+    private func snapshelf(_ arguments: [String], expecting status: Int32 = 0,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> SnapshelfProcess.Outcome {
         let outcome = try SnapshelfProcess.run(["--library", library] + arguments)
         XCTAssertEqual(outcome.status, status, "\(arguments): \(outcome.standardError)", file: file, line: line)
         return outcome
@@ -101,6 +107,33 @@ final class LibraryCommandsTests: XCTestCase {
         XCTAssertTrue(refused.contains { $0.hasSuffix("README.rst: it is not an image") })
         XCTAssertGreaterThan(accepted.count, 70)
         XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound"))
+    }
+
+    func testEveryBadInputGetsItsMessageAndTheLibraryStaysSound() throws {
+        try snapshelf("import", "--label", "kept", SamplePhotos.cameras[0].path)
+        let jpeg = try Data(contentsOf: SamplePhotos.landscape(orientation: 1))
+        let cases: [(URL, String)] = [
+            (folder.file(named: "notes.jpg", containing: Data("shopping list".utf8)), "it is not an image"),
+            (folder.file(named: "empty.jpg", containing: Data()), "the file is empty"),
+            (folder.file(named: "cut.jpg", containing: jpeg.prefix(jpeg.count / 2)), "the image is incomplete"),
+            (folder.file(named: "phone.heic", containing: CraftedFiles.heic), "is not one Snapshelf can read"),
+            (folder.file(named: "bomb.png", containing: CraftedFiles.pngDeclaring(width: 100_000, height: 100_000)),
+             "more than the limit of 300 megapixels"),
+            (folder.url.appendingPathComponent("missing.jpg"), "there is no file at this path"),
+            (folder.url, "it is a folder, not a file"),
+        ]
+        let loop = folder.url.appendingPathComponent("loop.jpg")
+        XCTAssertEqual(symlink(loop.path, loop.path), 0)
+        let all = cases + [(loop, "symbolic link that leads back to itself")]
+        let outcome = try snapshelf(["import", SamplePhotos.cameras[1].path] + all.map(\.0.path), expecting: 1)
+        let lines = outcome.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, all.count, outcome.standardError)
+        for (file, reason) in all {
+            XCTAssertTrue(lines.contains { $0.hasPrefix("snapshelf: \(file.path)") && $0.contains(reason) },
+                          "no line says \(file.lastPathComponent): \(reason)\n\(outcome.standardError)")
+        }
+        XCTAssertEqual(try ids(), ["1", "2"])
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 2 photos"))
     }
 
     func testAFileWithoutReadPermissionIsRefusedByName() throws {

@@ -48,9 +48,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testAnImageFormatWithoutALoaderIsNamed() {
-        var heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data([0, 0, 0, 0]) + Data("mif1heic".utf8)
-        heic.append(Data(count: 200))
-        let file = scratch.file(named: "IMG_0001.HEIC", containing: heic)
+        let file = scratch.file(named: "IMG_0001.HEIC", containing: CraftedFiles.heic)
         guard case .unsupportedFormat(let type)? = reason(inspecting: file) else {
             return XCTFail("HEIC was not reported as an unsupported format")
         }
@@ -71,7 +69,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testADecompressionBombIsRefusedBeforeDecoding() {
-        let bomb = scratch.file(named: "bomb.png", containing: GeneratedImages.pngDeclaring(width: 100_000, height: 100_000))
+        let bomb = scratch.file(named: "bomb.png", containing: CraftedFiles.pngDeclaring(width: 100_000, height: 100_000))
         XCTAssertEqual(reason(inspecting: bomb), .tooManyPixels(width: 100_000, height: 100_000))
     }
 

@@ -18,19 +18,6 @@ enum GeneratedImages {
         return save(pixbuf, type: "png", options: [])
     }
 
-    /// A tiny, well-formed PNG whose header declares a huge image: a decompression bomb's shape.
-    static func pngDeclaring(width: UInt32, height: UInt32) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var header = Data()
-        header.append(bigEndian: width)
-        header.append(bigEndian: height)
-        header.append(contentsOf: [8, 6, 0, 0, 0])
-        data.append(chunk: "IHDR", header)
-        data.append(chunk: "IDAT", Data([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]))
-        data.append(chunk: "IEND", Data())
-        return data
-    }
-
     private static func save(_ pixbuf: OpaquePointer, type: String, options: [(String, String)]) -> Data {
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
@@ -40,30 +27,5 @@ enum GeneratedImages {
         precondition(gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, type, &keys, &values, nil) != 0)
         defer { g_free(buffer) }
         return Data(bytes: buffer!, count: Int(size))
-    }
-}
-
-private extension Data {
-    mutating func append(bigEndian value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-
-    /// Appends a PNG chunk with its length and CRC.
-    mutating func append(chunk type: String, _ body: Data) {
-        append(bigEndian: UInt32(body.count))
-        let typed = Data(type.utf8) + body
-        append(typed)
-        append(bigEndian: crc32(typed))
-    }
-
-    func crc32(_ bytes: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 {
-                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
-            }
-        }
-        return ~crc
     }
 }
