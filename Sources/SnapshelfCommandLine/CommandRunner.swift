@@ -23,7 +23,7 @@ public struct CommandRunner {
             write(topic.text + "\n", to: .standardOutput)
             return .success
         case .version:
-            write("snapshelf \(Version.current)\n", to: .standardOutput)
+            write("snapshelf \(SnapshelfVersion.current)\n", to: .standardOutput)
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             guard let label = label(text ?? "") else { return .usage }

@@ -1,0 +1,104 @@
+// The shared thumbnail cache's rules from the freedesktop.org standard: names, text keys,
+// permissions, and when a thumbnail is valid, stale, missing or a recorded failure.
+import CGdkPixbuf
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class ThumbnailCacheTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+    private var cache: ThumbnailCache!
+    private var photo: URL!
+
+    override func setUp() {
+        folder = TemporaryDirectory()
+        cache = ThumbnailCache(directory: folder.url.appendingPathComponent("cache/thumbnails"))
+        photo = folder.file(named: "photo one.jpg", containing: try! Data(contentsOf: SamplePhotos.landscape(orientation: 6)))
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    private func setModificationTime(_ seconds: Int, of url: URL) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, url.path, &times, 0), 0)
+    }
+
+    private func modification(of url: URL) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+    }
+
+    func testAMissingThumbnailIsMadeUprightAndSavedByTheStandardsRules() throws {
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .missing)
+        let thumbnail = try cache.thumbnail(for: photo, size: .large)
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192], "landscape_6 is stored turned; it must come out upright")
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .valid)
+
+        let saved = cache.location(of: photo, size: .large)
+        // The name is the MD5 of the percent-encoded file URI.
+        let uri = "file://" + photo.path.replacingOccurrences(of: " ", with: "%20")
+        XCTAssertEqual(saved.lastPathComponent, md5(uri) + ".png")
+        XCTAssertEqual(saved.deletingLastPathComponent().lastPathComponent, "large")
+
+        let pixbuf = try XCTUnwrap(gdk_pixbuf_new_from_file(saved.path, nil))
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        XCTAssertEqual(String(cString: gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::URI")), uri)
+        let mtime = Int(try XCTUnwrap(try modification(of: photo)).timeIntervalSince1970)
+        XCTAssertEqual(String(cString: gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime")), "\(mtime)")
+        XCTAssertEqual(gdk_pixbuf_get_bits_per_sample(pixbuf), 8)
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: saved.path)
+        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: saved.deletingLastPathComponent().path)
+        XCTAssertEqual(folderAttributes[.posixPermissions] as? Int, 0o700)
+    }
+
+    func testAValidThumbnailIsNeverMadeAgain() throws {
+        _ = try cache.thumbnail(for: photo, size: .large)
+        let saved = cache.location(of: photo, size: .large)
+        setModificationTime(1_000_000, of: saved)
+        _ = try cache.thumbnail(for: photo, size: .large)
+        XCTAssertEqual(try modification(of: saved), Date(timeIntervalSince1970: 1_000_000), "a valid thumbnail was rewritten")
+    }
+
+    func testAThumbnailOfAnOlderVersionIsStaleAndRemade() throws {
+        _ = try cache.thumbnail(for: photo, size: .large)
+        setModificationTime(2_000_000_000, of: photo)
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .stale, "newer is not enough: the mtimes must be equal")
+        _ = try cache.thumbnail(for: photo, size: .large)
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .valid)
+    }
+
+    func testAFailureIsRecordedOnceAndNotRetriedUntilTheFileChanges() throws {
+        let broken = folder.file(named: "broken.jpg", containing: try Data(contentsOf: photo).prefix(600))
+        XCTAssertThrowsError(try cache.thumbnail(for: broken, size: .large))
+        XCTAssertEqual(cache.entry(for: broken, size: .large), .failed)
+        let failures = cache.directory.appendingPathComponent("fail/snapshelf-\(SnapshelfVersion.current)")
+        let recorded = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: failures.path).first)
+        setModificationTime(1_000_000, of: failures.appendingPathComponent(recorded))
+        XCTAssertThrowsError(try cache.thumbnail(for: broken, size: .large))
+        XCTAssertEqual(try modification(of: failures.appendingPathComponent(recorded)), Date(timeIntervalSince1970: 1_000_000),
+                       "a recorded failure was retried")
+
+        try Data(contentsOf: photo).write(to: broken)
+        setModificationTime(2_000_000_000, of: broken)
+        XCTAssertEqual(cache.entry(for: broken, size: .large), .missing, "a changed file gets another try")
+        XCTAssertNoThrow(try cache.thumbnail(for: broken, size: .large))
+    }
+
+    func testTheSizeFollowsTheDisplayScale() {
+        XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 1), .large)
+        XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 2), .xLarge)
+        XCTAssertEqual(ThumbnailCache.Size.xLarge.pixels, 512)
+    }
+
+    private func md5(_ text: String) -> String {
+        let checksum = g_checksum_new(G_CHECKSUM_MD5)
+        defer { g_checksum_free(checksum) }
+        let bytes = Array(text.utf8)
+        g_checksum_update(checksum, bytes, bytes.count)
+        return String(cString: g_checksum_get_string(checksum))
+    }
+}
