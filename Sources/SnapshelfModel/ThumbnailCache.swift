@@ -146,7 +146,10 @@ public struct ThumbnailCache: Sendable {
         var keys: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.0) } + [nil]
         var values: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.1) } + [nil]
         defer { (keys + values).forEach { free($0) } }
-        guard gdk_pixbuf_savev(pixbuf, temporary.path, "png", &keys, &values, nil) != 0 else {
+        // The standard's format is 8-bit RGBA; a JPEG decodes without alpha.
+        let rgba = gdk_pixbuf_add_alpha(pixbuf, 0, 0, 0, 0)!
+        defer { g_object_unref(UnsafeMutableRawPointer(rgba)) }
+        guard gdk_pixbuf_savev(rgba, temporary.path, "png", &keys, &values, nil) != 0 else {
             unlink(temporary.path)
             return
         }

@@ -48,6 +48,7 @@ final class ThumbnailCacheTests: XCTestCase {
         let mtime = Int(try XCTUnwrap(try modification(of: photo)).timeIntervalSince1970)
         XCTAssertEqual(String(cString: gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime")), "\(mtime)")
         XCTAssertEqual(gdk_pixbuf_get_bits_per_sample(pixbuf), 8)
+        XCTAssertEqual(gdk_pixbuf_get_n_channels(pixbuf), 4, "the standard asks for RGBA")
 
         let attributes = try FileManager.default.attributesOfItem(atPath: saved.path)
         XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
