@@ -1,23 +1,31 @@
-// Decodes thumbnails and import previews on worker threads, one per core, so the UI thread never
+// Loads thumbnails and import previews on worker threads, one per core, so the UI thread never
 // waits on decoding. Results arrive on a worker thread: callers hop to their own thread.
 import Foundation
 
 public final class ThumbnailLoader: Sendable {
     private let queue: OperationQueue
+    private let cache: ThumbnailCache
 
-    public init(concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(cache: ThumbnailCache = .shared(), concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let queue = OperationQueue()
         queue.name = "Snapshelf thumbnails"
         queue.maxConcurrentOperationCount = max(1, concurrency)
         queue.qualityOfService = .userInitiated
         self.queue = queue
+        self.cache = cache
     }
 
-    public func thumbnail(of url: URL, fittingIn size: Int,
-                          completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) {
-        queue.addOperation {
-            completion(Result { () throws(ImportError) in try Thumbnail(decoding: url, fittingIn: size) })
+    /// Loads the file's thumbnail from the shared cache, making it there first when needed.
+    /// The returned request can be cancelled while it waits for a worker.
+    @discardableResult
+    public func thumbnail(of url: URL, size: ThumbnailCache.Size,
+                          completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
+        let cache = cache
+        let operation = BlockOperation {
+            completion(Result { () throws(ImportError) in try cache.thumbnail(for: url, size: size) })
         }
+        queue.addOperation(operation)
+        return ThumbnailRequest(operation: operation)
     }
 
     public func candidate(inspecting url: URL, previewSize: Int,

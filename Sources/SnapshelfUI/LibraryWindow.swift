@@ -13,7 +13,7 @@ final class LibraryWindow {
     private(set) var importFlow: ImportFlow!
     let notification = InAppNotification()
     private let stack: GObjectRef
-    private let thumbnails: ThumbnailCache
+    let textures: TextureCache
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
@@ -21,15 +21,21 @@ final class LibraryWindow {
         self.store = store
         window = GObjectRef(gtk_application_window_new(application.typed()))
         stack = GObjectRef(gtk_stack_new())
-        thumbnails = ThumbnailCache(loader: loader, size: PhotoTile.thumbnailSize)
+        textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")
         gtk_window_set_default_size(window.typed(), 1000, 700)
 
         // The window controller's one job for the grid: fill each tile with its photo.
-        grid = PhotoGrid(store: store) { [thumbnails] tile, photo, _ in
+        grid = PhotoGrid(store: store, fillTile: { tile, photo, _ in
             tile.show(photo)
-            thumbnails.texture(for: photo) { [weak tile] texture in tile?.showThumbnail(texture, of: photo.id) }
-        }
+        }, loadThumbnail: { [textures, window] tile, photo in
+            // Sharp at the window's scale: the x-large thumbnails serve a scale-2 display.
+            let scale = Int(gtk_widget_get_scale_factor(window.typed()))
+            let size = ThumbnailCache.Size.fitting(PhotoTile.thumbnailSize, scale: scale)
+            tile.thumbnailTicket = textures.texture(for: photo, size: size) { [weak tile] texture in
+                tile?.showThumbnail(texture, of: photo.id)
+            }
+        })
         grid.countChanged = { [weak self] count in self?.showPage(forCount: count) }
         importFlow = ImportFlow(
             store: store, loader: loader, parent: window, notification: notification,

@@ -12,7 +12,12 @@ final class PhotoTile {
     private let picture: GObjectRef
     private let label: GObjectRef
     /// The photo shown now, so a thumbnail that arrives after the slot moved on is not shown.
-    private(set) var photoID: Int64?
+    private(set) var photo: Photo?
+    var photoID: Int64? { photo?.id }
+    /// Whether this tile came near the view and asked for its thumbnail since it was bound.
+    var isLoadingThumbnail = false
+    /// The thumbnail this tile waits for, called off when the tile moves on.
+    var thumbnailTicket: TextureCache.Ticket?
 
     init() {
         root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
@@ -40,7 +45,7 @@ final class PhotoTile {
 
     /// Shows the photo's label literally (never as markup) and keeps the full text in the tooltip.
     func show(_ photo: Photo) {
-        photoID = photo.id
+        self.photo = photo
         if photo.label.isEmpty {
             gtk_label_set_text(label.opaque, "Unlabelled")
             gtk_widget_add_css_class(label.typed(), "unlabelled")
@@ -59,7 +64,10 @@ final class PhotoTile {
     }
 
     func clear() {
-        photoID = nil
+        thumbnailTicket?.cancel()
+        thumbnailTicket = nil
+        isLoadingThumbnail = false
+        photo = nil
         gtk_picture_set_paintable(picture.opaque, nil)
         gtk_label_set_text(label.opaque, "")
         gtk_widget_remove_css_class(label.typed(), "unlabelled")

@@ -46,6 +46,37 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testOnlyTheTilesNearTheViewAreBoundAndGetThumbnails() throws {
+        let corpus = library.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        let files = try (0..<400).map { index -> URL in
+            let url = corpus.appendingPathComponent("\(index).jpg")
+            try (try Data(contentsOf: SamplePhotos.cameras[index % SamplePhotos.cameras.count]) + Data("\(index)".utf8)).write(to: url)
+            return url
+        }
+        try BatchImport().run(files, label: try Label("many"), libraryDirectory: libraryDirectory) { _ in }
+        try onMain {
+            let window = try launch()
+            try waitUntil("the tiles on screen never got their thumbnails") {
+                let loading = window.grid.tilesLoadingThumbnails
+                return !loading.isEmpty && loading.allSatisfy(\.hasThumbnail)
+            }
+            spin(for: 0.3)
+            XCTAssertEqual(window.store.count, 400)
+            XCTAssertLessThan(window.grid.boundTiles.count, 300, "a grid of 400 must not build a tile for each")
+            let near = window.grid.tilesLoadingThumbnails.count
+            XCTAssertLessThan(near, 40, "only the tiles near a 700-pixel view load thumbnails")
+            XCTAssertLessThan(window.textures.count + window.textures.pendingCount, 40)
+
+            // Scrolled to the end, the tiles there load theirs, and the first ones are not kept waiting.
+            window.grid.reveal(position: 399)
+            try waitUntil("the last tiles never got their thumbnails") {
+                window.grid.boundTiles.contains { $0.photoID == window.store.photo(at: 399).id && $0.hasThumbnail }
+            }
+            XCTAssertEqual(window.textures.pendingCount, 0)
+        }
+    }
+
     func testAPhotoWhoseFileIsGoneShowsAMissingImageSymbol() throws {
         try makeLibrary(labels: ["gone", "here"])
         let photos = try Library(directory: libraryDirectory).photos()

@@ -24,10 +24,10 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
                 try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label("photo \(index)"))
             }
             var received: [Int: Photo] = [:]
-            let grid = PhotoGrid(store: store) { tile, photo, position in
+            let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
                 received[position] = photo
                 tile.show(photo)
-            }
+            }, loadThumbnail: { _, _ in })
             _ = showInWindow(grid)
             try waitUntil("received \(received.count) of \(store.count)") { received.count == store.count }
             for position in 0..<store.count {
@@ -43,10 +43,10 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
             try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[0], previewSize: 32), label: try Label("first"))
             var filled: [Int] = []
             var counts: [Int] = []
-            let grid = PhotoGrid(store: store) { tile, photo, position in
+            let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
                 filled.append(position)
                 tile.show(photo)
-            }
+            }, loadThumbnail: { _, _ in })
             grid.countChanged = { counts.append($0) }
             _ = showInWindow(grid)
             try waitUntil { filled == [0] }

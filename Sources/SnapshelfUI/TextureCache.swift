@@ -1,0 +1,126 @@
+// The grid's thumbnails as GPU-ready textures: loaded on demand for the tiles on screen, from the
+// shared thumbnail cache on worker threads, and kept within a memory budget, least recently used
+// first out. A tile that leaves the screen calls off its request if no one else wants it.
+import CGtk
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class TextureCache {
+    typealias Delivery = @MainActor (GObjectRef) -> Void
+
+    /// One tile's wish for a thumbnail; cancelling it drops the delivery.
+    @MainActor
+    final class Ticket {
+        fileprivate let id: Int64
+        fileprivate weak var cache: TextureCache?
+
+        fileprivate init(id: Int64, cache: TextureCache) {
+            self.id = id
+            self.cache = cache
+        }
+
+        func cancel() {
+            cache?.cancel(self)
+        }
+    }
+
+    private struct Entry {
+        let texture: GObjectRef
+        let bytes: Int
+        var lastUse: Int
+    }
+
+    private struct Pending {
+        var deliveries: [(ticket: ObjectIdentifier, deliver: Delivery)]
+        let request: ThumbnailRequest
+    }
+
+    private let loader: ThumbnailLoader
+    private let budget: Int
+    private var entries: [Int64: Entry] = [:]
+    private var totalBytes = 0
+    private var clock = 0
+    private var pending: [Int64: Pending] = [:]
+    /// Photos whose file could not be decoded, so a tile scrolled past again does not retry.
+    private var failed: Set<Int64> = []
+    /// What a tile shows for a photo whose file is missing or damaged.
+    private lazy var brokenPicture: GObjectRef? = Self.brokenPicture()
+
+    /// - Parameter budget: the most bytes of texture kept; 48 MB holds about 250 large thumbnails.
+    init(loader: ThumbnailLoader, budget: Int = 48 << 20) {
+        self.loader = loader
+        self.budget = budget
+    }
+
+    var usedBytes: Int { totalBytes }
+    var count: Int { entries.count }
+    var pendingCount: Int { pending.count }
+
+    /// Hands the photo's texture to `deliver`, at once when cached, else once loaded. A photo whose
+    /// file cannot be decoded gets a "missing image" symbol instead.
+    func texture(for photo: Photo, size: ThumbnailCache.Size, deliver: @escaping Delivery) -> Ticket {
+        let ticket = Ticket(id: photo.id, cache: self)
+        if failed.contains(photo.id) {
+            if let brokenPicture { deliver(brokenPicture) }
+        } else if var entry = entries[photo.id] {
+            clock += 1
+            entry.lastUse = clock
+            entries[photo.id] = entry
+            deliver(entry.texture)
+        } else if pending[photo.id] != nil {
+            pending[photo.id]?.deliveries.append((ObjectIdentifier(ticket), deliver))
+        } else {
+            let id = photo.id
+            let request = loader.thumbnail(of: photo.fileURL, size: size) { result in
+                MainLoop.perform { [weak self] in self?.finish(id, result) }
+            }
+            pending[id] = Pending(deliveries: [(ObjectIdentifier(ticket), deliver)], request: request)
+        }
+        return ticket
+    }
+
+    private func cancel(_ ticket: Ticket) {
+        guard var waiting = pending[ticket.id] else { return }
+        waiting.deliveries.removeAll { $0.ticket == ObjectIdentifier(ticket) }
+        if waiting.deliveries.isEmpty {
+            waiting.request.cancel()
+            pending.removeValue(forKey: ticket.id)
+        } else {
+            pending[ticket.id] = waiting
+        }
+    }
+
+    private func finish(_ id: Int64, _ result: Result<Thumbnail, ImportError>) {
+        // A request cancelled after its decoding began still ends here, with no one waiting.
+        let deliveries = pending.removeValue(forKey: id)?.deliveries ?? []
+        guard case .success(let thumbnail) = result else {
+            failed.insert(id)
+            if let brokenPicture { deliveries.forEach { $0.deliver(brokenPicture) } }
+            return
+        }
+        guard !deliveries.isEmpty else { return }
+        let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(thumbnail.pixbuf))
+        clock += 1
+        let bytes = thumbnail.width * thumbnail.height * 4
+        entries[id] = Entry(texture: texture, bytes: bytes, lastUse: clock)
+        totalBytes += bytes
+        evictBeyondBudget()
+        deliveries.forEach { $0.deliver(texture) }
+    }
+
+    private func evictBeyondBudget() {
+        while totalBytes > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries.removeValue(forKey: oldest.key)
+            totalBytes -= oldest.value.bytes
+        }
+    }
+
+    private static func brokenPicture() -> GObjectRef? {
+        guard let display = gdk_display_get_default(),
+              let icon = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_for_display(display), "image-missing-symbolic",
+                                                    nil, 64, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
+        else { return nil }
+        return GObjectRef(adopting: icon)
+    }
+}
