@@ -97,16 +97,13 @@ public struct CommandRunner {
             let hint = problem.reason == .isDirectory ? " (add --recursive to import the photos in it)" : ""
             write("snapshelf: \(problem)\(hint)\n", to: .standardError)
         }
-        for url in collection.files {
-            do {
-                let candidate = try PhotoCandidate(inspecting: url, previewSize: 128)
-                switch try library.add(candidate, label: label) {
-                case .added(let photo):
-                    write("Imported \(url.path) as photo \(photo.id)\n", to: .standardOutput)
-                case .duplicate(of: let photo):
-                    write("Already in the library as photo \(photo.id): \(url.path)\n", to: .standardOutput)
-                }
-            } catch {
+        BatchImport().run(collection.files, label: label, into: library) { progress in
+            switch progress.result {
+            case .success(.added(let photo)):
+                write("Imported \(progress.file.path) as photo \(photo.id)\n", to: .standardOutput)
+            case .success(.duplicate(of: let photo)):
+                write("Already in the library as photo \(photo.id): \(progress.file.path)\n", to: .standardOutput)
+            case .failure(let error):
                 failed = true
                 write("snapshelf: \(error)\n", to: .standardError)
             }

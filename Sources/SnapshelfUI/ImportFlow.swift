@@ -233,7 +233,7 @@ final class ImportFlow {
         let directory = store.library.directory
         worker.perform {
             do {
-                try batch.run(files, label: label, libraryDirectory: directory, previewSize: PhotoTile.thumbnailSize) { progress in
+                try batch.run(files, label: label, libraryDirectory: directory) { progress in
                     MainLoop.perform { [weak self] in self?.batchProgressed(progress) }
                 }
             } catch {

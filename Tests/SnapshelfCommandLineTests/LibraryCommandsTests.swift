@@ -1,6 +1,7 @@
 // The commands beyond import and list, and imports that go wrong in ways only a process shows:
 // no permission, a full disk, a name that is not UTF-8, a whole folder tree.
 import Foundation
+import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
 
@@ -32,6 +33,22 @@ final class LibraryCommandsTests: XCTestCase {
 
     private func ids() throws -> [String] {
         try snapshelf("list").standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    func testImportingSavesEachPhotosThumbnailInTheSharedCache() throws {
+        let cacheHome = folder.url.appendingPathComponent("cache")
+        let outcome = try SnapshelfProcess.run(
+            ["--library", library, "import", SamplePhotos.landscape(orientation: 6).path, SamplePhotos.cameras[0].path],
+            environment: ["XDG_CACHE_HOME": cacheHome.path])
+        XCTAssertEqual(outcome.status, 0, outcome.standardError)
+        let cache = ThumbnailCache(directory: cacheHome.appendingPathComponent("thumbnails"))
+        let photos = try Library(directory: URL(fileURLWithPath: library)).photos()
+        XCTAssertEqual(photos.count, 2)
+        for photo in photos {
+            XCTAssertEqual(cache.entry(for: photo.fileURL, size: .large), .valid, photo.originalName)
+        }
+        let upright = try cache.thumbnail(for: photos[0].fileURL, size: .large)
+        XCTAssertEqual([upright.width, upright.height], [256, 192])
     }
 
     func testSearchLabelRemoveAndCheck() throws {

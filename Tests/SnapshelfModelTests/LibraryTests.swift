@@ -158,7 +158,7 @@ final class LibraryTests: XCTestCase {
     func testABatchImportStopsCleanlyWhenCancelled() throws {
         let batch = BatchImport()
         var seen: [Int] = []
-        try batch.run(SamplePhotos.cameras, label: try Label("batch"), libraryDirectory: directory, previewSize: 32) { progress in
+        try batch.run(SamplePhotos.cameras, label: try Label("batch"), libraryDirectory: directory) { progress in
             seen.append(progress.completed)
             XCTAssertEqual(progress.total, SamplePhotos.cameras.count)
             if progress.completed == 3 { batch.cancel() }
