@@ -23,7 +23,7 @@ public final class Library {
         files = try LibraryFiles(directory: directory.appendingPathComponent("photos", isDirectory: true))
         self.database = try LibraryDatabase(fileURL: database)
         if lock.isAlone {
-            files.sweep(keeping: Set(try self.database.allRows().map(\.fileName)))
+            try sweep()
         }
         lock.share()
     }
@@ -31,6 +31,30 @@ public final class Library {
     /// Every photo, in the order they were added.
     public func photos() throws(LibraryError) -> [Photo] {
         try database.allRows().map(photo(from:))
+    }
+
+    public func photoCount() throws(LibraryError) -> Int {
+        try database.photoCount()
+    }
+
+    /// The photos at positions `offset..<offset + limit`, in the order they were added.
+    public func photos(from offset: Int, limit: Int) throws(LibraryError) -> [Photo] {
+        try database.rows(from: offset, limit: limit).map(photo(from:))
+    }
+
+    /// The position of the photo with this ID among all photos, in the order they were added.
+    public func position(ofPhotoWithID id: Int64) throws(LibraryError) -> Int {
+        try database.countOfRows(before: id)
+    }
+
+    /// The log of changes after a sequence number, oldest first; see `LibraryChange`.
+    public func changes(after sequence: Int64) throws(LibraryError) -> [LibraryChange] {
+        try database.changes(after: sequence)
+    }
+
+    /// The newest entry of the change log, and the oldest still kept.
+    public func changeLogBounds() throws(LibraryError) -> ClosedRange<Int64> {
+        try database.earliestChange()...max(database.earliestChange(), database.latestChange())
     }
 
     public func photo(withID id: Int64) throws(LibraryError) -> Photo? {
@@ -66,27 +90,57 @@ public final class Library {
         if let existing {
             return .duplicate(of: photo(from: existing))
         }
-        let stored = try files.storeCopy(of: candidate.sourceURL, expectedHash: candidate.sha256,
-                                         fileExtension: candidate.fileExtension)
+        let copy = try files.writeTemporaryCopy(of: candidate.sourceURL, expectedHash: candidate.sha256,
+                                                fileExtension: candidate.fileExtension)
         let row = LibraryDatabase.Row(
-            id: 0, label: label.text, fileName: stored.fileName, originalName: candidate.sourceURL.lastPathComponent,
+            id: 0, label: label.text, fileName: copy.finalName, originalName: candidate.sourceURL.lastPathComponent,
             addedMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()),
             width: candidate.width, height: candidate.height, sha256: candidate.sha256
         )
+        var placedHere = false
         do {
+            if files.exists(copy.finalName) {
+                files.discard(copy)
+            } else {
+                // Recorded first, so a crash between the rename and the row leaves a known leftover.
+                try database.markPending(copy.finalName)
+                try files.place(copy, source: candidate.sourceURL)
+                placedHere = true
+            }
             let id = try database.insert(row)
             return .added(photo(from: LibraryDatabase.Row(
                 id: id, label: row.label, fileName: row.fileName, originalName: row.originalName,
                 addedMilliseconds: row.addedMilliseconds, width: row.width, height: row.height, sha256: row.sha256
             )))
+        } catch let error as ImportError {
+            files.discard(copy)
+            try? database.clearPending(copy.finalName)
+            throw error
         } catch {
             // Another process may have saved the same content a moment ago; its row owns the file.
             if let existing = try? database.row(withHash: candidate.sha256) {
                 return .duplicate(of: photo(from: existing))
             }
-            files.discard(stored)
-            throw ImportError(path: path, reason: .databaseFailed(error.detail))
+            if placedHere {
+                files.discard(fileNamed: copy.finalName)
+            }
+            files.discard(copy)
+            try? database.clearPending(copy.finalName)
+            throw ImportError(path: path, reason: .databaseFailed("\(error)"))
         }
+    }
+
+    /// Finishes what a crash interrupted: half-written copies are deleted, and files recorded as
+    /// in progress that no photo uses are retired. Only a process alone with the library does this.
+    private func sweep() throws(LibraryError) {
+        files.sweepIncoming()
+        for name in try database.pendingFiles() {
+            if try !database.isReferenced(name) {
+                files.retire(fileNamed: name)
+            }
+            try database.clearPending(name)
+        }
+        try database.pruneChanges(keeping: 100_000)
     }
 
     /// Gives the photo a new label; false when there is no photo with that ID.
@@ -98,13 +152,14 @@ public final class Library {
     /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
     /// photo, or nil when there was none with that ID.
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
-        guard let row = try database.row(withID: id), try database.deleteRow(withID: id) else { return nil }
+        guard let row = try database.row(withID: id), try database.deleteRow(row) else { return nil }
         let removed = photo(from: row)
         do {
             try Trash.move(removed.fileURL)
         } catch {
             throw LibraryError(operation: "moving \(removed.fileURL.path) to the Trash", detail: error.reason)
         }
+        try database.clearPending(row.fileName)
         return removed
     }
 

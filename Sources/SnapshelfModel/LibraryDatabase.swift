@@ -19,7 +19,7 @@ final class LibraryDatabase {
     private static let migrations = [
         """
         CREATE TABLE photos (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             label TEXT NOT NULL,
             label_key TEXT NOT NULL,
             file_name TEXT NOT NULL,
@@ -29,6 +29,26 @@ final class LibraryDatabase {
             height INTEGER NOT NULL,
             sha256 TEXT NOT NULL UNIQUE
         );
+        """,
+        // Version 2: what a start-up needs without reading every row. A count kept by triggers, a
+        // log of changes so a PhotoStore can apply exactly what others changed, and the files a
+        // write has placed or is about to take away, so a crash's leftovers are found at once.
+        """
+        CREATE TABLE stats (photo_count INTEGER NOT NULL);
+        INSERT INTO stats SELECT count(*) FROM photos;
+        CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, photo_id INTEGER NOT NULL, kind INTEGER NOT NULL);
+        CREATE TABLE pending_files (file_name TEXT PRIMARY KEY);
+        CREATE TRIGGER photos_inserted AFTER INSERT ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (new.id, 0);
+            UPDATE stats SET photo_count = photo_count + 1;
+        END;
+        CREATE TRIGGER photos_updated AFTER UPDATE ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (new.id, 1);
+        END;
+        CREATE TRIGGER photos_deleted AFTER DELETE ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (old.id, 2);
+            UPDATE stats SET photo_count = photo_count - 1;
+        END;
         """,
     ]
 
@@ -75,6 +95,76 @@ final class LibraryDatabase {
         try integer("PRAGMA data_version", during: "checking the library for changes")
     }
 
+    /// The number of photos, kept by triggers, so counting reads one row.
+    func photoCount() throws(LibraryError) -> Int {
+        Int(try integer("SELECT photo_count FROM stats", during: "counting the photos"))
+    }
+
+    /// The photos at positions `offset..<offset + limit` in the order they were added.
+    func rows(from offset: Int, limit: Int) throws(LibraryError) -> [Row] {
+        try rows("SELECT \(Self.columns) FROM photos ORDER BY id LIMIT ? OFFSET ?",
+                 [.integer(Int64(limit)), .integer(Int64(offset))], during: "reading the library")
+    }
+
+    /// How many photos were added before the one with this ID: its position.
+    func countOfRows(before id: Int64) throws(LibraryError) -> Int {
+        let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: "finding a photo")
+        try statement.bind([.integer(id)])
+        _ = try statement.step()
+        return Int(statement.integer(at: 0))
+    }
+
+    func latestChange() throws(LibraryError) -> Int64 {
+        try integer("SELECT coalesce(max(seq), 0) FROM changes", during: "reading the change log")
+    }
+
+    func earliestChange() throws(LibraryError) -> Int64 {
+        try integer("SELECT coalesce(min(seq), 0) FROM changes", during: "reading the change log")
+    }
+
+    func changes(after sequence: Int64) throws(LibraryError) -> [LibraryChange] {
+        let statement = try connection.prepare(
+            "SELECT seq, photo_id, kind FROM changes WHERE seq > ? ORDER BY seq", during: "reading the change log")
+        try statement.bind([.integer(sequence)])
+        var changes: [LibraryChange] = []
+        while try statement.step() {
+            changes.append(LibraryChange(sequence: statement.integer(at: 0), photoID: statement.integer(at: 1),
+                                         kind: LibraryChange.Kind(rawValue: statement.integer(at: 2)) ?? .updated))
+        }
+        return changes
+    }
+
+    /// Keeps the log short; a store that fell further behind reloads instead.
+    func pruneChanges(keeping count: Int64) throws(LibraryError) {
+        try connection.execute("DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(count)",
+                               during: "trimming the change log")
+    }
+
+    /// Records a file about to appear or go, before the change that makes it so.
+    func markPending(_ fileName: String) throws(LibraryError) {
+        _ = try change("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", [.text(fileName)],
+                       during: "recording a file in progress")
+    }
+
+    func pendingFiles() throws(LibraryError) -> [String] {
+        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: "reading files in progress")
+        var names: [String] = []
+        while try statement.step() {
+            names.append(statement.text(at: 0))
+        }
+        return names
+    }
+
+    func clearPending(_ fileName: String) throws(LibraryError) {
+        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: "finishing a file")
+    }
+
+    func isReferenced(_ fileName: String) throws(LibraryError) -> Bool {
+        try !rows("SELECT \(Self.columns) FROM photos WHERE file_name = ?", [.text(fileName)],
+                  during: "looking for a file's photo").isEmpty
+    }
+
+    /// Saves the row and, in the same transaction, marks its file as no longer in progress.
     func insert(_ row: Row) throws(LibraryError) -> Int64 {
         try connection.inTransaction(during: "saving a photo") { () throws(LibraryError) in
             let statement = try connection.prepare(
@@ -90,7 +180,11 @@ final class LibraryDatabase {
                 .text(row.sha256),
             ])
             _ = try statement.step()
-            return sqlite3_last_insert_rowid(connection.handle)
+            let id = sqlite3_last_insert_rowid(connection.handle)
+            let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: "saving a photo")
+            try done.bind([.text(row.fileName)])
+            _ = try done.step()
+            return id
         }
     }
 
@@ -120,9 +214,20 @@ final class LibraryDatabase {
                    [.text(label), .text(SearchKey.folding(label)), .integer(id)], during: "changing a label")
     }
 
-    /// Returns false when there is no photo with that ID.
-    func deleteRow(withID id: Int64) throws(LibraryError) -> Bool {
-        try change("DELETE FROM photos WHERE id = ?", [.integer(id)], during: "removing a photo")
+    /// Deletes the row and, in the same transaction, marks its file as about to go, so a crash
+    /// before it reaches the Trash is finished at the next start. False when there is no such photo.
+    func deleteRow(_ row: Row) throws(LibraryError) -> Bool {
+        try connection.inTransaction(during: "removing a photo") { () throws(LibraryError) in
+            let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: "removing a photo")
+            try statement.bind([.integer(row.id)])
+            _ = try statement.step()
+            guard sqlite3_changes(connection.handle) > 0 else { return false }
+            let pending = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)",
+                                                 during: "removing a photo")
+            try pending.bind([.text(row.fileName)])
+            _ = try pending.step()
+            return true
+        }
     }
 
     /// What SQLite's own integrity check reports: empty when the database is sound.

@@ -4,21 +4,25 @@ import CGdkPixbuf
 import Foundation
 
 struct LibraryFiles {
-    /// The library's copy of one photo.
-    struct StoredFile {
-        let fileName: String
-        /// False when a file with the same content was already there and was reused.
-        let isNew: Bool
+    /// A copy written and flushed under a temporary name, not yet in the library.
+    struct TemporaryCopy {
+        let url: URL
+        let finalName: String
     }
 
-    static let temporaryPrefix = ".import-"
+    /// Where copies are written before they take their final name; whatever is found there when
+    /// the library opens alone is a crash's leftover.
+    static let incomingFolderName = ".incoming"
 
     let directory: URL
 
     init(directory: URL) throws(LibraryError) {
         self.directory = directory
         try Self.makeDirectory(directory)
+        try Self.makeDirectory(incoming)
     }
+
+    private var incoming: URL { directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true) }
 
     /// Creates the folder and any missing parents, saying which one failed and why.
     static func makeDirectory(_ url: URL) throws(LibraryError) {
@@ -40,10 +44,10 @@ struct LibraryFiles {
 
     func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name) }
 
-    /// Copies the source in under its content hash. The copy is checked against the hash the
-    /// candidate was inspected with, so a file that changed since is not saved half-new.
-    func storeCopy(of source: URL, expectedHash: String, fileExtension: String) throws(ImportError) -> StoredFile {
-        let temporaryURL = url(forFileNamed: "\(Self.temporaryPrefix)\(UUID().uuidString).tmp")
+    /// Copies the source into the incoming folder and flushes it. The copy is checked against the
+    /// hash the candidate was inspected with, so a file that changed since is not saved half-new.
+    func writeTemporaryCopy(of source: URL, expectedHash: String, fileExtension: String) throws(ImportError) -> TemporaryCopy {
+        let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp")
         let sha256: String
         do {
             sha256 = try copy(from: source, to: temporaryURL.path)
@@ -61,45 +65,52 @@ struct LibraryFiles {
             unlink(temporaryURL.path)
             throw ImportError(path: source.path, reason: .changedDuringImport)
         }
-        let finalName = "\(sha256).\(fileExtension)"
-        let finalURL = url(forFileNamed: finalName)
-        if FileManager.default.fileExists(atPath: finalURL.path) {
-            unlink(temporaryURL.path)
-            return StoredFile(fileName: finalName, isNew: false)
-        }
-        guard rename(temporaryURL.path, finalURL.path) == 0 else {
+        return TemporaryCopy(url: temporaryURL, finalName: "\(sha256).\(fileExtension)")
+    }
+
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(forFileNamed: name).path)
+    }
+
+    /// Gives the copy its final name in the library.
+    func place(_ copy: TemporaryCopy, source: URL) throws(ImportError) {
+        guard rename(copy.url.path, url(forFileNamed: copy.finalName).path) == 0 else {
             let detail = String(cString: strerror(errno))
-            unlink(temporaryURL.path)
+            unlink(copy.url.path)
             throw ImportError(path: source.path, reason: .copyFailed(detail))
         }
         syncDirectory()
-        return StoredFile(fileName: finalName, isNew: true)
     }
 
-    /// Takes back a copy whose row could not be saved, so no file is left without its row.
-    func discard(_ file: StoredFile) {
-        guard file.isNew else { return }
-        unlink(url(forFileNamed: file.fileName).path)
+    func discard(_ copy: TemporaryCopy) {
+        unlink(copy.url.path)
+    }
+
+    /// Takes back a placed copy whose row could not be saved, so no file is left without its row.
+    func discard(fileNamed name: String) {
+        unlink(url(forFileNamed: name).path)
         syncDirectory()
     }
 
-    /// The names of every file in the folder, temporary ones included.
+    /// The names of the photo files, without the incoming folder.
     func allFileNames() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0 != Self.incomingFolderName }
     }
 
-    /// Removes what a crash left behind: half-written temporary files are deleted, and copies
-    /// without a row go to the Trash (or are deleted where there is no Trash), so that a photo
-    /// interrupted between its removal and its trashing is still recoverable.
-    func sweep(keeping rowFileNames: Set<String>) {
-        for name in allFileNames() where !rowFileNames.contains(name) {
-            let orphan = url(forFileNamed: name)
-            if name.hasPrefix(Self.temporaryPrefix) {
-                unlink(orphan.path)
-            } else {
-                do { try Trash.move(orphan) } catch { unlink(orphan.path) }
-            }
+    /// Deletes copies a crash left half-written.
+    func sweepIncoming() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? [] {
+            unlink(incoming.appendingPathComponent(name).path)
         }
+    }
+
+    /// Moves a file that no photo uses to the Trash, or deletes it where there is no Trash, so that
+    /// a photo interrupted between its removal and its trashing can still be got back.
+    func retire(fileNamed name: String) {
+        let file = url(forFileNamed: name)
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do { try Trash.move(file) } catch { unlink(file.path) }
         syncDirectory()
     }
 

@@ -1,23 +1,40 @@
-// The photos of one library as the window shows them, in order. It reads the library, and on
-// `refresh` compares what is there now with what it shows, telling its observer exactly which
-// positions changed, so a grid can update single tiles instead of reloading. Changes made by
-// other connections (an import on a worker thread, the command line) arrive the same way.
+// The photos of one library as the window shows them, in order, read a page at a time: opening
+// a library of any size reads its count and the first screen's rows, nothing more. On `refresh`
+// it reads the library's change log and tells its observer exactly which positions changed, so a
+// grid updates single tiles instead of reloading; changes made by other connections (an import
+// on a worker thread, the command line) arrive the same way.
 import Foundation
 
 public final class PhotoStore {
     /// Called after a change with the position where it happened and how many photos left and arrived.
     public typealias ChangeHandler = (_ position: Int, _ removed: Int, _ added: Int) -> Void
 
+    /// Rows read at once; a grid screen needs fewer.
+    static let pageSize = 128
+    /// Pages kept, least recently used first out: enough for fast scrolling, flat in memory.
+    static let pagesKept = 32
+
     public let library: Library
     public var itemsChanged: ChangeHandler?
+    public private(set) var count: Int
 
-    private var photos: [Photo]
+    private var pages: [Int: (photos: [Photo], lastUse: Int)] = [:]
+    private var clock = 0
+    /// The change log entry this store has caught up with.
+    private var seenChange: Int64
     private var seenChangeCounter: Int64
+    /// The largest ID this store has shown, so photos added after it are known to go at the end.
+    private var largestID: Int64
 
     public init(library: Library) throws(LibraryError) {
         self.library = library
         seenChangeCounter = try library.changeCounter()
-        photos = try library.photos()
+        seenChange = try library.changeLogBounds().upperBound
+        count = try library.photoCount()
+        largestID = 0
+        if count > 0 {
+            largestID = try library.photos(from: count - 1, limit: 1).first?.id ?? 0
+        }
     }
 
     /// Opens the library in `directory`, creating it when it does not exist yet.
@@ -25,11 +42,28 @@ public final class PhotoStore {
         try self.init(library: try Library(directory: directory))
     }
 
-    public var count: Int { photos.count }
+    /// The photo at a position, read with its page on first use; nil if the library cannot be read
+    /// or the position is past the end.
+    public func photo(at position: Int) -> Photo? {
+        guard position >= 0, position < count else { return nil }
+        let index = position / Self.pageSize
+        clock += 1
+        if let page = pages[index] {
+            pages[index] = (page.photos, clock)
+            return page.photos.indices.contains(position % Self.pageSize) ? page.photos[position % Self.pageSize] : nil
+        }
+        guard let photos = try? library.photos(from: index * Self.pageSize, limit: Self.pageSize) else { return nil }
+        pages[index] = (photos, clock)
+        if pages.count > Self.pagesKept, let oldest = pages.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            pages.removeValue(forKey: oldest.key)
+        }
+        return photos.indices.contains(position % Self.pageSize) ? photos[position % Self.pageSize] : nil
+    }
 
-    public func photo(at position: Int) -> Photo { photos[position] }
-
-    public func position(ofPhotoWithID id: Int64) -> Int? { photos.firstIndex { $0.id == id } }
+    public func position(ofPhotoWithID id: Int64) -> Int? {
+        guard (try? library.photo(withID: id)) != nil else { return nil }
+        return try? library.position(ofPhotoWithID: id)
+    }
 
     /// Saves through this store's library and shows the result at once; returns the photo's
     /// position, which for a duplicate is where the existing photo already is.
@@ -47,71 +81,103 @@ public final class PhotoStore {
         }
     }
 
-    /// Brings the store up to date with the library when another connection changed it.
+    /// Brings the store up to date when another connection changed the library.
     public func refreshIfChanged() throws(LibraryError) {
         guard try library.changeCounter() != seenChangeCounter else { return }
         try refresh()
     }
 
-    /// Reads the library and reports the difference as removals, insertions and replacements,
-    /// with neighbouring changes of one kind reported together, so an import of hundreds of
-    /// photos between two refreshes is one change for the grid, not hundreds.
+    /// Applies the library's change log since the last refresh: removals first, from the end, then
+    /// insertions from the start, then replacements, each run of neighbours reported as one change.
     public func refresh() throws(LibraryError) {
         seenChangeCounter = try library.changeCounter()
-        let current = try library.photos()
-        for run in Self.runs(from: photos, to: current) {
-            photos.replaceSubrange(run.position..<run.position + run.removed,
-                                   with: current[run.source..<run.source + run.added])
-            itemsChanged?(run.position, run.removed, run.added)
+        let bounds = try library.changeLogBounds()
+        guard seenChange + 1 >= bounds.lowerBound || bounds.lowerBound == 0 else {
+            // The log was trimmed past this store: all that can be said is that everything changed.
+            return try reload()
         }
-    }
+        let changes = try library.changes(after: seenChange)
+        guard let last = changes.last else { return }
+        seenChange = last.sequence
+        pages.removeAll()
 
-    /// One change to apply in order: at `position` in the list as it is by then, `removed` photos
-    /// leave and `added` arrive, taken from `source` onwards in the new list.
-    private struct Run {
-        enum Kind { case removal, insertion, replacement }
-
-        let kind: Kind
-        let position: Int
-        let source: Int
-        var count = 1
-
-        var removed: Int { kind == .insertion ? 0 : count }
-        var added: Int { kind == .removal ? 0 : count }
-        /// Where the next change of the same kind must be to join this run: removals all happen
-        /// at one position, as the list closes up behind each.
-        var continuation: Int { kind == .removal ? position : position + count }
-    }
-
-    /// Both lists are ordered by ID, so one merge walk finds every difference.
-    private static func runs(from old: [Photo], to new: [Photo]) -> [Run] {
-        var runs: [Run] = []
-        var oldIndex = 0
-        var newIndex = 0
-        var position = 0
-        func record(_ kind: Run.Kind) {
-            if let last = runs.last, last.kind == kind, last.continuation == position {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append(Run(kind: kind, position: position, source: newIndex))
+        var first: [Int64: LibraryChange.Kind] = [:]
+        var final: [Int64: LibraryChange.Kind] = [:]
+        for change in changes {
+            if first[change.photoID] == nil { first[change.photoID] = change.kind }
+            final[change.photoID] = change.kind
+        }
+        var deleted: [Int64] = []
+        var inserted: [Int64] = []
+        var updated: [Int64] = []
+        for (id, firstKind) in first {
+            // IDs are never reused (AUTOINCREMENT), so a first insertion means it is new to this store.
+            let existed = firstKind != .inserted
+            let exists = final[id] != .deleted
+            switch (existed, exists) {
+            case (true, false): deleted.append(id)
+            case (false, true): inserted.append(id)
+            case (true, true): updated.append(id)
+            case (false, false): break
             }
         }
-        while oldIndex < old.count || newIndex < new.count {
-            if newIndex == new.count || (oldIndex < old.count && old[oldIndex].id < new[newIndex].id) {
-                record(.removal)
-                oldIndex += 1
-                continue
-            }
-            if oldIndex == old.count || old[oldIndex].id > new[newIndex].id {
-                record(.insertion)
+        inserted.sort()
+        deleted.sort()
+        let newCount = try library.photoCount()
+
+        // Removals, from the last: each position is counted in the list as it was, which is the
+        // library now, less what was inserted, plus what was deleted, before that ID.
+        var removals: [Int] = []
+        for id in deleted {
+            let now = try library.position(ofPhotoWithID: id)
+            removals.append(now - inserted.prefix { $0 < id }.count + deleted.prefix { $0 < id }.count)
+        }
+        for run in Self.runs(of: removals.sorted(by: >), descending: true) {
+            count -= run.length
+            itemsChanged?(run.start, run.length, 0)
+        }
+
+        // Insertions, from the first: photos after everything shown go at the end without a query.
+        var insertions: [Int] = []
+        for (index, id) in inserted.enumerated() {
+            insertions.append(id > largestID ? newCount - (inserted.count - index) : try library.position(ofPhotoWithID: id))
+        }
+        for run in Self.runs(of: insertions, descending: false) {
+            count += run.length
+            itemsChanged?(run.start, 0, run.length)
+        }
+        largestID = max(largestID, inserted.last ?? 0)
+
+        var replacements: [Int] = []
+        for id in updated {
+            replacements.append(try library.position(ofPhotoWithID: id))
+        }
+        for run in Self.runs(of: replacements.sorted(), descending: false) {
+            itemsChanged?(run.start, run.length, run.length)
+        }
+        count = newCount
+    }
+
+    private func reload() throws(LibraryError) {
+        let bounds = try library.changeLogBounds()
+        seenChange = bounds.upperBound
+        pages.removeAll()
+        let old = count
+        count = try library.photoCount()
+        largestID = count > 0 ? try library.photos(from: count - 1, limit: 1).first?.id ?? 0 : 0
+        itemsChanged?(0, old, count)
+    }
+
+    /// Neighbouring positions as runs: ascending ones for insertions and replacements, descending
+    /// ones (each one less than the last) for removals, which close up behind each other.
+    private static func runs(of positions: [Int], descending: Bool) -> [(start: Int, length: Int)] {
+        var runs: [(start: Int, length: Int)] = []
+        for position in positions {
+            if let last = runs.last, descending ? position == last.start - 1 : position == last.start + last.length {
+                runs[runs.count - 1] = descending ? (position, last.length + 1) : (last.start, last.length + 1)
             } else {
-                if old[oldIndex] != new[newIndex] {
-                    record(.replacement)
-                }
-                oldIndex += 1
+                runs.append((position, 1))
             }
-            newIndex += 1
-            position += 1
         }
         return runs
     }

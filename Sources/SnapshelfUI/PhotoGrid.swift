@@ -39,7 +39,7 @@ final class PhotoGrid {
         self.store = store
         self.fillTile = fillTile
         self.loadThumbnail = loadThumbnail
-        model = ListModel(count: { store.count }, key: { store.photo(at: $0).id })
+        model = ListModel(count: { store.count }, key: { store.photo(at: $0)?.id ?? -1 })
         selection = GObjectRef(adopting: gtk_single_selection_new(model.object.transferred))
         gtk_single_selection_set_autoselect(selection.opaque, 0)
         gtk_single_selection_set_can_unselect(selection.opaque, 1)
@@ -107,8 +107,8 @@ final class PhotoGrid {
               let id = ListModel.key(ofItem: gtk_list_item_get_item(OpaquePointer(item))) else { return }
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
         // The key is the authority: the position can be stale while items are being inserted.
-        guard position < store.count, store.photo(at: position).id == id else { return }
-        fillTile(tile, store.photo(at: position), position)
+        guard let photo = store.photo(at: position), photo.id == id else { return }
+        fillTile(tile, photo, position)
         boundTiles.append(tile)
         needsVisibilityPass = true
     }

@@ -8,8 +8,12 @@ enum LibraryFixture {
     }
 
     static func setSchemaVersion(_ version: Int, of database: URL) throws {
+        try execute("PRAGMA user_version = \(version)", in: database)
+    }
+
+    static func execute(_ sql: String, in database: URL) throws {
         try withDatabase(database) { handle in
-            guard sqlite3_exec(handle, "PRAGMA user_version = \(version)", nil, nil, nil) == SQLITE_OK else {
+            guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
                 throw Failure(message: String(cString: sqlite3_errmsg(handle)))
             }
         }

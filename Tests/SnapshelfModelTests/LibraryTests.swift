@@ -22,7 +22,8 @@ final class LibraryTests: XCTestCase {
     }
 
     private func photoFiles() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
     }
 
     func testTheSameContentIsReportedAsADuplicateAndNotCopiedAgain() throws {
@@ -47,13 +48,13 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(changes, [[0, 0, 3]], "neighbouring arrivals are one change")
 
         changes.removeAll()
-        let middle = store.photo(at: 1)
+        let middle = store.photo(at: 1)!
         try other.relabel(photoWithID: middle.id, as: try Label("renamed"))
-        _ = try other.remove(photoWithID: store.photo(at: 0).id)
+        _ = try other.remove(photoWithID: store.photo(at: 0)!.id)
         try store.refreshIfChanged()
         XCTAssertEqual(changes, [[0, 1, 0], [0, 1, 1]])
         XCTAssertEqual(store.count, 2)
-        XCTAssertEqual(store.photo(at: 0).label, "renamed")
+        XCTAssertEqual(store.photo(at: 0)!.label, "renamed")
 
         changes.removeAll()
         try store.refreshIfChanged()
@@ -66,7 +67,7 @@ final class LibraryTests: XCTestCase {
         var view: [Int64] = []
         store.itemsChanged = { position, removed, added in
             view.replaceSubrange(position..<position + removed,
-                                 with: (position..<position + added).map { store.photo(at: $0).id })
+                                 with: (position..<position + added).map { store.photo(at: $0)!.id })
         }
         let other = try Library(directory: directory)
         let scratch = TemporaryDirectory()
@@ -87,9 +88,35 @@ final class LibraryTests: XCTestCase {
             }
             try store.refreshIfChanged()
             let expected = try other.photos()
-            XCTAssertEqual((0..<store.count).map(store.photo(at:)), expected)
+            XCTAssertEqual((0..<store.count).map { store.photo(at: $0)! }, expected)
             XCTAssertEqual(view, expected.map(\.id))
         }
+    }
+
+    func testTheStoreStaysExactAcrossPages() throws {
+        let scratch = TemporaryDirectory()
+        let files = try (0..<300).map { index in
+            scratch.file(named: "\(index).jpg", containing: try Data(contentsOf: SamplePhotos.cameras[index % 8]) + Data("\(index)".utf8))
+        }
+        try BatchImport(thumbnails: nil).run(Array(files[0..<280]), label: try Label("first"), libraryDirectory: directory) { _ in }
+        let store = try PhotoStore(directory: directory)
+        XCTAssertEqual(store.count, 280)
+        var view = (0..<store.count).map { store.photo(at: $0)!.id }
+        store.itemsChanged = { position, removed, added in
+            view.replaceSubrange(position..<position + removed,
+                                 with: (position..<position + added).map { store.photo(at: $0)!.id })
+        }
+        let other = try Library(directory: directory)
+        for position in [5, 130, 131, 200, 279] {
+            _ = try other.remove(photoWithID: view[position])
+        }
+        try other.relabel(photoWithID: view[260], as: try Label("changed"))
+        try BatchImport(thumbnails: nil).run(Array(files[280...]), label: try Label("later"), into: other) { _ in }
+        try store.refreshIfChanged()
+        let expected = try other.photos()
+        XCTAssertEqual(view, expected.map(\.id))
+        XCTAssertEqual((0..<store.count).map { store.photo(at: $0)! }, expected)
+        XCTAssertEqual(store.position(ofPhotoWithID: expected[250].id), 250)
     }
 
     func testSearchIgnoresCaseAndAccents() throws {
@@ -117,25 +144,37 @@ final class LibraryTests: XCTestCase {
     }
 
     func testCrashLeftoversAreSweptOnlyWhenNoOtherConnectionIsOpen() throws {
+        var kept: Photo?
         do {
             let library = try Library(directory: directory)
-            _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+            if case .added(let photo) = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept")) {
+                kept = photo
+            }
         }
         let photos = directory.appendingPathComponent("photos")
-        let temporary = photos.appendingPathComponent(".import-interrupted.tmp")
-        let orphan = photos.appendingPathComponent(String(repeating: "ab", count: 32) + ".jpeg")
-        try Data("half".utf8).write(to: temporary)
-        try Data(contentsOf: SamplePhotos.cameras[1]).write(to: orphan)
+        let database = directory.appendingPathComponent("library.sqlite3")
+        // What a kill leaves at each step of an import: a half-written copy, and a copy renamed into
+        // place whose row was never committed (recorded as pending just before the rename).
+        let halfWritten = photos.appendingPathComponent(".incoming/interrupted.tmp")
+        let placed = String(repeating: "ab", count: 32) + ".jpeg"
+        do {
+            // Held open while the leftovers appear, as by a process still importing.
+            let other = try Library(directory: directory)
+            try Data("half".utf8).write(to: halfWritten)
+            try Data(contentsOf: SamplePhotos.cameras[1]).write(to: photos.appendingPathComponent(placed))
+            try LibraryFixture.execute("INSERT INTO pending_files (file_name) VALUES ('\(placed)')", in: database)
+            let second = try Library(directory: directory)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: halfWritten.path),
+                          "another connection is open, so the copy may be its import in progress")
+            XCTAssertEqual(try second.check(), ["file \(photos.appendingPathComponent(placed).path) belongs to no photo"])
+            _ = other
+        }
 
-        let first = try Library(directory: directory)
-        XCTAssertEqual(try photoFiles().count, 1, "opening alone sweeps both leftovers")
-        XCTAssertEqual(try first.check(), [])
-
-        try Data("half".utf8).write(to: temporary)
-        let second = try Library(directory: directory)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: temporary.path),
-                      "another connection is open, so the file may be its import in progress")
-        XCTAssertEqual(try second.check(), ["file \(temporary.path) belongs to no photo"])
+        let alone = try Library(directory: directory)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: halfWritten.path))
+        XCTAssertEqual(try photoFiles(), [try XCTUnwrap(kept).fileURL.lastPathComponent], "the placed copy went to the Trash")
+        XCTAssertEqual(try alone.check(), [])
+        XCTAssertEqual(try alone.photos(), [try XCTUnwrap(kept)])
     }
 
     func testTheCheckReportsMissingAndChangedFiles() throws {

@@ -71,7 +71,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             // Scrolled to the end, the tiles there load theirs, and the first ones are not kept waiting.
             window.grid.reveal(position: 399)
             try waitUntil("the last tiles never got their thumbnails") {
-                window.grid.boundTiles.contains { $0.photoID == window.store.photo(at: 399).id && $0.hasThumbnail }
+                window.grid.boundTiles.contains { $0.photoID == window.store.photo(at: 399)!.id && $0.hasThumbnail }
             }
             XCTAssertEqual(window.textures.pendingCount, 0)
         }
@@ -115,8 +115,8 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
 
             let reopened = try PhotoStore(directory: libraryDirectory)
             XCTAssertEqual(reopened.count, 3)
-            XCTAssertEqual(reopened.photo(at: 2).label, "Rotated <i>landscape</i>")
-            XCTAssertEqual([reopened.photo(at: 2).width, reopened.photo(at: 2).height], [600, 450])
+            XCTAssertEqual(reopened.photo(at: 2)!.label, "Rotated <i>landscape</i>")
+            XCTAssertEqual([reopened.photo(at: 2)!.width, reopened.photo(at: 2)!.height], [600, 450])
 
             gtk_window_destroy(window.window.typed())
             spin(for: 0.1)
@@ -152,8 +152,8 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { !window.importFlow.isRunning }
 
             let store = try PhotoStore(directory: libraryDirectory)
-            XCTAssertEqual((0..<store.count).map { store.photo(at: $0).label }, ["first"])
-            XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[0].lastPathComponent)
+            XCTAssertEqual((0..<store.count).map { store.photo(at: $0)!.label }, ["first"])
+            XCTAssertEqual(store.photo(at: 0)!.originalName, SamplePhotos.cameras[0].lastPathComponent)
             XCTAssertEqual(window.visiblePageName, "photos")
         }
     }
@@ -191,7 +191,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { !window.importFlow.isRunning }
             let store = try PhotoStore(directory: libraryDirectory)
             XCTAssertEqual(store.count, 1)
-            XCTAssertEqual(store.photo(at: 0).originalName, SamplePhotos.cameras[1].lastPathComponent)
+            XCTAssertEqual(store.photo(at: 0)!.originalName, SamplePhotos.cameras[1].lastPathComponent)
         }
     }
 

@@ -31,7 +31,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
             _ = showInWindow(grid)
             try waitUntil("received \(received.count) of \(store.count)") { received.count == store.count }
             for position in 0..<store.count {
-                XCTAssertEqual(received[position], store.photo(at: position), "position \(position)")
+                XCTAssertEqual(received[position], store.photo(at: position)!, "position \(position)")
             }
             XCTAssertEqual(Set(grid.boundTiles.map(\.labelText)), Set((0..<store.count).map { "photo \($0)" }))
         }
