@@ -66,6 +66,9 @@ public final class SnapshelfApplication {
             let store = try PhotoStore(directory: libraryDirectory)
             let window = LibraryWindow(application: application, store: store, loader: loader)
             self.window = window
+            if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
+                quitAfterFirstFrame(of: window.window)
+            }
             window.present()
         } catch {
             showFailure(error)
@@ -110,6 +113,15 @@ public final class SnapshelfApplication {
 
     /// The window that explains why the library could not be opened, when it could not.
     private(set) var failureWindow: GObjectRef?
+
+    /// For the benchmark: quits once the window's first frame is drawn, so the time from launch to
+    /// exit measures start-up.
+    private func quitAfterFirstFrame(of window: GObjectRef) {
+        window.connect("realize") { [weak self] in
+            guard let clock = gtk_widget_get_frame_clock(window.typed()) else { return }
+            SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.quit() }
+        }
+    }
 
     private func quit() {
         g_application_quit(application.typed())
