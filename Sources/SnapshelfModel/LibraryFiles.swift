@@ -42,7 +42,8 @@ struct LibraryFiles {
         }
     }
 
-    func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name) }
+    // Saying it is not a folder spares Foundation a stat() per photo, which reading thousands shows.
+    func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name, isDirectory: false) }
 
     /// Copies the source into the incoming folder and flushes it. The copy is checked against the
     /// hash the candidate was inspected with, so a file that changed since is not saved half-new.

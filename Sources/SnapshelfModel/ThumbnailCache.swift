@@ -62,12 +62,13 @@ public struct ThumbnailCache: Sendable {
     }
 
     public func location(of file: URL, size: Size) -> URL {
-        directory.appendingPathComponent(size.rawValue).appendingPathComponent(Self.md5(Self.uri(of: file)) + ".png")
+        directory.appendingPathComponent(size.rawValue, isDirectory: true)
+            .appendingPathComponent(Self.md5(Self.uri(of: file)) + ".png", isDirectory: false)
     }
 
     func failureLocation(of file: URL) -> URL {
-        directory.appendingPathComponent("fail").appendingPathComponent(failureFolderName)
-            .appendingPathComponent(Self.md5(Self.uri(of: file)) + ".png")
+        directory.appendingPathComponent("fail", isDirectory: true).appendingPathComponent(failureFolderName, isDirectory: true)
+            .appendingPathComponent(Self.md5(Self.uri(of: file)) + ".png", isDirectory: false)
     }
 
     /// The file's mtime in whole seconds, as the standard records it; nil when it cannot be read.
