@@ -50,6 +50,24 @@ final class LibraryDatabase {
             UPDATE stats SET photo_count = photo_count - 1;
         END;
         """,
+        // Version 3: a trigram index of the search keys, so a search reads the matching rows
+        // instead of every label. It holds no text of its own: it indexes photos.label_key.
+        """
+        CREATE VIRTUAL TABLE label_index USING fts5(
+            label_key, content = 'photos', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
+        );
+        INSERT INTO label_index (label_index) VALUES ('rebuild');
+        CREATE TRIGGER label_index_inserted AFTER INSERT ON photos BEGIN
+            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
+        END;
+        CREATE TRIGGER label_index_updated AFTER UPDATE OF label_key ON photos BEGIN
+            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
+            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
+        END;
+        CREATE TRIGGER label_index_deleted AFTER DELETE ON photos BEGIN
+            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
+        END;
+        """,
     ]
 
     private static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256"
@@ -204,8 +222,32 @@ final class LibraryDatabase {
 
     /// Photos whose label contains the folded text, in the order they were added.
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
-        try rows("SELECT \(Self.columns) FROM photos WHERE instr(label_key, ?) > 0 ORDER BY id",
-                 [.text(foldedText)], during: "searching the labels")
+        let (condition, value) = Self.labelCondition(matching: foldedText)
+        return try rows("SELECT \(Self.columns) FROM photos WHERE \(condition) ORDER BY id", [value],
+                        during: "searching the labels")
+    }
+
+    /// The IDs of the photos whose label contains the folded text, in the order they were added.
+    func ids(matching foldedText: String) throws(LibraryError) -> [Int64] {
+        let (condition, value) = Self.labelCondition(matching: foldedText)
+        let statement = try connection.prepare("SELECT id FROM photos WHERE \(condition) ORDER BY id",
+                                                during: "searching the labels")
+        try statement.bind([value])
+        var ids: [Int64] = []
+        while try statement.step() {
+            ids.append(statement.integer(at: 0))
+        }
+        return ids
+    }
+
+    /// Text of three characters or more is looked up in the trigram index as a phrase, which
+    /// matches exactly where it is a substring; shorter text has no trigram, so every key is read.
+    private static func labelCondition(matching foldedText: String) -> (String, SQLiteValue) {
+        guard foldedText.unicodeScalars.count >= 3 else {
+            return ("instr(label_key, ?) > 0", .text(foldedText))
+        }
+        let phrase = "\"" + foldedText.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase))
     }
 
     /// Returns false when there is no photo with that ID.
@@ -237,6 +279,12 @@ final class LibraryDatabase {
         while try statement.step() {
             let line = statement.text(at: 0)
             if line != "ok" { problems.append(line) }
+        }
+        do {
+            try connection.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
+                                   during: "checking the label search index")
+        } catch {
+            problems.append("the label search index does not match the labels (\(error.detail))")
         }
         return problems
     }

@@ -131,6 +131,55 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.search("berlin"), [])
     }
 
+    func testSearchFollowsRelabellingAndRemovalForShortAndQuotedText() throws {
+        let library = try Library(directory: directory)
+        var ids: [Int64] = []
+        for (label, url) in zip(["He said \"hi\" there", "Café in Zürich", "ab"], SamplePhotos.cameras) {
+            guard case .added(let photo) = try library.add(try candidate(url), label: try Label(label))
+            else { return XCTFail("not added") }
+            ids.append(photo.id)
+        }
+        // Under three characters there is no trigram to look up, so those take the other path.
+        XCTAssertEqual(try library.photoIDs(matching: "Ü"), [ids[1]])
+        XCTAssertEqual(try library.photoIDs(matching: "b"), [ids[2]])
+        XCTAssertEqual(try library.photoIDs(matching: "\"hi\""), [ids[0]])
+        XCTAssertEqual(try library.photoIDs(matching: "id \"h"), [ids[0]])
+        XCTAssertEqual(try library.photoIDs(matching: "e i"), [ids[1]])
+
+        try library.relabel(photoWithID: ids[1], as: try Label("Lake Geneva"))
+        XCTAssertEqual(try library.photoIDs(matching: "cafe"), [])
+        XCTAssertEqual(try library.search("geneva").map(\.id), [ids[1]])
+        _ = try library.remove(photoWithID: ids[1])
+        XCTAssertEqual(try library.photoIDs(matching: "geneva"), [])
+        XCTAssertEqual(try library.check(), [])
+    }
+
+    func testALibraryFromBeforeTheSearchIndexGetsOneWhenOpened() throws {
+        do {
+            let library = try Library(directory: directory)
+            _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("Harbour at dusk"))
+        }
+        let database = directory.appendingPathComponent("library.sqlite3")
+        try LibraryFixture.execute(
+            """
+            DROP TRIGGER label_index_inserted; DROP TRIGGER label_index_updated; DROP TRIGGER label_index_deleted;
+            DROP TABLE label_index; PRAGMA user_version = 2;
+            """, in: database)
+        let reopened = try Library(directory: directory)
+        XCTAssertEqual(try reopened.search("harbour").map(\.label), ["Harbour at dusk"])
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 3)
+    }
+
+    func testCheckReportsADamagedSearchIndex() throws {
+        let library = try Library(directory: directory)
+        _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("Harbour at dusk"))
+        try LibraryFixture.execute("DELETE FROM label_index_data WHERE id > 10",
+                                   in: directory.appendingPathComponent("library.sqlite3"))
+        let problems = try library.check()
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.contains("the label search index does not match the labels") == true, "\(problems)")
+    }
+
     func testRemovingMovesTheCopyToTheTrashAndLeavesTheOriginal() throws {
         let library = try Library(directory: directory)
         guard case .added(let photo) = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("x"))
