@@ -96,8 +96,7 @@ public final class Library {
         if let existing {
             return .duplicate(of: photo(from: existing))
         }
-        let copy = try files.writeTemporaryCopy(of: candidate.sourceURL, expectedHash: candidate.sha256,
-                                                fileExtension: candidate.fileExtension)
+        let copy = try files.writeTemporaryCopy(of: candidate)
         let row = LibraryDatabase.Row(
             id: 0, label: label.text, fileName: copy.finalName, originalName: candidate.sourceURL.lastPathComponent,
             addedMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()),

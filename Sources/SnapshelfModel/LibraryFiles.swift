@@ -1,6 +1,5 @@
 // The library's folder of photo files: each imported photo is copied in under its content hash,
 // through a temporary file that is flushed to disk before it takes its final name.
-import CGdkPixbuf
 import Foundation
 
 struct LibraryFiles {
@@ -45,28 +44,21 @@ struct LibraryFiles {
     // Saying it is not a folder spares Foundation a stat() per photo, which reading thousands shows.
     func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name, isDirectory: false) }
 
-    /// Copies the source into the incoming folder and flushes it. The copy is checked against the
-    /// hash the candidate was inspected with, so a file that changed since is not saved half-new.
-    func writeTemporaryCopy(of source: URL, expectedHash: String, fileExtension: String) throws(ImportError) -> TemporaryCopy {
-        let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp")
-        let sha256: String
+    /// Writes the candidate's bytes into the incoming folder and flushes them. They are the bytes
+    /// that were hashed, so the copy is never a mix of an old and a changed original.
+    func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
+        let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
         do {
-            sha256 = try copy(from: source, to: temporaryURL.path)
+            try write(candidate.contents, to: temporaryURL.path)
         } catch {
             unlink(temporaryURL.path)
             let reason: ImportError.Reason = switch error.code {
             case ENOSPC, EDQUOT, EFBIG: .noSpace
-            case ENOENT: .missing
-            case EACCES, EPERM: .permissionDenied
             default: .copyFailed(error.detail)
             }
-            throw ImportError(path: source.path, reason: reason)
+            throw ImportError(path: candidate.sourceURL.path, reason: reason)
         }
-        guard sha256 == expectedHash else {
-            unlink(temporaryURL.path)
-            throw ImportError(path: source.path, reason: .changedDuringImport)
-        }
-        return TemporaryCopy(url: temporaryURL, finalName: "\(sha256).\(fileExtension)")
+        return TemporaryCopy(url: temporaryURL, finalName: "\(candidate.sha256).\(candidate.fileExtension)")
     }
 
     func exists(_ name: String) -> Bool {
@@ -124,39 +116,24 @@ struct LibraryFiles {
         }
     }
 
-    /// Copies and hashes in one pass, then flushes the copy, returning the SHA-256 in hex.
-    private func copy(from source: URL, to destinationPath: String) throws(CopyFailure) -> String {
-        let input = source.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC) }
-        guard input >= 0 else { throw CopyFailure("cannot open the original") }
-        defer { close(input) }
-        let output = open(destinationPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    private func write(_ contents: Data, to path: String) throws(CopyFailure) {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw CopyFailure("cannot create the copy") }
         defer { close(output) }
-        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
-        defer { g_checksum_free(checksum) }
-        let bufferSize = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(input, buffer, bufferSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CopyFailure("cannot read the original")
-            }
-            if count == 0 { break }
-            g_checksum_update(checksum, buffer.assumingMemoryBound(to: UInt8.self), count)
+        let failed = contents.withUnsafeBytes { bytes -> Bool in
             var written = 0
-            while written < count {
-                let result = write(output, buffer + written, count - written)
+            while written < bytes.count {
+                let result = Foundation.write(output, bytes.baseAddress! + written, bytes.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    throw CopyFailure("cannot write the copy")
+                    return true
                 }
                 written += result
             }
+            return false
         }
+        guard !failed else { throw CopyFailure("cannot write the copy") }
         guard fsync(output) == 0 else { throw CopyFailure("cannot flush the copy to disk") }
-        return String(cString: g_checksum_get_string(checksum))
     }
 
     /// Flushes the folder itself, so a rename survives a power cut.

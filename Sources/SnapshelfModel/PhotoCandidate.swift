@@ -17,6 +17,9 @@ public struct PhotoCandidate: Sendable {
     public let sha256: String
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
+    /// The file's bytes as inspected. The library saves exactly these, so what was hashed and
+    /// previewed is what it keeps, even if the original changes before the save.
+    let contents: Data
 
     /// Checks the file the way a person's mistakes need it checked, each with its own reason,
     /// then decodes a preview, which proves the image can be read.
@@ -25,6 +28,7 @@ public struct PhotoCandidate: Sendable {
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
         sha256 = file.sha256
+        contents = file.contents
         let format = try file.withBytes { bytes throws(ImportError) in
             try Self.format(of: bytes, path: path)
         }

@@ -6,7 +6,7 @@ struct SourceFile {
     /// The path as the file system spells it, which need not be valid UTF-8.
     let systemPath: [CChar]
     let sha256: String
-    private let data: Data
+    let contents: Data
 
     init(opening url: URL) throws(ImportError) {
         let path = url.path
@@ -36,13 +36,13 @@ struct SourceFile {
         }
         guard filled >= 0 else { throw Self.failure(path: path, errno: errno) }
         guard filled == contents.count else { throw ImportError(path: path, reason: .changedDuringImport) }
-        data = contents
+        self.contents = contents
         sha256 = Self.hash(contents)
     }
 
     func withBytes<T, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
         do {
-            return try data.withUnsafeBytes { bytes in try body(bytes) }
+            return try contents.withUnsafeBytes { bytes in try body(bytes) }
         } catch let error as E {
             throw error
         } catch {

@@ -131,6 +131,20 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.search("berlin"), [])
     }
 
+    func testTheLibraryKeepsTheBytesItInspectedWhenTheOriginalChangesBeforeTheSave() throws {
+        let first = try Data(contentsOf: SamplePhotos.cameras[0])
+        let original = folder.file(named: "changing.jpg", containing: first)
+        let inspected = try candidate(original)
+        try Data(contentsOf: SamplePhotos.cameras[1]).write(to: original)
+
+        let library = try Library(directory: directory)
+        guard case .added(let photo) = try library.add(inspected, label: try Label("as chosen"))
+        else { return XCTFail("not added") }
+        XCTAssertEqual(try Data(contentsOf: photo.fileURL), first)
+        XCTAssertEqual(photo.fileURL.lastPathComponent, "\(inspected.sha256).jpeg")
+        XCTAssertEqual(try library.check(), [])
+    }
+
     func testSearchFollowsRelabellingAndRemovalForShortAndQuotedText() throws {
         let library = try Library(directory: directory)
         var ids: [Int64] = []
