@@ -1,7 +1,8 @@
 // Imports many files with one label, reporting after each file in order. Reading, hashing and
-// decoding run on every core; the copies and rows are written one at a time; each photo's large
-// thumbnail is saved to the shared cache from the decoding already done. Each file is imported
-// whole or not at all, so cancelling between files keeps what was finished and leaves nothing half-done.
+// decoding run on every core, ahead of the saving; the copies and rows are written one at a time;
+// each photo's large thumbnail is saved to the shared cache in the background, from the decoding
+// already done. Each file is imported whole or not at all, so cancelling between files keeps what
+// was finished and leaves nothing half-done.
 import Foundation
 import Synchronization
 
@@ -39,42 +40,32 @@ public final class BatchImport: Sendable {
     /// Imports the files through a library already open on this thread.
     public func run(_ files: [URL], label: Label, into library: Library, report: (Progress) -> Void) {
         let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+        let thumbnailSaves = ThumbnailSaves(limit: width)
+        defer { thumbnailSaves.finish() }
         var start = 0
-        while start < files.count, !isCancelled {
-            let chunk = Array(files[start..<min(start + width, files.count)])
-            let candidates = Self.inspect(chunk)
-            var added: [(Photo, Thumbnail)] = []
-            for (offset, inspection) in candidates.enumerated() {
+        // The next chunk is read and decoded while this one is saved, which is one file at a time.
+        var next: ChunkInspection? = ChunkInspection(of: Array(files.prefix(width)))
+        while let inspection = next, !isCancelled {
+            let chunk = inspection.files
+            let candidates = inspection.results()
+            let following = start + chunk.count
+            next = following < files.count
+                ? ChunkInspection(of: Array(files[following..<min(following + width, files.count)])) : nil
+            for (offset, inspected) in candidates.enumerated() {
                 guard !isCancelled else { break }
-                let result = inspection.flatMap { candidate in
+                let result = inspected.flatMap { candidate in
                     Result { () throws(ImportError) in try library.add(candidate, label: label) }.map { outcome in
-                        if case .added(let photo) = outcome { added.append((photo, candidate.preview)) }
+                        if case .added(let photo) = outcome, let thumbnails {
+                            thumbnailSaves.start { thumbnails.store(candidate.preview, for: photo.fileURL, size: .large) }
+                        }
                         return outcome
                     }
                 }
                 report(Progress(completed: start + offset + 1, total: files.count, file: chunk[offset], result: result))
             }
-            saveThumbnails(of: added)
-            start += chunk.count
+            start = following
         }
-    }
-
-    /// Reads, hashes and decodes the files at once, one per core, keeping their order.
-    private static func inspect(_ files: [URL]) -> [Result<PhotoCandidate, ImportError>] {
-        let results = Mutex([Result<PhotoCandidate, ImportError>?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let result = Result { () throws(ImportError) in
-                try PhotoCandidate(inspecting: files[index], previewSize: ThumbnailCache.Size.large.pixels)
-            }
-            results.withLock { $0[index] = result }
-        }
-        return results.withLock { $0.map { $0! } }
-    }
-
-    private func saveThumbnails(of photos: [(Photo, Thumbnail)]) {
-        guard let thumbnails, !photos.isEmpty else { return }
-        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
-            thumbnails.store(photos[index].1, for: photos[index].0.fileURL, size: .large)
-        }
+        // A cancelled import leaves no reading behind it.
+        _ = next?.results()
     }
 }
