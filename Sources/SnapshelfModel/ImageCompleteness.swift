@@ -46,13 +46,15 @@ enum ImageCompleteness {
     /// The index of the first marker after a scan's coded data, where a 0xFF is followed by
     /// neither a stuffed zero nor a restart marker.
     private static func endOfCodedData(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
         var index = start
         while index + 1 < bytes.count {
-            if bytes[index] == 0xFF {
-                let next = bytes[index + 1]
-                if next != 0x00 && !(0xD0...0xD7).contains(next) {
-                    return index
-                }
+            // memchr skips the coded bytes far faster than a loop over them, on files of megabytes.
+            guard let found = memchr(base + index, 0xFF, bytes.count - index - 1) else { break }
+            index = UnsafeRawPointer(found) - base
+            let next = bytes[index + 1]
+            if next != 0x00 && !(0xD0...0xD7).contains(next) {
+                return index
             }
             index += 1
         }
