@@ -37,23 +37,28 @@ final class PhotoTile {
 
         gtk_box_append(root.typed(), picture.typed())
         gtk_box_append(root.typed(), label.typed())
+        root.setTooltip { [weak self] in self?.tooltipText }
+    }
+
+    /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled photo.
+    var tooltipText: String? {
+        guard let photo else { return nil }
+        return photo.label.isEmpty ? photo.originalName : photo.label
     }
 
     var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }
     var hasThumbnail: Bool { paintable != nil }
     var paintable: OpaquePointer? { gtk_picture_get_paintable(picture.opaque) }
 
-    /// Shows the photo's label literally (never as markup) and keeps the full text in the tooltip.
+    /// Shows the photo's label literally (never as markup); the tooltip shows it in full.
     func show(_ photo: Photo) {
         self.photo = photo
         if photo.label.isEmpty {
             gtk_label_set_text(label.opaque, "Unlabelled")
             gtk_widget_add_css_class(label.typed(), "unlabelled")
-            gtk_widget_set_tooltip_text(root.typed(), photo.originalName)
         } else {
             gtk_label_set_text(label.opaque, photo.label)
             gtk_widget_remove_css_class(label.typed(), "unlabelled")
-            gtk_widget_set_tooltip_text(root.typed(), photo.label)
         }
     }
 
@@ -71,6 +76,5 @@ final class PhotoTile {
         gtk_picture_set_paintable(picture.opaque, nil)
         gtk_label_set_text(label.opaque, "")
         gtk_widget_remove_css_class(label.typed(), "unlabelled")
-        gtk_widget_set_tooltip_text(root.typed(), nil)
     }
 }

@@ -29,6 +29,11 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             }
             let shown = Set(window.grid.boundTiles.map(\.labelText))
             XCTAssertEqual(shown, Set(labels.map { $0.isEmpty ? "Unlabelled" : $0 }))
+            for tile in window.grid.boundTiles {
+                XCTAssertNotEqual(gtk_widget_get_has_tooltip(tile.root.typed()), 0)
+                let photo = try XCTUnwrap(tile.photo)
+                XCTAssertEqual(tile.tooltipText, photo.label.isEmpty ? photo.originalName : photo.label)
+            }
         }
     }
 
