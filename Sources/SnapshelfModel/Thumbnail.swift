@@ -12,22 +12,75 @@ public final class Thumbnail: @unchecked Sendable {
     public let orientation: Int
 
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
-    /// never decoded at full size.
+    /// never decoded at full size. An image already that small keeps its own size.
     public convenience init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
-        var error: UnsafeMutablePointer<GError>?
-        let decoded = url.withUnsafeFileSystemRepresentation { path in
-            gdk_pixbuf_new_from_file_at_scale(path, Int32(size), Int32(size), 1, &error)
+        let descriptor = url.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            throw ImportError(path: url.path, reason: .undecodable(String(cString: strerror(errno))))
         }
-        try self.init(decoded: decoded, error: error, path: url.path)
+        defer { close(descriptor) }
+        let loader = Self.loader(fittingIn: size)
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        var error: UnsafeMutablePointer<GError>?
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        var fed = true
+        while fed {
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            fed = gdk_pixbuf_loader_write(loader, chunk.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count),
+                                          &error) != 0
+        }
+        try self.init(closing: loader, fed: fed, error: error, path: url.path)
     }
 
     /// Decodes a file's bytes already in memory, scaled on load like `init(decoding:fittingIn:)`.
     convenience init(decoding bytes: UnsafeRawBufferPointer, fittingIn size: Int, path: String) throws(ImportError) {
+        let loader = Self.loader(fittingIn: size)
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         var error: UnsafeMutablePointer<GError>?
-        // The stream borrows the bytes, which outlive it: decoding finishes inside this call.
-        let stream = g_memory_input_stream_new_from_data(bytes.baseAddress, gssize(bytes.count), nil)
-        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
-        let decoded = gdk_pixbuf_new_from_stream_at_scale(stream, Int32(size), Int32(size), 1, nil, &error)
+        let fed = gdk_pixbuf_loader_write(loader, bytes.baseAddress?.assumingMemoryBound(to: guchar.self),
+                                          gsize(bytes.count), &error) != 0
+        try self.init(closing: loader, fed: fed, error: error, path: path)
+    }
+
+    /// A loader that, once it knows the image's size, asks for it scaled down to fit the square.
+    /// The JPEG loader then decodes at a fraction of the size; nothing is ever scaled up, which
+    /// would only blur a small image and cost memory.
+    private static func loader(fittingIn size: Int) -> UnsafeMutablePointer<GdkPixbufLoader> {
+        let loader = gdk_pixbuf_loader_new()!
+        let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+            loader, width, height, side in
+            let side = Double(Int(bitPattern: side))
+            guard let loader, width > 0, height > 0, Double(max(width, height)) > side else { return }
+            let scale = side / Double(max(width, height))
+            gdk_pixbuf_loader_set_size(loader, Int32(max(1, (Double(width) * scale).rounded())),
+                                       Int32(max(1, (Double(height) * scale).rounded())))
+        }
+        // The square's side travels as the handler's data, a plain number that needs no freeing.
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared",
+                              unsafeBitCast(sizePrepared, to: GCallback.self), UnsafeMutableRawPointer(bitPattern: size),
+                              nil, GConnectFlags(rawValue: 0))
+        return loader
+    }
+
+    /// Finishes the loader and takes its image, or the reason there is none.
+    private convenience init(closing loader: UnsafeMutablePointer<GdkPixbufLoader>, fed: Bool, error: UnsafeMutablePointer<GError>?,
+                             path: String) throws(ImportError) {
+        var error = error
+        // Closing is needed even after a failed write, and its own error matters only when the writes went well.
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        if fed && !closed {
+            error = closeError
+        } else if let closeError {
+            g_error_free(closeError)
+        }
+        let decoded = fed && closed ? gdk_pixbuf_loader_get_pixbuf(loader).map { pixbuf in
+            g_object_ref(UnsafeMutableRawPointer(pixbuf))
+            return pixbuf
+        } : nil
         try self.init(decoded: decoded, error: error, path: path)
     }
 

@@ -35,6 +35,17 @@ final class ThumbnailTests: XCTestCase {
         XCTAssertEqual(max(thumbnail.width, thumbnail.height), 256)
     }
 
+    func testASmallImageKeepsItsOwnSizeInsteadOfBeingScaledUp() throws {
+        let folder = TemporaryDirectory()
+        let small = folder.file(named: "small.png", containing: GeneratedImages.png(width: 16, height: 12))
+        let thumbnail = try Thumbnail(decoding: small, fittingIn: 256)
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [16, 12])
+        let preview = try PhotoCandidate(inspecting: small, previewSize: 256).preview
+        XCTAssertEqual([preview.width, preview.height], [16, 12])
+        let fitted = try Thumbnail(decoding: small, fittingIn: 8)
+        XCTAssertEqual([fitted.width, fitted.height], [8, 6])
+    }
+
     func testTheCandidateReportsTheDisplayedSize() throws {
         let upright = try PhotoCandidate(inspecting: SamplePhotos.landscape(orientation: 1), previewSize: 32)
         let turned = try PhotoCandidate(inspecting: SamplePhotos.landscape(orientation: 6), previewSize: 32)
