@@ -47,8 +47,14 @@ final class TextureCache {
     /// What a tile shows for a photo whose file is missing or damaged.
     private lazy var brokenPicture: GObjectRef? = Self.brokenPicture()
 
-    /// - Parameter budget: the most bytes of texture kept; 48 MB holds about 250 large thumbnails.
-    init(loader: ThumbnailLoader, budget: Int = 48 << 20) {
+    /// What a texture costs at the least, whatever its pixels: the renderer's copy and the objects
+    /// around it. Counting only pixels let thousands of tiny thumbnails in, each far larger in
+    /// memory than its pixels.
+    static let smallestCost = 64 << 10
+
+    /// - Parameter budget: the most bytes of texture kept; 40 MB holds about 200 large thumbnails,
+    ///   several screens of the grid.
+    init(loader: ThumbnailLoader, budget: Int = 40 << 20) {
         self.loader = loader
         self.budget = budget
     }
@@ -102,7 +108,7 @@ final class TextureCache {
         guard !deliveries.isEmpty else { return }
         let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(thumbnail.pixbuf))
         clock += 1
-        let bytes = thumbnail.width * thumbnail.height * 4
+        let bytes = max(thumbnail.width * thumbnail.height * 4, Self.smallestCost)
         entries[id] = Entry(texture: texture, bytes: bytes, lastUse: clock)
         totalBytes += bytes
         evictBeyondBudget()
