@@ -39,33 +39,25 @@ public final class BatchImport: Sendable {
 
     /// Imports the files through a library already open on this thread.
     public func run(_ files: [URL], label: Label, into library: Library, report: (Progress) -> Void) {
-        let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
-        let thumbnailSaves = ThumbnailSaves(limit: width)
-        defer { thumbnailSaves.finish() }
-        var start = 0
-        // The next chunk is read and decoded while this one is saved, which is one file at a time.
-        var next: ChunkInspection? = ChunkInspection(of: Array(files.prefix(width)))
-        while let inspection = next, !isCancelled {
-            let chunk = inspection.files
-            let candidates = inspection.results()
-            let following = start + chunk.count
-            next = following < files.count
-                ? ChunkInspection(of: Array(files[following..<min(following + width, files.count)])) : nil
-            for (offset, inspected) in candidates.enumerated() {
-                guard !isCancelled else { break }
-                let result = inspected.flatMap { candidate in
-                    Result { () throws(ImportError) in try library.add(candidate, label: label) }.map { outcome in
-                        if case .added(let photo) = outcome, let thumbnails {
-                            thumbnailSaves.start { thumbnails.store(candidate.preview, for: photo.fileURL, size: .large) }
-                        }
-                        return outcome
-                    }
-                }
-                report(Progress(completed: start + offset + 1, total: files.count, file: chunk[offset], result: result))
-            }
-            start = following
+        let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3)
+        let thumbnailSaves = ThumbnailSaves(limit: ahead)
+        // Files are read and decoded ahead of the saving, which is one file at a time.
+        let inspections = InspectionQueue(files, ahead: ahead)
+        defer {
+            inspections.finish()
+            thumbnailSaves.finish()
         }
-        // A cancelled import leaves no reading behind it.
-        _ = next?.results()
+        for (index, file) in files.enumerated() {
+            guard !isCancelled else { break }
+            let result = inspections.take(index).flatMap { candidate in
+                Result { () throws(ImportError) in try library.add(candidate, label: label) }.map { outcome in
+                    if case .added(let photo) = outcome, let thumbnails {
+                        thumbnailSaves.start { thumbnails.store(candidate.preview, for: photo.fileURL, size: .large) }
+                    }
+                    return outcome
+                }
+            }
+            report(Progress(completed: index + 1, total: files.count, file: file, result: result))
+        }
     }
 }
