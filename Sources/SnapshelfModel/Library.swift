@@ -53,6 +53,12 @@ public final class Library {
     }
 
     /// The newest entry of the change log, and the oldest still kept.
+    /// The ID of the photo added last, or 0 for an empty library, read from the end of the index
+    /// rather than by counting through every photo.
+    public func largestPhotoID() throws(LibraryError) -> Int64 {
+        try database.largestID()
+    }
+
     public func changeLogBounds() throws(LibraryError) -> ClosedRange<Int64> {
         try database.earliestChange()...max(database.earliestChange(), database.latestChange())
     }

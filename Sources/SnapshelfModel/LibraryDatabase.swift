@@ -87,19 +87,28 @@ final class LibraryDatabase {
     }
 
     private func migrate() throws(LibraryError) {
+        // A library already up to date is only read: opening it takes no write lock and no flush.
+        guard try checkedSchemaVersion() < Self.migrations.count else { return }
         try connection.inTransaction(during: "upgrading the database") { () throws(LibraryError) in
-            let version = try integer("PRAGMA user_version", during: "reading the schema version")
-            guard version <= Int64(Self.migrations.count) else {
-                throw LibraryError(
-                    operation: "opening the database \(fileURL.path)",
-                    detail: "it was written by a newer Snapshelf (schema \(version), this one knows \(Self.migrations.count))"
-                )
-            }
-            for migration in Self.migrations.dropFirst(Int(version)) {
+            // Read again under the lock: another process may have upgraded it meanwhile.
+            let version = try checkedSchemaVersion()
+            for migration in Self.migrations.dropFirst(version) {
                 try connection.execute(migration, during: "upgrading the database")
             }
             try connection.execute("PRAGMA user_version = \(Self.migrations.count)", during: "upgrading the database")
         }
+    }
+
+    /// The schema version, refused when a newer Snapshelf wrote it.
+    private func checkedSchemaVersion() throws(LibraryError) -> Int {
+        let version = try integer("PRAGMA user_version", during: "reading the schema version")
+        guard version <= Int64(Self.migrations.count) else {
+            throw LibraryError(
+                operation: "opening the database \(fileURL.path)",
+                detail: "it was written by a newer Snapshelf (schema \(version), this one knows \(Self.migrations.count))"
+            )
+        }
+        return Int(version)
     }
 
     private func integer(_ sql: String, during operation: String) throws(LibraryError) -> Int64 {
@@ -130,6 +139,10 @@ final class LibraryDatabase {
         try statement.bind([.integer(id)])
         _ = try statement.step()
         return Int(statement.integer(at: 0))
+    }
+
+    func largestID() throws(LibraryError) -> Int64 {
+        try integer("SELECT coalesce(max(id), 0) FROM photos", during: "reading the library")
     }
 
     func latestChange() throws(LibraryError) -> Int64 {

@@ -31,10 +31,7 @@ public final class PhotoStore {
         seenChangeCounter = try library.changeCounter()
         seenChange = try library.changeLogBounds().upperBound
         count = try library.photoCount()
-        largestID = 0
-        if count > 0 {
-            largestID = try library.photos(from: count - 1, limit: 1).first?.id ?? 0
-        }
+        largestID = try library.largestPhotoID()
     }
 
     /// Opens the library in `directory`, creating it when it does not exist yet.

@@ -168,6 +168,15 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(try library.check(), [])
     }
 
+    func testOpeningALibraryThatIsUpToDateWritesNothing() throws {
+        let first = try Library(directory: directory)
+        _ = try first.add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+        let before = try first.changeCounter()
+        let second = try Library(directory: directory)
+        XCTAssertEqual(try second.photoCount(), 1)
+        XCTAssertEqual(try first.changeCounter(), before, "opening the library again committed a change")
+    }
+
     func testALibraryFromBeforeTheSearchIndexGetsOneWhenOpened() throws {
         do {
             let library = try Library(directory: directory)
