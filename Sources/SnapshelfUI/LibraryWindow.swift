@@ -105,6 +105,9 @@ final class LibraryWindow {
 
     private func buildContent() {
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Sized by the page on show only, so a grid of photos does not also measure and load the empty page.
+        gtk_stack_set_hhomogeneous(stack.opaque, 0)
+        gtk_stack_set_vhomogeneous(stack.opaque, 0)
         gtk_stack_add_named(stack.opaque, emptyState(), "empty")
         gtk_stack_add_named(stack.opaque, grid.root.typed(), "photos")
         let overlay = gtk_overlay_new()!
