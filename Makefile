@@ -6,9 +6,11 @@ SWIFT ?= swift
 # and meson with the validators for the installed data files.
 BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev pkg-config
 TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils
+# What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
+BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24
 
-.PHONY: all deps test-deps build run test validate clean
+.PHONY: all deps test-deps build run test validate bench clean
 
 all: build
 
@@ -46,6 +48,11 @@ test: test-deps validate
 validate: test-deps
 	if [ -d .build/meson ]; then meson setup --reconfigure .build/meson; else meson setup .build/meson; fi
 	meson test -C .build/meson --no-rebuild --print-errorlogs
+
+# Builds for release and prints Snapshelf's figures beside its anchors (see bench/run).
+bench: test-deps
+	$(call install_missing,$(BENCH_PACKAGES))
+	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- bench/run
 
 clean:
 	rm -rf .build

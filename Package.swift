@@ -42,6 +42,9 @@ let package = Package(
         // The executable: parse the command line, then start the GUI or run a command.
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI"]),
 
+        // The benchmark's probe, which times searches in process (see bench/).
+        .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
+
         // Shared helpers for the test targets: the sample photos and temporary libraries.
         .target(name: "SnapshelfTestSupport"),
 

@@ -1,0 +1,56 @@
+// The benchmark's in-process probe: times label searches on an existing library through the
+// model, as the app runs them, so process start-up stays out of the figures. `make bench` runs it
+// as `snapshelf-bench LIBRARY QUERIES-FILE` and reads one line back: the median and p99 in
+// milliseconds of finding the matching photos' IDs (what the grid's filter needs), the same for
+// reading the matching photos whole (what `snapshelf search` prints), then the mean match count.
+import Foundation
+import SnapshelfModel
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: snapshelf-bench LIBRARY QUERIES-FILE\n".utf8))
+    exit(2)
+}
+
+do {
+    let library = try Library(directory: URL(fileURLWithPath: arguments[1]), creatingIfMissing: false)
+    let queries = try String(contentsOfFile: arguments[2], encoding: .utf8)
+        .split(separator: "\n").map(String.init)
+    guard !queries.isEmpty else {
+        FileHandle.standardError.write(Data("snapshelf-bench: \(arguments[2]) holds no queries\n".utf8))
+        exit(2)
+    }
+    // One pass first, so the database pages are cached as they are in an app that has been open.
+    for query in queries {
+        _ = try library.search(query)
+    }
+    let findingIDs = try Timings(of: queries) { query throws(LibraryError) in try library.photoIDs(matching: query).count }
+    let readingPhotos = try Timings(of: queries) { query throws(LibraryError) in try library.search(query).count }
+    print(String(format: "%.2f %.2f %.2f %.2f %d", findingIDs.median, findingIDs.p99,
+                 readingPhotos.median, readingPhotos.p99, findingIDs.meanResultCount))
+} catch {
+    FileHandle.standardError.write(Data("snapshelf-bench: \(error)\n".utf8))
+    exit(1)
+}
+
+/// How long each query took, sorted, and how many results they gave on average.
+struct Timings {
+    let median: Double
+    let p99: Double
+    let meanResultCount: Int
+
+    init(of queries: [String], running search: (String) throws(LibraryError) -> Int) throws(LibraryError) {
+        var milliseconds: [Double] = []
+        var results = 0
+        for query in queries {
+            let start = DispatchTime.now().uptimeNanoseconds
+            results += try search(query)
+            milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        milliseconds.sort()
+        median = milliseconds[milliseconds.count / 2]
+        // Nearest rank: the smallest time that at least 99% of the queries did not exceed.
+        p99 = milliseconds[Int((Double(milliseconds.count) * 0.99).rounded(.up)) - 1]
+        meanResultCount = results / max(queries.count, 1)
+    }
+}

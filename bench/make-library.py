@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Grows a Snapshelf library to COUNT photos cheaply, and writes the search queries for it.
+
+The library must already exist: the benchmark creates it with a real `snapshelf import` of one
+photo, so the schema, its triggers and its folders are Snapshelf's own. This script then adds
+tiny distinct PNGs (16x12, one colour each, with the photo's number in a text chunk) straight
+into the photo folder under their SHA-256 names, and their rows in one transaction. The
+triggers keep the photo count and the change log as an import would. Labels are plain ASCII
+and lower-cased for the search key, which is what Snapshelf's folding gives for ASCII.
+"""
+import hashlib
+import pathlib
+import sqlite3
+import struct
+import sys
+import time
+import zlib
+
+PLACES = ["lisbon", "porto", "madrid", "paris", "berlin", "oslo", "rome", "vienna", "prague",
+          "dublin", "athens", "krakow", "seville", "lyon", "geneva", "munich", "bergen", "turin",
+          "ghent", "riga", "tallinn", "bled", "split", "nice", "cork", "malmo", "graz", "bruges"]
+SUBJECTS = ["beach", "picnic", "birthday", "wedding", "hiking", "harbour", "market", "garden",
+            "concert", "museum", "breakfast", "sunset", "snow", "cathedral", "bicycle", "train"]
+PEOPLE = ["Ana", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines", "Jonas"]
+
+
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+
+def tiny_png(number):
+    width, height = 16, 12
+    red, green, blue = (number * 67) % 256, (number * 131) % 256, (number * 29) % 256
+    row = b"\x00" + bytes([red, green, blue]) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"tEXt", b"Comment\x00snapshelf bench photo %d" % number)
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+def label(number):
+    place = PLACES[number % len(PLACES)]
+    subject = SUBJECTS[(number // len(PLACES)) % len(SUBJECTS)]
+    person = PEOPLE[(number // 7) % len(PEOPLE)]
+    return f"{subject.capitalize()} in {place.capitalize()} with {person}, {2000 + number % 25}"
+
+
+def queries():
+    """100 searches a person might type: whole and partial words, other cases and accents,
+    years, and some that match nothing."""
+    result = []
+    for index in range(100):
+        kind = index % 5
+        if kind == 0:
+            result.append(PLACES[index % len(PLACES)])
+        elif kind == 1:
+            result.append(SUBJECTS[index % len(SUBJECTS)][1:5])
+        elif kind == 2:
+            result.append(PEOPLE[index % len(PEOPLE)].upper().replace("E", "É"))
+        elif kind == 3:
+            result.append(str(2000 + index % 25))
+        else:
+            result.append(f"nothing like {index}")
+    return result
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: make-library.py LIBRARY COUNT QUERIES-FILE")
+    library, count, queries_file = pathlib.Path(sys.argv[1]), int(sys.argv[2]), pathlib.Path(sys.argv[3])
+    photos = library / "photos"
+    connection = sqlite3.connect(library / "library.sqlite3")
+    existing = connection.execute("SELECT count(*) FROM photos").fetchone()[0]
+    start_ms = int(time.time() * 1000) - count * 1000
+    rows = []
+    for number in range(existing, count):
+        data = tiny_png(number)
+        digest = hashlib.sha256(data).hexdigest()
+        (photos / f"{digest}.png").write_bytes(data)
+        text = label(number)
+        rows.append((text, text.lower(), f"{digest}.png", f"IMG_{number:06d}.png",
+                     start_ms + number * 1000, 16, 12, digest))
+    with connection:
+        connection.executemany(
+            "INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+    queries_file.write_text("\n".join(queries()) + "\n", encoding="utf-8")
+
+
+main()
