@@ -77,10 +77,17 @@ public final class Library {
         try database.rows(matching: SearchKey.folding(text)).map(photo(from:))
     }
 
-    /// The IDs of the photos whose label contains the text, ignoring case and accents, in the
-    /// order they were added: what a filter needs, without reading the photos themselves.
-    public func photoIDs(matching text: String) throws(LibraryError) -> [Int64] {
-        try database.ids(matching: SearchKey.folding(text))
+    /// The IDs of the photos in this order, only those whose label contains the text (ignoring
+    /// case and accents) when there is one: what a sorted or filtered view needs, without reading
+    /// the photos themselves.
+    public func photoIDs(in order: PhotoOrder = .addedOldestFirst, matching text: String? = nil) throws(LibraryError)
+        -> [Int64] {
+        try database.ids(in: order, matching: text.map(SearchKey.folding))
+    }
+
+    /// The photos with these IDs, in the order given; IDs with no photo are left out.
+    public func photos(withIDs ids: [Int64]) throws(LibraryError) -> [Photo] {
+        try database.rows(withIDs: ids).map(photo(from:))
     }
 
     /// A number that changes whenever any connection commits a change to the library.
@@ -106,7 +113,8 @@ public final class Library {
         let row = LibraryDatabase.Row(
             id: 0, label: label.text, fileName: copy.finalName, originalName: candidate.sourceURL.lastPathComponent,
             addedMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()),
-            width: candidate.width, height: candidate.height, sha256: candidate.sha256
+            width: candidate.width, height: candidate.height, sha256: candidate.sha256,
+            takenMilliseconds: Int64((candidate.taken.timeIntervalSince1970 * 1000).rounded())
         )
         var placedHere = false
         do {
@@ -121,7 +129,8 @@ public final class Library {
             let id = try database.insert(row)
             return .added(photo(from: LibraryDatabase.Row(
                 id: id, label: row.label, fileName: row.fileName, originalName: row.originalName,
-                addedMilliseconds: row.addedMilliseconds, width: row.width, height: row.height, sha256: row.sha256
+                addedMilliseconds: row.addedMilliseconds, width: row.width, height: row.height, sha256: row.sha256,
+                takenMilliseconds: row.takenMilliseconds
             )))
         } catch let error as ImportError {
             files.discard(copy)
@@ -163,15 +172,36 @@ public final class Library {
     /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
     /// photo, or nil when there was none with that ID.
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
-        guard let row = try database.row(withID: id), try database.deleteRow(row) else { return nil }
-        let removed = photo(from: row)
-        do {
-            try Trash.move(removed.fileURL)
-        } catch {
-            throw LibraryError(operation: "moving \(removed.fileURL.path) to the Trash", detail: error.reason)
+        let removal = try remove(photosWithIDs: [id])
+        try complete(removal)
+        return removal.photos.first
+    }
+
+    /// Takes the photos out of the library in one transaction, leaving their files in place until
+    /// `complete` or `undo`. IDs with no photo are left out of the removal.
+    public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
+        let rows = try database.deleteRows(try database.rows(withIDs: ids))
+        return Removal(photos: rows.map(photo(from:)), rows: rows)
+    }
+
+    /// Puts the removed photos back as they were, in one transaction.
+    public func undo(_ removal: Removal) throws(LibraryError) {
+        try database.restore(removal.rows)
+    }
+
+    /// Moves the removed photos' files to the Trash, unless a photo imported since uses one.
+    public func complete(_ removal: Removal) throws(LibraryError) {
+        for row in removal.rows {
+            if try !database.isReferenced(row.fileName) {
+                let url = files.url(forFileNamed: row.fileName)
+                do {
+                    try Trash.move(url)
+                } catch {
+                    throw LibraryError(operation: "moving \(url.path) to the Trash", detail: error.reason)
+                }
+            }
+            try database.clearPending(row.fileName)
         }
-        try database.clearPending(row.fileName)
-        return removed
     }
 
     /// Checks that the database is sound, that every row's file exists with the content its hash
@@ -189,7 +219,8 @@ public final class Library {
                 problems.append("photo \(row.id): its file \(url.path) does not match its recorded content")
             }
         }
-        let rowFiles = Set(rows.map(\.fileName))
+        // Files in progress, being imported or waiting for a removal's undo to expire, are not orphans.
+        let rowFiles = Set(rows.map(\.fileName)).union(try database.pendingFiles())
         for name in files.allFileNames().sorted() where !rowFiles.contains(name) {
             problems.append("file \(files.url(forFileNamed: name).path) belongs to no photo")
         }
@@ -203,6 +234,7 @@ public final class Library {
             fileURL: files.url(forFileNamed: row.fileName),
             originalName: row.originalName,
             added: Date(timeIntervalSince1970: Double(row.addedMilliseconds) / 1000),
+            taken: row.takenMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) },
             width: row.width,
             height: row.height
         )

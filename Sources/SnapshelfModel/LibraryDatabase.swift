@@ -13,6 +13,8 @@ final class LibraryDatabase {
         let width: Int
         let height: Int
         let sha256: String
+        /// Nil for photos imported before dates taken were recorded; they sort by the date added.
+        let takenMilliseconds: Int64?
     }
 
     /// Each entry moves the schema one version up; `PRAGMA user_version` records how many ran.
@@ -68,9 +70,13 @@ final class LibraryDatabase {
             INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
         END;
         """,
+        // Version 4: when each photo was taken, for sorting by it.
+        """
+        ALTER TABLE photos ADD COLUMN taken_ms INTEGER;
+        """,
     ]
 
-    private static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256"
+    private static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms"
 
     let fileURL: URL
     private let connection: SQLiteConnection
@@ -198,25 +204,39 @@ final class LibraryDatabase {
     /// Saves the row and, in the same transaction, marks its file as no longer in progress.
     func insert(_ row: Row) throws(LibraryError) -> Int64 {
         try connection.inTransaction(during: "saving a photo") { () throws(LibraryError) in
-            let statement = try connection.prepare(
-                """
-                INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                during: "saving a photo"
-            )
-            try statement.bind([
-                .text(row.label), .text(SearchKey.folding(row.label)), .text(row.fileName), .text(row.originalName),
-                .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
-                .text(row.sha256),
-            ])
-            _ = try statement.step()
-            let id = sqlite3_last_insert_rowid(connection.handle)
-            let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: "saving a photo")
-            try done.bind([.text(row.fileName)])
-            _ = try done.step()
-            return id
+            try insertWithinTransaction(row, keepingID: false)
         }
+    }
+
+    /// Puts removed rows back with their own IDs, so each returns to its place, and keeps their files.
+    func restore(_ rows: [Row]) throws(LibraryError) {
+        try connection.inTransaction(during: "restoring photos") { () throws(LibraryError) in
+            for row in rows {
+                _ = try insertWithinTransaction(row, keepingID: true)
+            }
+        }
+    }
+
+    private func insertWithinTransaction(_ row: Row, keepingID: Bool) throws(LibraryError) -> Int64 {
+        let statement = try connection.prepare(
+            """
+            INSERT INTO photos (id, label, label_key, file_name, original_name, added_ms, width, height, sha256, taken_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            during: "saving a photo"
+        )
+        try statement.bind([
+            keepingID ? .integer(row.id) : .null,
+            .text(row.label), .text(SearchKey.folding(row.label)), .text(row.fileName), .text(row.originalName),
+            .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
+            .text(row.sha256), row.takenMilliseconds.map { .integer($0) } ?? .null,
+        ])
+        _ = try statement.step()
+        let id = sqlite3_last_insert_rowid(connection.handle)
+        let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: "saving a photo")
+        try done.bind([.text(row.fileName)])
+        _ = try done.step()
+        return id
     }
 
     /// Every photo, in the order they were added.
@@ -240,17 +260,32 @@ final class LibraryDatabase {
                         during: "searching the labels")
     }
 
-    /// The IDs of the photos whose label contains the folded text, in the order they were added.
-    func ids(matching foldedText: String) throws(LibraryError) -> [Int64] {
-        let (condition, value) = Self.labelCondition(matching: foldedText)
-        let statement = try connection.prepare("SELECT id FROM photos WHERE \(condition) ORDER BY id",
-                                                during: "searching the labels")
-        try statement.bind([value])
+    /// The IDs of the photos in this order, only those whose label contains the folded text when
+    /// there is one.
+    func ids(in order: PhotoOrder, matching foldedText: String?) throws(LibraryError) -> [Int64] {
+        var sql = "SELECT id FROM photos"
+        var values: [SQLiteValue] = []
+        if let foldedText {
+            let (condition, value) = Self.labelCondition(matching: foldedText)
+            sql += " WHERE \(condition)"
+            values.append(value)
+        }
+        let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: "listing the photos")
+        try statement.bind(values)
         var ids: [Int64] = []
         while try statement.step() {
             ids.append(statement.integer(at: 0))
         }
         return ids
+    }
+
+    /// The rows with these IDs, in the order of the IDs given; IDs with no row are left out.
+    func rows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        let found = try rows("SELECT \(Self.columns) FROM photos WHERE id IN (\(list))", [], during: "reading photos")
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
     }
 
     /// Text of three characters or more is looked up in the trigram index as a phrase, which
@@ -269,19 +304,23 @@ final class LibraryDatabase {
                    [.text(label), .text(SearchKey.folding(label)), .integer(id)], during: "changing a label")
     }
 
-    /// Deletes the row and, in the same transaction, marks its file as about to go, so a crash
-    /// before it reaches the Trash is finished at the next start. False when there is no such photo.
-    func deleteRow(_ row: Row) throws(LibraryError) -> Bool {
-        try connection.inTransaction(during: "removing a photo") { () throws(LibraryError) in
-            let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: "removing a photo")
-            try statement.bind([.integer(row.id)])
-            _ = try statement.step()
-            guard sqlite3_changes(connection.handle) > 0 else { return false }
-            let pending = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)",
-                                                 during: "removing a photo")
-            try pending.bind([.text(row.fileName)])
-            _ = try pending.step()
-            return true
+    /// Deletes the rows and, in the same transaction, marks their files as about to go, so a crash
+    /// before they reach the Trash is finished at the next start. Returns the rows that were there.
+    func deleteRows(_ rows: [Row]) throws(LibraryError) -> [Row] {
+        try connection.inTransaction(during: "removing photos") { () throws(LibraryError) in
+            var deleted: [Row] = []
+            for row in rows {
+                let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: "removing a photo")
+                try statement.bind([.integer(row.id)])
+                _ = try statement.step()
+                guard sqlite3_changes(connection.handle) > 0 else { continue }
+                let pending = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)",
+                                                     during: "removing a photo")
+                try pending.bind([.text(row.fileName)])
+                _ = try pending.step()
+                deleted.append(row)
+            }
+            return deleted
         }
     }
 
@@ -324,7 +363,8 @@ final class LibraryDatabase {
                 addedMilliseconds: statement.integer(at: 4),
                 width: Int(statement.integer(at: 5)),
                 height: Int(statement.integer(at: 6)),
-                sha256: statement.text(at: 7)
+                sha256: statement.text(at: 7),
+                takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8)
             ))
         }
         return rows

@@ -11,16 +11,20 @@ public struct Photo: Sendable, Hashable {
     /// The file name the photo had when it was imported.
     public let originalName: String
     public let added: Date
+    /// When the photo was taken: its EXIF DateTimeOriginal, else the original file's date.
+    public let taken: Date
     /// Width and height as displayed, after the EXIF orientation is applied.
     public let width: Int
     public let height: Int
 
-    public init(id: Int64, label: String, fileURL: URL, originalName: String, added: Date, width: Int, height: Int) {
+    public init(id: Int64, label: String, fileURL: URL, originalName: String, added: Date, taken: Date? = nil,
+                width: Int, height: Int) {
         self.id = id
         self.label = label
         self.fileURL = fileURL
         self.originalName = originalName
         self.added = added
+        self.taken = taken ?? added
         self.width = width
         self.height = height
     }

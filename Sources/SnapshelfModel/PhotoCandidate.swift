@@ -15,6 +15,8 @@ public struct PhotoCandidate: Sendable {
     public let preview: Thumbnail
     /// The SHA-256 of the file's content, in lowercase hex: its identity in the library.
     public let sha256: String
+    /// When it was taken: the EXIF DateTimeOriginal, else the file's modification time.
+    public let taken: Date
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
     /// The file's bytes as inspected. The library saves exactly these, so what was hashed and
@@ -29,6 +31,7 @@ public struct PhotoCandidate: Sendable {
         self.sourceURL = sourceURL
         sha256 = file.sha256
         contents = file.contents
+        taken = file.withBytes { ExifDate.dateTaken(in: $0) } ?? file.modified
         let format = try file.withBytes { bytes throws(ImportError) in
             try Self.format(of: bytes, path: path)
         }

@@ -24,6 +24,7 @@ final class SQLiteStatement {
             case .integer(let number): sqlite3_bind_int64(handle, index, number)
             // The length is given so that text holding U+0000 is stored whole.
             case .text(let text): sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
+            case .null: sqlite3_bind_null(handle, index)
             }
             guard status == SQLITE_OK else { throw failure() }
         }
@@ -39,6 +40,8 @@ final class SQLiteStatement {
     }
 
     func integer(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func text(at column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }

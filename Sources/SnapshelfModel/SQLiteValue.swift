@@ -2,4 +2,5 @@
 enum SQLiteValue {
     case integer(Int64)
     case text(String)
+    case null
 }

@@ -7,6 +7,8 @@ struct SourceFile {
     let systemPath: [CChar]
     let sha256: String
     let contents: Data
+    /// The file's modification time, the date taken of a photo whose EXIF has none.
+    let modified: Date
 
     init(opening url: URL) throws(ImportError) {
         let path = url.path
@@ -37,6 +39,7 @@ struct SourceFile {
         guard filled >= 0 else { throw Self.failure(path: path, errno: errno) }
         guard filled == contents.count else { throw ImportError(path: path, reason: .changedDuringImport) }
         self.contents = contents
+        modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
         sha256 = Self.hash(contents)
     }
 

@@ -29,7 +29,7 @@ final class PhotoStoreTests: XCTestCase {
         do {
             let store = try openStore()
             for (label, url) in zip(labels, SamplePhotos.cameras) {
-                saved.append(store.photo(at: try store.save(try candidate(url), label: try Label(label)))!)
+                saved.append(store.photo(at: try XCTUnwrap(store.save(try candidate(url), label: try Label(label))))!)
             }
         }
         let reopened = try openStore()
@@ -69,7 +69,7 @@ final class PhotoStoreTests: XCTestCase {
         let modified = try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date
 
         let store = try openStore()
-        let photo = store.photo(at: try store.save(try candidate(original), label: try Label("copy")))!
+        let photo = store.photo(at: try XCTUnwrap(store.save(try candidate(original), label: try Label("copy"))))!
 
         XCTAssertEqual(FileSnapshot(of: originals.url), before)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: original.path)[.modificationDate] as? Date, modified)
@@ -82,7 +82,7 @@ final class PhotoStoreTests: XCTestCase {
 
     func testBadFilesAreRefusedWithTheirReasonAndNothingSavedIsLost() throws {
         let store = try openStore()
-        let kept = store.photo(at: try store.save(try candidate(SamplePhotos.cameras[0]), label: try Label("kept")))!
+        let kept = store.photo(at: try XCTUnwrap(store.save(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))))!
         let photosFolder = kept.fileURL.deletingLastPathComponent()
         let before = FileSnapshot(of: photosFolder)
 
