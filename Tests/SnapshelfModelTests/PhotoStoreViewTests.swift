@@ -6,7 +6,6 @@ import SnapshelfTestSupport
 import XCTest
 
 final class PhotoStoreViewTests: LibraryTestCase {
-
     /// What the store shows, kept up to date only through its change reports.
     private func follow(_ store: PhotoStore) -> () -> [Int64] {
         final class View { var ids: [Int64] = [] }
