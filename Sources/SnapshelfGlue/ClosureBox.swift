@@ -1,5 +1,6 @@
 // Carries a Swift closure through a C user_data pointer. The box is passed retained and released
-// by the destroy notify GLib calls, so the closure lives exactly as long as the C side needs it.
+// by the destroy notify GLib calls (or, for a one-shot callback, by the callback itself), so the
+// closure lives exactly as long as the C side needs it.
 // Unchecked Sendable: GLib hands the box back only on the thread that runs the main loop, where
 // the trampolines read it inside `MainActor.assumeIsolated`.
 final class ClosureBox<Body>: @unchecked Sendable {
@@ -16,6 +17,12 @@ final class ClosureBox<Body>: @unchecked Sendable {
 
     static func borrow(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Body> {
         Unmanaged<ClosureBox<Body>>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+
+    /// Takes back the +1 of a callback that GLib calls exactly once, such as a GAsyncReadyCallback,
+    /// which has no destroy notify: the box is released when the returned reference goes.
+    static func take(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Body> {
+        Unmanaged<ClosureBox<Body>>.fromOpaque(pointer!).takeRetainedValue()
     }
 
     static func release(_ pointer: UnsafeMutableRawPointer?) {

@@ -124,6 +124,71 @@ public final class SignalConnection {
         return SignalConnection(widget, "query-tooltip", unsafeBitCast(trampoline, to: GCallback.self), handler)
     }
 
+    /// For signals that pass two unsigned numbers, such as a selection model's "selection-changed".
+    @discardableResult
+    public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (UInt32, UInt32) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (UInt32, UInt32) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = {
+            _, first, second, data in
+            let box = ClosureBox<Body>.borrow(data)
+            MainActor.assumeIsolated { box.body(first, second) }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
+    /// For signals that pass a count and a point, such as a click gesture's "pressed".
+    @discardableResult
+    public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Int32, Double, Double) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?)
+            -> Void = { _, count, x, y, data in
+                let box = ClosureBox<Body>.borrow(data)
+                MainActor.assumeIsolated { box.body(count, x, y) }
+            }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
+    /// For signals that pass two numbers and want an answer, such as a scroll controller's "scroll".
+    @discardableResult
+    public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (Double, Double) -> Bool) -> SignalConnection {
+        typealias Body = @MainActor (Double, Double) -> Bool
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = {
+            _, dx, dy, data in
+            let box = ClosureBox<Body>.borrow(data)
+            return MainActor.assumeIsolated { box.body(dx, dy) ? 1 : 0 }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
+    /// For signals that pass two numbers, such as a drag gesture's "drag-update".
+    @discardableResult
+    public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Double, Double) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+            _, x, y, data in
+            let box = ClosureBox<Body>.borrow(data)
+            MainActor.assumeIsolated { box.body(x, y) }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
+    /// For signals that pass one number, such as a zoom gesture's "scale-changed".
+    @discardableResult
+    public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (Double) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Double) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = {
+            _, value, data in
+            let box = ClosureBox<Body>.borrow(data)
+            MainActor.assumeIsolated { box.body(value) }
+        }
+        return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
+    }
+
     /// For signals whose handler answers whether it handled the event, such as "close-request".
     @discardableResult
     public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
@@ -172,6 +237,12 @@ extension GObjectRef {
                         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool)
         -> SignalConnection {
         SignalConnection.connect(raw, signal, handler)
+    }
+
+    /// Names the widget for screen readers, where its content does not say what it is.
+    @MainActor
+    public func setAccessibleLabel(_ label: String) {
+        snapshelf_accessible_set_label(typed(), label)
     }
 
     /// Gives this widget a tooltip whose text is asked for only when it is about to show. Setting

@@ -14,6 +14,11 @@ static inline gulong snapshelf_signal_connect(gpointer instance, const char *sig
 /* Replaces the G_IS_OBJECT macro, so the glue can refuse a pointer that is not a live GObject. */
 static inline gboolean snapshelf_is_object(gpointer pointer) { return G_IS_OBJECT(pointer); }
 
+/* Replaces the variadic gtk_accessible_update_property, for the accessible label only. */
+static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 /* A GListModel whose items are counted and keyed by callbacks into Swift. */
 typedef guint (*SnapshelfCountFunc)(gpointer data);
 typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);
