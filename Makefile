@@ -37,11 +37,12 @@ run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
 
 # The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop,
-# and private data and cache folders, so that photos the tests remove go to a Trash of their own.
+# and private data, cache and config folders, so that photos the tests remove go to a Trash of their
+# own and no preference of the person running them changes.
 test: test-deps validate
 	$(SWIFT) build --build-tests
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
-	XDG_DATA_HOME="$$scratch/data" XDG_CACHE_HOME="$$scratch/cache" \
+	XDG_DATA_HOME="$$scratch/data" XDG_CACHE_HOME="$$scratch/cache" XDG_CONFIG_HOME="$$scratch/config" \
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 # meson's own tests validate the data files; setting up generates them without building Swift.

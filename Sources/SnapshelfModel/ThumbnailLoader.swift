@@ -28,6 +28,18 @@ public final class ThumbnailLoader: Sendable {
         return ThumbnailRequest(operation: operation)
     }
 
+    /// Decodes the photo itself for viewing, scaled on load to fit a square of `size` pixels and
+    /// upright; the result is not cached. The request can be cancelled while it waits.
+    @discardableResult
+    public func image(of url: URL, fittingIn size: Int,
+                      completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
+        let operation = BlockOperation {
+            completion(Result { () throws(ImportError) in try Thumbnail(decoding: url, fittingIn: size) })
+        }
+        queue.addOperation(operation)
+        return ThumbnailRequest(operation: operation)
+    }
+
     public func candidate(inspecting url: URL, previewSize: Int,
                           completion: @escaping @Sendable (Result<PhotoCandidate, ImportError>) -> Void) {
         queue.addOperation {

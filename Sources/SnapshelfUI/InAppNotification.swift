@@ -13,14 +13,9 @@ final class InAppNotification {
     private var lines: [String] = []
 
     init() {
-        root = GObjectRef(gtk_revealer_new())
         label = GObjectRef(gtk_label_new(nil))
-        gtk_revealer_set_transition_type(root.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_widget_set_halign(root.typed(), GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(root.typed(), GTK_ALIGN_START)
-
-        let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(frame, "app-notification")
+        let frame: UnsafeMutablePointer<GtkWidget>
+        (root, frame) = Self.sliding(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, from: GTK_ALIGN_START)
         gtk_label_set_wrap(label.opaque, 1)
         gtk_label_set_width_chars(label.opaque, 50)
         gtk_label_set_max_width_chars(label.opaque, 70)
@@ -34,7 +29,20 @@ final class InAppNotification {
         gtk_widget_set_tooltip_text(close, "Dismiss")
         SignalConnection.connect(close, "clicked") { [weak self] in self?.dismiss() }
         gtk_box_append(frame.gCast(), close)
-        gtk_revealer_set_child(root.opaque, frame)
+    }
+
+    /// A revealer at the top or foot of the window holding the notification's frame, which the
+    /// caller fills.
+    static func sliding(_ transition: GtkRevealerTransitionType, from edge: GtkAlign)
+        -> (revealer: GObjectRef, frame: UnsafeMutablePointer<GtkWidget>) {
+        let revealer = GObjectRef(gtk_revealer_new())
+        gtk_revealer_set_transition_type(revealer.opaque, transition)
+        gtk_widget_set_halign(revealer.typed(), GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(revealer.typed(), edge)
+        let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_add_css_class(frame, "app-notification")
+        gtk_revealer_set_child(revealer.opaque, frame)
+        return (revealer, frame)
     }
 
     /// Adds a message to the notification and shows it.

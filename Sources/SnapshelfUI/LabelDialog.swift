@@ -1,5 +1,6 @@
 // The small dialog that asks for a photo's label while showing its preview. Enter saves,
 // Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
+// The same dialog edits the label of a photo already in the library, filled in and selected.
 import CGtk
 import SnapshelfGlue
 import SnapshelfModel
@@ -20,6 +21,7 @@ final class LabelDialog {
     private let entry: GObjectRef
     private let fileName: GObjectRef
     private let progress: GObjectRef
+    private let title: GObjectRef
     private let skipButton: GObjectRef
     private let notice: GObjectRef
     private let forTheRest: GObjectRef
@@ -35,6 +37,7 @@ final class LabelDialog {
         entry = GObjectRef(gtk_entry_new())
         fileName = GObjectRef(gtk_label_new(nil))
         progress = GObjectRef(gtk_label_new(nil))
+        title = GObjectRef(gtk_label_new("Label Photo"))
         skipButton = GObjectRef(gtk_button_new_with_mnemonic("S_kip"))
         notice = GObjectRef(gtk_label_new(nil))
         forTheRest = GObjectRef(gtk_check_button_new_with_mnemonic(nil))
@@ -59,10 +62,9 @@ final class LabelDialog {
         gtk_header_bar_set_show_title_buttons(header.gOpaque, 0)
         let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-        let title = gtk_label_new("Label Photo")!
-        gtk_widget_add_css_class(title, "title")
+        gtk_widget_add_css_class(title.typed(), "title")
         gtk_widget_add_css_class(progress.typed(), "subtitle")
-        gtk_box_append(titles.gCast(), title)
+        gtk_box_append(titles.gCast(), title.typed())
         gtk_box_append(titles.gCast(), progress.typed())
         gtk_header_bar_set_title_widget(header.gOpaque, titles)
 
@@ -181,6 +183,31 @@ final class LabelDialog {
             gtk_editable_set_position(entry.opaque, -1)
         }
     }
+
+    /// Shows a photo of the library with its label filled in and selected, to change it. Escape
+    /// and Cancel leave it as it was.
+    func edit(_ photo: Photo, thumbnail: GObjectRef?) {
+        gtk_window_set_title(window.typed(), "Edit Label")
+        gtk_label_set_text(title.opaque, "Edit Label")
+        gtk_picture_set_paintable(preview.opaque, thumbnail?.opaque)
+        gtk_label_set_text(fileName.opaque, photo.originalName)
+        for widget in [progress, skipButton, forTheRest, notice] {
+            gtk_widget_set_visible(widget.typed(), 0)
+        }
+        gtk_editable_set_text(entry.opaque, photo.label)
+        setBusy(false)
+        gtk_window_present(window.typed())
+        gtk_widget_grab_focus(entry.typed())
+        gtk_editable_select_region(entry.opaque, 0, -1)
+    }
+
+    /// Shows the photo's thumbnail once it arrives, if the dialog had none.
+    func showThumbnail(_ texture: GObjectRef) {
+        gtk_picture_set_paintable(preview.opaque, texture.opaque)
+    }
+
+    var entryText: String { String(cString: gtk_editable_get_text(entry.opaque)) }
+    var titleText: String { String(cString: gtk_label_get_text(title.opaque)) }
 
     private var appliesToTheRest: Bool {
         gtk_widget_get_visible(forTheRest.typed()) != 0 && gtk_check_button_get_active(forTheRest.typed()) != 0

@@ -1,5 +1,8 @@
-// The main window: a header bar with Import, the grid of photos (or an invitation to import when
-// there are none yet), and in-app notifications for problems.
+// The main window: a header bar with Import, search and the main menu; the grid of photos (or an
+// invitation to import when there are none yet, or a note when a search matches none); the
+// viewer; and in-window notifications for problems and for undoing a removal. The actions on
+// photos (open, edit label, copy, show in files, remove) act on the selection, or in the viewer
+// on the photo shown.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -11,19 +14,38 @@ final class LibraryWindow {
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
+    private(set) var viewer: PhotoViewer!
+    private(set) var search: SearchPanel!
     let notification = InAppNotification()
+    let undoNotice = UndoNotice()
+    let preferences: Preferences
     private let stack: GObjectRef
+    private let loader: ThumbnailLoader
     let textures: TextureCache
+    private let title = GObjectRef(gtk_label_new("Snapshelf"))
+    private let subtitle = GObjectRef(gtk_label_new(nil))
+    private let backButton = GObjectRef(gtk_button_new_from_icon_name("go-previous-symbolic"))
+    private let noResults = GObjectRef(gtk_label_new(nil))
+    private var contextMenu: GObjectRef?
+    private(set) var editDialog: LabelDialog?
+    /// The actions that need a photo to act on, enabled only when there is one.
+    private var photoActions: [GObjectRef] = []
+    private var sortAction: GObjectRef?
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
-    init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader) {
+    init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
+        self.loader = loader
+        self.preferences = preferences
         window = GObjectRef(gtk_application_window_new(application.typed()))
         stack = GObjectRef(gtk_stack_new())
         textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")
         gtk_window_set_default_size(window.typed(), 1000, 700)
+        if preferences.order != store.order {
+            try? store.show(order: preferences.order)
+        }
 
         // The window controller's one job for the grid: fill each tile with its photo.
         grid = PhotoGrid(store: store, fillTile: { tile, photo, _ in
@@ -31,30 +53,42 @@ final class LibraryWindow {
         }, loadThumbnail: { [textures, window] tile, photo in
             // Sharp at the window's scale: the x-large thumbnails serve a scale-2 display.
             let scale = Int(gtk_widget_get_scale_factor(window.typed()))
-            let size = ThumbnailCache.Size.fitting(PhotoTile.thumbnailSize, scale: scale)
+            let size = ThumbnailCache.Size.fitting(tile.size, scale: scale)
             tile.thumbnailTicket = textures.texture(for: photo, size: size) { [weak tile] texture in
                 tile?.showThumbnail(texture, of: photo.id)
             }
         })
-        grid.countChanged = { [weak self] count in self?.showPage(forCount: count) }
+        grid.setTileSize(preferences.tileSize)
+        grid.countChanged = { [weak self] _ in self?.updatePage() }
+        grid.activated = { [weak self] position in self?.open(position: position) }
+        grid.selectionChanged = { [weak self] in self?.updateSelection() }
+        grid.contextMenuRequested = { [weak self] x, y in self?.showContextMenu(atX: x, y: y) }
+        viewer = PhotoViewer(store: store, loader: loader, textures: textures)
+        viewer.moved = { [weak self] _ in self?.updateSelection() }
+        search = SearchPanel(window: window)
+        search.changed = { [weak self] text in self?.filter(by: text) }
         importFlow = ImportFlow(
             store: store, loader: loader, parent: window, notification: notification,
             saved: { [weak self] position in self?.grid.reveal(position: position) }
         )
 
-        SimpleAction.add("import", to: window.raw) { [weak self] in self?.importFlow.chooseFiles() }
-        SimpleAction.add("import-folder", to: window.raw) { [weak self] in self?.importFlow.chooseFolders() }
+        installActions()
         buildHeader()
         buildContent()
         acceptDrops()
-        showPage(forCount: store.count)
+        updatePage()
+        updateSelection()
         refreshTimer = MainLoop.performRepeatedly(every: 700) { [weak self] in
             guard let self else { return false }
             // A busy library just waits for the next tick.
             try? store.refreshIfChanged()
             return true
         }
-        window.connect("destroy") { [weak self] in self?.refreshTimer?.cancel() }
+        window.connect("destroy") { [weak self] () -> Void in
+            self?.refreshTimer?.cancel()
+            // A removal still offering its undo is completed: the window that could undo it is gone.
+            self?.undoNotice.finish()
+        }
     }
 
     /// Files and folders dropped from a file manager are imported like chosen ones.
@@ -80,8 +114,61 @@ final class LibraryWindow {
         gtk_widget_add_controller(window.typed(), target)
     }
 
+    private func installActions() {
+        let map = window.raw
+        SimpleAction.add("import", to: map) { [weak self] in self?.importFlow.chooseFiles() }
+        SimpleAction.add("import-folder", to: map) { [weak self] in self?.importFlow.chooseFolders() }
+        photoActions = [
+            SimpleAction.add("open", to: map) { [weak self] in
+                guard let self, let position = grid.selectedPositions.first else { return }
+                open(position: position)
+            },
+            SimpleAction.add("edit-label", to: map) { [weak self] in self?.editLabel() },
+            SimpleAction.add("copy", to: map) { [weak self] in self?.copyImage() },
+            SimpleAction.add("show-in-files", to: map) { [weak self] in self?.showInFiles() },
+            SimpleAction.add("remove", to: map) { [weak self] in self?.removeChosenPhotos() },
+        ]
+        SimpleAction.add("select-all", to: map) { [weak self] in
+            guard let self, !isViewing else { return }
+            grid.selectAll()
+        }
+        SimpleAction.add("search", to: map) { [weak self] in
+            guard let self, !isViewing, store.count > 0 || !store.filter.isEmpty else { return }
+            search.toggle()
+        }
+        SimpleAction.add("back", to: map) { [weak self] in self?.closeViewer() }
+        SimpleAction.add("zoom-in", to: map) { [weak self] in self?.zoom(by: 1) }
+        SimpleAction.add("zoom-out", to: map) { [weak self] in self?.zoom(by: -1) }
+        SimpleAction.add("zoom-reset", to: map) { [weak self] in self?.viewer.zoomToFit() }
+        sortAction = StatefulAction.add("sort", to: map, state: store.order.rawValue) { [weak self] name in
+            guard let self, let order = PhotoOrder(rawValue: name) else { return }
+            preferences.setOrder(order)
+            try? store.show(order: order, filter: store.filter)
+            updatePage()
+        }
+        SimpleAction.add("previous", to: map) { [weak self] in
+            guard let self, isViewing else { return }
+            viewer.step(by: -1)
+        }
+        SimpleAction.add("next", to: map) { [weak self] in
+            guard let self, isViewing else { return }
+            viewer.step(by: 1)
+        }
+        // On the window, these come after the focused widget had its turn: the grid moves its focus
+        // with the arrows and a search entry deletes text, and only what they leave reaches here.
+        Shortcuts.add([
+            ("KP_Delete", "win.remove"), ("Delete", "win.remove"), ("Escape", "win.back"), ("<Alt>Left", "win.back"),
+            ("Left", "win.previous"), ("Right", "win.next"),
+        ], to: window.raw)
+    }
+
     private func buildHeader() {
         let header = gtk_header_bar_new()!
+        gtk_widget_set_tooltip_text(backButton.typed(), "Back to All Photos")
+        backButton.setAccessibleLabel("Back")
+        gtk_actionable_set_action_name(backButton.opaque, "win.back")
+        gtk_header_bar_pack_start(header.gOpaque, backButton.typed())
+
         let importButton = gtk_button_new()!
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_box_append(content.gCast(), gtk_image_new_from_icon_name("list-add-symbolic"))
@@ -91,16 +178,54 @@ final class LibraryWindow {
         gtk_actionable_set_action_name(importButton.gOpaque, "win.import")
         gtk_header_bar_pack_start(header.gOpaque, importButton)
 
-        let menu = g_menu_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
-        g_menu_append(menu, "Import _Photos…", "win.import")
-        g_menu_append(menu, "Import _Folder…", "win.import-folder")
-        let menuButton = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(menuButton.gOpaque, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(menuButton.gOpaque, menu.gCast())
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
-        gtk_header_bar_pack_end(header.gOpaque, menuButton)
+        let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(title.typed(), "title")
+        gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(subtitle.typed(), "subtitle")
+        gtk_box_append(titles.gCast(), title.typed())
+        gtk_box_append(titles.gCast(), subtitle.typed())
+        gtk_header_bar_set_title_widget(header.gOpaque, titles)
+
+        let menuButton = GObjectRef(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
+        let menu = mainMenu()
+        gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed())
+        gtk_widget_set_tooltip_text(menuButton.typed(), "Main Menu")
+        menuButton.setAccessibleLabel("Main Menu")
+        gtk_header_bar_pack_end(header.gOpaque, menuButton.typed())
+
+        let searchButton = GObjectRef(gtk_button_new_from_icon_name("system-search-symbolic"))
+        gtk_widget_set_tooltip_text(searchButton.typed(), "Search Labels (Ctrl+F)")
+        searchButton.setAccessibleLabel("Search")
+        gtk_actionable_set_action_name(searchButton.opaque, "win.search")
+        gtk_header_bar_pack_end(header.gOpaque, searchButton.typed())
         gtk_window_set_titlebar(window.typed(), header)
+    }
+
+    private func mainMenu() -> GObjectRef {
+        let menu = GObjectRef(adopting: g_menu_new())
+        let importing = GObjectRef(adopting: g_menu_new())
+        g_menu_append(importing.opaque, "Import _Photos…", "win.import")
+        g_menu_append(importing.opaque, "Import _Folder…", "win.import-folder")
+        g_menu_append_section(menu.opaque, nil, importing.typed())
+
+        let sorting = GObjectRef(adopting: g_menu_new())
+        for (name, order) in [("Date Added, _Newest First", PhotoOrder.addedNewestFirst),
+                              ("Date Added, _Oldest First", .addedOldestFirst),
+                              ("_Label, A to Z", .labelAToZ), ("Date _Taken, Newest First", .takenNewestFirst)] {
+            let item = g_menu_item_new(name, nil)!
+            g_menu_item_set_action_and_target_value(item, "win.sort", g_variant_new_string(order.rawValue))
+            g_menu_append_item(sorting.opaque, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        g_menu_append_section(menu.opaque, "Sort By", sorting.typed())
+
+        let sizing = GObjectRef(adopting: g_menu_new())
+        g_menu_append(sizing.opaque, "_Larger Thumbnails", "win.zoom-in")
+        g_menu_append(sizing.opaque, "_Smaller Thumbnails", "win.zoom-out")
+        g_menu_append_section(menu.opaque, "Thumbnail Size", sizing.typed())
+        return menu
     }
 
     private func buildContent() {
@@ -110,11 +235,17 @@ final class LibraryWindow {
         gtk_stack_set_vhomogeneous(stack.opaque, 0)
         gtk_stack_add_named(stack.opaque, emptyState(), "empty")
         gtk_stack_add_named(stack.opaque, grid.root.typed(), "photos")
+        gtk_widget_add_css_class(noResults.typed(), "no-results")
+        gtk_label_set_wrap(noResults.opaque, 1)
+        gtk_stack_add_named(stack.opaque, noResults.typed(), "no-results")
+        gtk_stack_add_named(stack.opaque, viewer.root.typed(), "viewer")
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.gOpaque, stack.typed())
         gtk_overlay_add_overlay(overlay.gOpaque, notification.root.typed())
+        gtk_overlay_add_overlay(overlay.gOpaque, undoNotice.root.typed())
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(column.gCast(), search.root.typed())
         gtk_box_append(column.gCast(), overlay)
         gtk_box_append(column.gCast(), importFlow.progressBar.root.typed())
         gtk_window_set_child(window.typed(), column)
@@ -145,11 +276,267 @@ final class LibraryWindow {
         return page
     }
 
-    private func showPage(forCount count: Int) {
-        gtk_stack_set_visible_child_name(stack.opaque, count == 0 ? "empty" : "photos")
+    /// The page the grid's state calls for; the viewer stays until the person leaves it.
+    private func updatePage() {
+        if isViewing {
+            if store.count == 0 { closeViewer() }
+            return
+        }
+        let page = store.count > 0 ? "photos" : store.filter.isEmpty ? "empty" : "no-results"
+        gtk_stack_set_visible_child_name(stack.opaque, page)
+        gtk_label_set_text(noResults.opaque, "No photos have a label with “\(store.filter)”.")
+        if !store.filter.isEmpty {
+            search.showCount(store.count)
+        }
     }
 
     var visiblePageName: String { String(cString: gtk_stack_get_visible_child_name(stack.opaque)) }
+    var isViewing: Bool { visiblePageName == "viewer" }
+
+    /// The header says how many photos are selected, or in the viewer which one is shown.
+    private func updateSelection() {
+        let selected = grid.selectedPositions.count
+        let text: String
+        if isViewing {
+            text = "\(viewer.position + 1) of \(store.count)"
+            gtk_label_set_text(title.opaque, viewer.photo?.originalName ?? "Snapshelf")
+        } else {
+            text = selected == 0 ? "" : selected == 1 ? "1 photo selected" : "\(selected.formatted()) photos selected"
+            gtk_label_set_text(title.opaque, "Snapshelf")
+        }
+        gtk_label_set_text(subtitle.opaque, text)
+        gtk_widget_set_visible(subtitle.typed(), text.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(backButton.typed(), isViewing ? 1 : 0)
+        let hasPhoto = isViewing || selected > 0
+        photoActions.forEach { SimpleAction.setEnabled($0, hasPhoto) }
+    }
+
+    var subtitleText: String { String(cString: gtk_label_get_text(subtitle.opaque)) }
+
+    /// The photos the actions act on: the one in the viewer, else the selection.
+    private var chosenPhotos: [Photo] {
+        if isViewing { return viewer.photo.map { [$0] } ?? [] }
+        return grid.selectedPhotos
+    }
+
+    // MARK: Viewing
+
+    func open(position: Int) {
+        guard position >= 0, position < store.count else { return }
+        search.captureTyping(false)
+        gtk_widget_set_visible(search.root.typed(), 0)
+        gtk_stack_set_visible_child_name(stack.opaque, "viewer")
+        viewer.show(position: position)
+        // The focus leaves the grid, whose keys would otherwise move among the hidden tiles.
+        gtk_window_set_focus(window.typed(), nil)
+        updateSelection()
+    }
+
+    /// Back to the grid, with the photo that was shown selected and scrolled into view.
+    func closeViewer() {
+        guard isViewing else { return }
+        let position = viewer.position
+        viewer.close()
+        gtk_widget_set_visible(search.root.typed(), 1)
+        search.captureTyping(true)
+        gtk_stack_set_visible_child_name(stack.opaque, "photos")
+        updatePage()
+        if position < store.count {
+            grid.reveal(position: position)
+        }
+        gtk_widget_grab_focus(grid.view.typed())
+        updateSelection()
+    }
+
+    private func zoom(by steps: Int) {
+        if isViewing {
+            steps > 0 ? viewer.zoomIn() : viewer.zoomOut()
+            return
+        }
+        let sizes = PhotoTile.sizes
+        let index = sizes.firstIndex(of: grid.tileSize) ?? sizes.firstIndex(of: PhotoTile.defaultSize)!
+        let size = sizes[min(max(index + steps, 0), sizes.count - 1)]
+        grid.setTileSize(size)
+        preferences.setTileSize(size)
+    }
+
+    // MARK: Searching
+
+    private func filter(by text: String) {
+        guard text != store.filter else { return }
+        do {
+            try store.show(order: store.order, filter: text)
+        } catch {
+            notification.show("Searching failed: \(error)")
+        }
+        search.showCount(store.count)
+        updatePage()
+        updateSelection()
+    }
+
+    // MARK: Acting on photos
+
+    func showContextMenu(atX x: Double, y: Double) {
+        guard !grid.selectedPositions.isEmpty else { return }
+        if contextMenu == nil {
+            let menu = GObjectRef(adopting: g_menu_new())
+            for (name, action) in [("_Open", "win.open"), ("_Edit Label…", "win.edit-label"), ("_Copy", "win.copy"),
+                                   ("Show in _Files", "win.show-in-files")] {
+                g_menu_append(menu.opaque, name, action)
+            }
+            let removal = GObjectRef(adopting: g_menu_new())
+            g_menu_append(removal.opaque, "_Remove from Library", "win.remove")
+            g_menu_append_section(menu.opaque, nil, removal.typed())
+            let popover = GObjectRef(gtk_popover_menu_new_from_model(menu.typed()))
+            gtk_widget_set_parent(popover.typed(), grid.root.typed())
+            gtk_popover_set_has_arrow(popover.typed(), 0)
+            gtk_popover_set_position(popover.typed(), GTK_POS_BOTTOM)
+            contextMenu = popover
+        }
+        guard let contextMenu else { return }
+        // The grid's point, in the scrolled window's coordinates where the menu hangs.
+        var outerX = 0.0
+        var outerY = 0.0
+        gtk_widget_translate_coordinates(grid.view.typed(), grid.root.typed(), x, y, &outerX, &outerY)
+        var point = GdkRectangle(x: gint(outerX), y: gint(outerY), width: 1, height: 1)
+        gtk_popover_set_pointing_to(contextMenu.typed(), &point)
+        gtk_popover_popup(contextMenu.typed())
+        // Shown the first time, the menu measures itself before its shortcut labels are in, and
+        // comes out too short; sized again once they are, it fits.
+        MainLoop.perform { [weak contextMenu] in
+            guard let contextMenu, gtk_widget_get_visible(contextMenu.typed()) != 0 else { return }
+            gtk_widget_queue_resize(contextMenu.typed())
+            gtk_popover_present(contextMenu.typed())
+        }
+    }
+
+    var contextMenuIsOpen: Bool { contextMenu.map { gtk_widget_get_visible($0.typed()) != 0 } ?? false }
+
+    /// The same dialog as for importing, filled in with the label; it applies to every chosen photo.
+    func editLabel() {
+        let photos = chosenPhotos
+        guard let first = photos.first else { return }
+        editDialog?.close()
+        let dialog = LabelDialog(parent: window)
+        editDialog = dialog
+        dialog.edit(first, thumbnail: nil)
+        if photos.count > 1 {
+            gtk_window_set_title(dialog.window.typed(), "Edit Label of \(photos.count) Photos")
+        }
+        let ticket = textures.texture(for: first, size: .large) { [weak dialog] texture in dialog?.showThumbnail(texture) }
+        dialog.onResponse = { [weak self, weak dialog] response in
+            ticket.cancel()
+            dialog?.close()
+            guard let self else { return }
+            editDialog = nil
+            guard case .save(let text, _) = response else { return }
+            relabel(photos, as: text)
+        }
+    }
+
+    private func relabel(_ photos: [Photo], as text: String) {
+        do {
+            let label = try Label(text)
+            for photo in photos {
+                try store.library.relabel(photoWithID: photo.id, as: label)
+            }
+            try store.refresh()
+            if let note = label.normalisation {
+                notification.show(note)
+            }
+        } catch {
+            notification.show("The label was not changed: \(error)")
+        }
+        if isViewing {
+            viewer.reload()
+        }
+    }
+
+    /// Takes the chosen photos out at once; their files wait for the undo to expire before they
+    /// go to the Trash.
+    func removeChosenPhotos() {
+        let photos = chosenPhotos
+        guard !photos.isEmpty else { return }
+        let viewing = isViewing
+        let removal: Removal
+        do {
+            removal = try store.library.remove(photosWithIDs: photos.map(\.id))
+            try store.refresh()
+        } catch {
+            notification.show("The photos were not removed: \(error)")
+            return
+        }
+        let count = removal.photos.count
+        undoNotice.show(count == 1 ? "Removed 1 photo" : "Removed \(count.formatted()) photos", undo: { [weak self] in
+            self?.undo(removal)
+        }, finish: { [weak self] in
+            self?.complete(removal)
+        })
+        if viewing {
+            store.count == 0 ? closeViewer() : viewer.show(position: min(viewer.position, store.count - 1))
+        }
+        updateSelection()
+    }
+
+    private func undo(_ removal: Removal) {
+        do {
+            try store.library.undo(removal)
+            try store.refresh()
+        } catch {
+            notification.show("The photos could not be put back: \(error)")
+            return
+        }
+        updatePage()
+        guard !isViewing else { return }
+        let positions = removal.photos.compactMap { store.position(ofPhotoWithID: $0.id) }
+        if let first = positions.min() {
+            grid.reveal(position: first)
+            grid.select(positions: positions)
+        }
+    }
+
+    private func complete(_ removal: Removal) {
+        do {
+            try store.library.complete(removal)
+        } catch {
+            notification.show("Removed photos stay in the library folder: \(error)")
+        }
+    }
+
+    /// Puts the photo itself, not its thumbnail, on the clipboard once it is decoded.
+    func copyImage() {
+        guard let photo = chosenPhotos.first else { return }
+        loader.image(of: photo.fileURL, fittingIn: PhotoViewer.decodedSize) { result in
+            MainLoop.perform { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let image):
+                    let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(image.pixbuf))
+                    gdk_clipboard_set_texture(gtk_widget_get_clipboard(window.typed()), texture.opaque)
+                case .failure(let error):
+                    notification.show("The photo was not copied: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Asks the file manager to show the library's copy; without one, opens its folder.
+    func showInFiles() {
+        guard let photo = chosenPhotos.first else { return }
+        let uri = photo.fileURL.absoluteString
+        SessionBus.call("org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1",
+                        interface: "org.freedesktop.FileManager1", method: "ShowItems",
+                        strings: [uri], string: "") { [weak self] shown in
+            guard !shown else { return }
+            let folder = photo.fileURL.deletingLastPathComponent().absoluteString
+            var error: UnsafeMutablePointer<GError>?
+            if g_app_info_launch_default_for_uri(folder, nil, &error) == 0 {
+                let reason = error.map { String(cString: $0.pointee.message) } ?? "no file manager answered"
+                if let error { g_error_free(error) }
+                self?.notification.show("The photo could not be shown in Files: \(reason). It is \(photo.fileURL.path).")
+            }
+        }
+    }
 
     func present() {
         gtk_window_present(window.typed())

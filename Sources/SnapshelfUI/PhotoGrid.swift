@@ -2,6 +2,8 @@
 // the window controller supplies the closures that fill each tile and load its thumbnail, and this
 // adapter keeps GTK's factory, selection and recycling away from both. GTK keeps many more tiles
 // bound than fit on screen, so thumbnails are asked for only once a tile is near the view.
+// Several photos can be selected (Ctrl and Shift clicks, Ctrl+A); a double-click, Enter or Space
+// opens one, and a right-click or the Menu key asks for the context menu.
 import CGtk
 import SnapshelfGlue
 import SnapshelfModel
@@ -26,6 +28,9 @@ final class PhotoGrid {
     let model: ListModel
     private let selection: GObjectRef
     private let factory: GObjectRef
+    /// Every tile made, bound or not, so a new size reaches them all.
+    private var tiles: [PhotoTile] = []
+    private(set) var tileSize = PhotoTile.defaultSize
     private let fillTile: TileFiller
     private let loadThumbnail: ThumbnailLoading
     /// Whether binding or scrolling may have brought tiles near the view since the last look.
@@ -34,17 +39,18 @@ final class PhotoGrid {
     private(set) var boundTiles: [PhotoTile] = []
     /// Called after photos arrive or leave, with the new count.
     var countChanged: (@MainActor (Int) -> Void)?
+    /// Called when a photo is opened: double-click, Enter or Space.
+    var activated: (@MainActor (Int) -> Void)?
+    var selectionChanged: (@MainActor () -> Void)?
+    /// Called for a right-click (with the point, in the grid's coordinates) or the Menu key.
+    var contextMenuRequested: (@MainActor (_ x: Double, _ y: Double) -> Void)?
 
     init(store: PhotoStore, fillTile: @escaping TileFiller, loadThumbnail: @escaping ThumbnailLoading) {
         self.store = store
         self.fillTile = fillTile
         self.loadThumbnail = loadThumbnail
         model = ListModel(count: { store.count }, key: { store.photo(at: $0)?.id ?? -1 })
-        selection = GObjectRef(adopting: gtk_single_selection_new(model.object.transferred))
-        gtk_single_selection_set_autoselect(selection.opaque, 0)
-        gtk_single_selection_set_can_unselect(selection.opaque, 1)
-        // Autoselect chose the first photo already; nothing is selected until the person picks.
-        gtk_single_selection_set_selected(selection.opaque, guint(GTK_INVALID_LIST_POSITION))
+        selection = GObjectRef(adopting: gtk_multi_selection_new(model.object.transferred))
         factory = GObjectRef(adopting: gtk_signal_list_item_factory_new())
         view = GObjectRef(gtk_grid_view_new(selection.transferred, factory.transferred))
         // GTK 4.8 keeps about 30 rows of max-columns tiles alive whatever the size of the library, so
@@ -58,7 +64,7 @@ final class PhotoGrid {
         gtk_widget_set_vexpand(root.typed(), 1)
         gtk_widget_set_hexpand(root.typed(), 1)
 
-        factory.connect("setup") { item in Self.setUp(item) }
+        factory.connect("setup") { [weak self] item in self?.setUp(item) }
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
         let adjustment = gtk_scrolled_window_get_vadjustment(root.opaque)!
@@ -74,6 +80,17 @@ final class PhotoGrid {
                 self?.loadThumbnailsNearTheView()
             }
         }
+        view.connect("activate") { [weak self] (position: Int32) in self?.activated?(Int(position)) }
+        SignalConnection.connect(selection.raw, "selection-changed") { [weak self] (_: UInt32, _: UInt32) in
+            self?.selectionChanged?()
+        }
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_SECONDARY))
+        SignalConnection.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+            self?.requestContextMenu(atX: x, y: y)
+        }
+        gtk_widget_add_controller(view.typed(), click)
+        installKeys()
         store.itemsChanged = { [weak self] position, removed, added in
             guard let self else { return }
             model.itemsChanged(position: position, removed: removed, added: added)
@@ -81,7 +98,109 @@ final class PhotoGrid {
         }
     }
 
-    /// Selects the photo at a position and scrolls it into view.
+    /// The keys GtkGridView leaves to us, which act only while the grid has the focus.
+    private func installKeys() {
+        let actions = g_simple_action_group_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(actions)) }
+        SimpleAction.add("open-focused", to: UnsafeMutableRawPointer(actions)) { [weak self] in
+            guard let self, let position = focusedPosition else { return }
+            activated?(position)
+        }
+        SimpleAction.add("menu", to: UnsafeMutableRawPointer(actions)) { [weak self] in
+            guard let self else { return }
+            var x = Double(gtk_widget_get_width(view.typed())) / 2
+            var y = Double(gtk_widget_get_height(view.typed())) / 2
+            if let focus = focusedTile {
+                var bounds = graphene_rect_t()
+                if gtk_widget_compute_bounds(focus.root.typed(), view.typed(), &bounds) != 0 {
+                    x = Double(bounds.origin.x + bounds.size.width / 2)
+                    y = Double(bounds.origin.y + bounds.size.height / 2)
+                }
+            }
+            contextMenuRequested?(x, y)
+        }
+        SimpleAction.add("unselect-all", to: UnsafeMutableRawPointer(actions)) { [weak self] in self?.unselectAll() }
+        gtk_widget_insert_action_group(view.typed(), "grid", actions.gOpaque)
+        Shortcuts.add([
+            ("space", "grid.open-focused"), ("Menu", "grid.menu"), ("<Shift>F10", "grid.menu"),
+            ("Escape", "grid.unselect-all"),
+        ], to: view.raw)
+    }
+
+    /// The tile that has the keyboard focus, whose list item GTK focuses rather than the tile.
+    private var focusedTile: PhotoTile? {
+        guard var widget = gtk_root_get_focus(gtk_widget_get_root(view.typed())) else { return nil }
+        while true {
+            if let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(widget) }) { return tile }
+            if let child = gtk_widget_get_first_child(widget),
+               let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(child) }) {
+                return tile
+            }
+            guard let parent = gtk_widget_get_parent(widget), parent != view.typed() else { return nil }
+            widget = parent
+        }
+    }
+
+    var focusedPosition: Int? {
+        focusedTile?.photo.flatMap { store.position(ofPhotoWithID: $0.id) }
+    }
+
+    /// A right-click on an unselected photo selects it alone first, as in the Files app.
+    private func requestContextMenu(atX x: Double, y: Double) {
+        if let picked = gtk_widget_pick(view.typed(), x, y, GTK_PICK_DEFAULT), let position = position(containing: picked),
+           !isSelected(position) {
+            gtk_selection_model_select_item(selection.opaque, guint(position), 1)
+        }
+        contextMenuRequested?(x, y)
+    }
+
+    private func position(containing widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let widget = current, widget != view.typed() {
+            if let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(widget) }), let photo = tile.photo {
+                return store.position(ofPhotoWithID: photo.id)
+            }
+            current = gtk_widget_get_parent(widget)
+        }
+        return nil
+    }
+
+    func isSelected(_ position: Int) -> Bool {
+        gtk_selection_model_is_selected(selection.opaque, guint(position)) != 0
+    }
+
+    /// The selected positions, in order.
+    var selectedPositions: [Int] {
+        let set = gtk_selection_model_get_selection(selection.opaque)!
+        defer { gtk_bitset_unref(set) }
+        return (0..<gtk_bitset_get_size(set)).map { Int(gtk_bitset_get_nth(set, guint($0))) }
+    }
+
+    var selectedPhotos: [Photo] { selectedPositions.compactMap { store.photo(at: $0) } }
+
+    /// Selects exactly these positions.
+    func select(positions: [Int]) {
+        gtk_selection_model_unselect_all(selection.opaque)
+        for position in positions {
+            gtk_selection_model_select_item(selection.opaque, guint(position), 0)
+        }
+    }
+
+    func selectAll() {
+        gtk_selection_model_select_all(selection.opaque)
+    }
+
+    func unselectAll() {
+        gtk_selection_model_unselect_all(selection.opaque)
+    }
+
+    /// Shows every tile at another size at once, keeping the textures they have.
+    func setTileSize(_ size: Int) {
+        tileSize = size
+        tiles.forEach { $0.resize(to: size) }
+    }
+
+    /// Selects the photo at a position alone and scrolls it into view.
     func reveal(position: Int) {
         gtk_selection_model_select_item(selection.opaque, guint(position), 1)
         // GTK 4.8 has no gtk_grid_view_scroll_to; its built-in action does the same.
@@ -90,16 +209,12 @@ final class PhotoGrid {
         gtk_widget_activate_action_variant(view.typed(), "list.scroll-to-item", target)
     }
 
-    var selectedPosition: Int? {
-        let position = gtk_single_selection_get_selected(selection.opaque)
-        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
-    }
-
-    private static func setUp(_ item: UnsafeMutableRawPointer?) {
+    private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let tile = PhotoTile()
+        let tile = PhotoTile(size: tileSize)
+        tiles.append(tile)
         gtk_list_item_set_child(OpaquePointer(item), tile.root.typed())
-        ObjectData.attach(tile, to: item, key: tileKey)
+        ObjectData.attach(tile, to: item, key: Self.tileKey)
     }
 
     private func bind(_ item: UnsafeMutableRawPointer?) {

@@ -6,7 +6,9 @@ import SnapshelfModel
 
 @MainActor
 final class PhotoTile {
-    nonisolated static let thumbnailSize = 180
+    /// The thumbnail sizes a person can pick from, small to large, in pixels.
+    nonisolated static let sizes = [112, 144, 180, 224, 280]
+    nonisolated static let defaultSize = 180
 
     let root: GObjectRef
     private let picture: GObjectRef
@@ -19,20 +21,24 @@ final class PhotoTile {
     /// The thumbnail this tile waits for, called off when the tile moves on.
     var thumbnailTicket: TextureCache.Ticket?
 
-    init() {
+    /// The side of the square the thumbnail fits in.
+    private(set) var size: Int
+
+    init(size: Int) {
+        self.size = size
         root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
         picture = GObjectRef(gtk_picture_new())
         label = GObjectRef(gtk_label_new(nil))
 
         gtk_widget_add_css_class(root.typed(), "photo-tile")
         gtk_widget_add_css_class(picture.typed(), "thumbnail")
-        gtk_widget_set_size_request(picture.typed(), gint(Self.thumbnailSize), gint(Self.thumbnailSize))
+        gtk_widget_set_size_request(picture.typed(), gint(size), gint(size))
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_can_shrink(picture.opaque, 1)
 
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(label.opaque, 1)
-        gtk_label_set_max_width_chars(label.opaque, 20)
+        gtk_label_set_max_width_chars(label.opaque, 1)
         gtk_label_set_use_markup(label.opaque, 0)
 
         gtk_box_append(root.typed(), picture.typed())
@@ -46,6 +52,18 @@ final class PhotoTile {
         return photo.label.isEmpty ? photo.originalName : photo.label
     }
 
+    /// Shows the thumbnail at another size; the texture stays, so nothing is loaded again.
+    func resize(to size: Int) {
+        self.size = size
+        gtk_widget_set_size_request(picture.typed(), gint(size), gint(size))
+    }
+
+    /// What a screen reader says for the tile.
+    var accessibleName: String? {
+        guard let photo else { return nil }
+        return photo.label.isEmpty ? "Unlabelled photo" : photo.label
+    }
+
     var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }
     var hasThumbnail: Bool { paintable != nil }
     var paintable: OpaquePointer? { gtk_picture_get_paintable(picture.opaque) }
@@ -53,13 +71,8 @@ final class PhotoTile {
     /// Shows the photo's label literally (never as markup); the tooltip shows it in full.
     func show(_ photo: Photo) {
         self.photo = photo
-        if photo.label.isEmpty {
-            gtk_label_set_text(label.opaque, "Unlabelled")
-            gtk_widget_add_css_class(label.typed(), "unlabelled")
-        } else {
-            gtk_label_set_text(label.opaque, photo.label)
-            gtk_widget_remove_css_class(label.typed(), "unlabelled")
-        }
+        PhotoCaption.show(photo.label, in: label)
+        root.setAccessibleLabel(accessibleName ?? "")
     }
 
     /// Shows the thumbnail if it belongs to the photo this tile shows now.

@@ -56,6 +56,13 @@ public final class SnapshelfApplication {
         Accelerators.set(["<Control>q"], for: "app.quit", in: application.raw)
         Accelerators.set(["<Control>o"], for: "win.import", in: application.raw)
         Accelerators.set(["<Control><Shift>o"], for: "win.import-folder", in: application.raw)
+        // Keys that mean the same wherever the focus is; the grid and the viewer add their own
+        // (Delete, Escape, arrows, Space) where a text entry would want them otherwise.
+        Accelerators.set(["<Control>f"], for: "win.search", in: application.raw)
+        Accelerators.set(["F2"], for: "win.edit-label", in: application.raw)
+        Accelerators.set(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in", in: application.raw)
+        Accelerators.set(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out", in: application.raw)
+        Accelerators.set(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset", in: application.raw)
     }
 
     private func activate() {

@@ -14,6 +14,8 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         // A UI test that lost its way only produces noise after the first failure.
         continueAfterFailure = false
         library = TemporaryDirectory()
+        // Each test's sort order and thumbnail size start from the defaults and stay its own.
+        setenv("XDG_CONFIG_HOME", library.url.appendingPathComponent("config").path, 1)
         MainActor.assumeIsolated {
             precondition(gtk_init_check() != 0, "GTK cannot open a display: run the UI tests with `make test` (Xvfb)")
         }

@@ -115,7 +115,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.grid.boundTiles.count == 3 }
             XCTAssertEqual(recorder.changes, [[2, 0, 1]], "saving must insert one item, not reload the grid")
             XCTAssertNil(window.importFlow.dialog, "the dialog closes after the last photo")
-            XCTAssertEqual(window.grid.selectedPosition, 2, "the new photo is selected")
+            XCTAssertEqual(window.grid.selectedPositions, [2], "the new photo is selected")
             XCTAssertTrue(window.grid.boundTiles.contains { $0.labelText == "Rotated <i>landscape</i>" })
 
             let reopened = try PhotoStore(directory: libraryDirectory)

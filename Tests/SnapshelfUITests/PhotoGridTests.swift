@@ -61,7 +61,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
 
     func testUnbindingClearsEverythingBindShowed() {
         onMain {
-            let tile = PhotoTile()
+            let tile = PhotoTile(size: PhotoTile.defaultSize)
             let photo = Photo(id: 7, label: "<b>x</b>", fileURL: URL(fileURLWithPath: "/nonexistent"),
                               originalName: "x.jpg", added: Date(), width: 1, height: 1)
             tile.show(photo)

@@ -1,0 +1,17 @@
+// How a photo's label reads wherever it is shown: literally, never as markup, and "Unlabelled",
+// dimmed, when there is none.
+import CGtk
+import SnapshelfGlue
+
+@MainActor
+enum PhotoCaption {
+    static func show(_ label: String, in widget: GObjectRef) {
+        if label.isEmpty {
+            gtk_label_set_text(widget.opaque, "Unlabelled")
+            gtk_widget_add_css_class(widget.typed(), "unlabelled")
+        } else {
+            gtk_label_set_text(widget.opaque, label)
+            gtk_widget_remove_css_class(widget.typed(), "unlabelled")
+        }
+    }
+}

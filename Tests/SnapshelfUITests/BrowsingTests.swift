@@ -1,0 +1,184 @@
+// Browsing the library in the real window, through its own actions and widgets: search, sort,
+// thumbnail size, the viewer, editing labels, removing with undo, and the context menu.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class BrowsingTests: AppTestCase, @unchecked Sendable {
+    private let labels = ["Lake Geneva", "hill walk", "Café au lait", "Lakeside", "", "zebra", "Alpine LAKE", "bridge"]
+
+    @MainActor
+    private func activate(_ action: String, in window: LibraryWindow, with parameter: OpaquePointer? = nil) {
+        let group = UnsafeMutableRawPointer(window.window.raw)
+        XCTAssertNotEqual(g_action_group_get_action_enabled(OpaquePointer(group), action), 0, "\(action) is disabled")
+        g_action_group_activate_action(OpaquePointer(group), action, parameter)
+    }
+
+    @MainActor
+    private func shownLabels(_ window: LibraryWindow) -> [String] {
+        (0..<window.store.count).compactMap { window.store.photo(at: $0)?.label }
+    }
+
+    func testSearchFiltersTheGridAndCountsTheMatches() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            window.search.search(for: "lake")
+            try waitUntil("the search never filtered") { window.store.count == 3 }
+            XCTAssertEqual(shownLabels(window), ["Lake Geneva", "Lakeside", "Alpine LAKE"])
+            XCTAssertEqual(window.search.countText, "3 photos")
+            try waitUntil { Set(window.grid.boundTiles.map(\.labelText)) == Set(shownLabels(window)) }
+
+            window.search.search(for: "CAFE")
+            try waitUntil { window.store.count == 1 }
+            XCTAssertEqual(window.search.countText, "1 photo")
+            window.search.search(for: "nothing like it")
+            try waitUntil { window.store.count == 0 }
+            XCTAssertEqual(window.visiblePageName, "no-results")
+            XCTAssertEqual(window.search.countText, "No photos match")
+
+            window.search.close()
+            try waitUntil { window.store.count == labels.count }
+            XCTAssertEqual(window.visiblePageName, "photos")
+        }
+    }
+
+    func testEachSortOrderIsRightAndRemembered() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            activate("sort", in: window, with: g_variant_new_string("label"))
+            XCTAssertEqual(shownLabels(window),
+                           ["Alpine LAKE", "bridge", "Café au lait", "hill walk", "Lake Geneva", "Lakeside", "zebra", ""])
+            activate("sort", in: window, with: g_variant_new_string("added-newest"))
+            XCTAssertEqual(shownLabels(window), labels.reversed())
+            activate("sort", in: window, with: g_variant_new_string("taken"))
+            let taken = (0..<window.store.count).compactMap { window.store.photo(at: $0)?.taken }
+            XCTAssertEqual(taken, taken.sorted(by: >))
+            activate("sort", in: window, with: g_variant_new_string("label"))
+
+            let again = try launch()
+            XCTAssertEqual(again.store.order, .labelAToZ, "the chosen order is remembered")
+            XCTAssertEqual(shownLabels(again).first, "Alpine LAKE")
+        }
+    }
+
+    func testTheThumbnailSizeChangesAtOnceAndIsRemembered() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            try waitUntil { !window.grid.boundTiles.isEmpty }
+            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+            activate("zoom-in", in: window)
+            let larger = window.grid.tileSize
+            XCTAssertGreaterThan(larger, PhotoTile.defaultSize)
+            XCTAssertTrue(window.grid.boundTiles.allSatisfy { $0.size == larger })
+            XCTAssertEqual(recorder.changes, [], "resizing must not reload the grid")
+            activate("zoom-out", in: window)
+            activate("zoom-out", in: window)
+            XCTAssertLessThan(window.grid.tileSize, PhotoTile.defaultSize)
+            XCTAssertEqual(try launch().grid.tileSize, window.grid.tileSize)
+        }
+    }
+
+    func testEditingALabelUpdatesItsTileInPlaceAndTheLibrary() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == labels.count }
+            window.grid.select(positions: [1])
+            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+            activate("edit-label", in: window)
+            let dialog = try XCTUnwrap(window.editDialog)
+            XCTAssertEqual(dialog.titleText, "Edit Label")
+            XCTAssertEqual(dialog.entryText, "hill walk", "the dialog starts with the label")
+            gtk_editable_set_text(dialog.entryWidget.opaque, "Hill walk <b>at dawn</b>")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.grid.boundTiles.contains { $0.labelText == "Hill walk <b>at dawn</b>" } }
+            XCTAssertEqual(recorder.changes, [[1, 1, 1]], "only that tile changes")
+            XCTAssertNil(window.editDialog)
+            let photo = try XCTUnwrap(window.store.photo(at: 1))
+            XCTAssertEqual(try Library(directory: libraryDirectory).photo(withID: photo.id)?.label, "Hill walk <b>at dawn</b>")
+        }
+    }
+
+    func testRemovingThenUndoingRestoresThePhotosExactly() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            let library = try Library(directory: libraryDirectory)
+            let before = try library.photos()
+            window.grid.select(positions: [1, 3])
+            XCTAssertEqual(window.subtitleText, "2 photos selected")
+            activate("remove", in: window)
+            XCTAssertEqual(try library.photos().map(\.id), before.map(\.id).filter { $0 != before[1].id && $0 != before[3].id })
+            XCTAssertEqual(window.store.count, labels.count - 2)
+            XCTAssertTrue(window.undoNotice.isShown)
+            XCTAssertEqual(window.undoNotice.text, "Removed 2 photos")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: before[1].fileURL.path), "kept until the undo expires")
+
+            window.undoNotice.undo()
+            XCTAssertEqual(try library.photos(), before, "same files, labels, dates and places")
+            XCTAssertEqual((0..<window.store.count).compactMap { window.store.photo(at: $0) }, before)
+            XCTAssertEqual(window.grid.selectedPositions, [1, 3])
+            XCTAssertEqual(try library.check(), [])
+
+            window.grid.select(positions: [0])
+            activate("remove", in: window)
+            window.undoNotice.finish()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: before[0].fileURL.path), "gone to the Trash")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: SamplePhotos.cameras[0].path), "the original stays")
+            XCTAssertEqual(try library.check(), [])
+        }
+    }
+
+    func testTheViewerStepsThroughTheFilteredPhotosAndReturnsToTheSamePhoto() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            window.search.search(for: "lake")
+            try waitUntil { window.store.count == 3 }
+            window.grid.select(positions: [0])
+            activate("open", in: window)
+            XCTAssertEqual(window.visiblePageName, "viewer")
+            XCTAssertEqual(window.viewer.captionText, "Lake Geneva")
+            activate("next", in: window)
+            XCTAssertEqual(window.viewer.captionText, "Lakeside")
+            XCTAssertEqual(window.subtitleText, "2 of 3")
+            activate("next", in: window)
+            activate("next", in: window)
+            XCTAssertEqual(window.viewer.captionText, "Alpine LAKE", "the last photo stays")
+            activate("previous", in: window)
+            XCTAssertEqual(window.viewer.captionText, "Lakeside")
+            try waitUntil("the photo itself never replaced its thumbnail") { window.viewer.showsFullImage }
+
+            activate("zoom-in", in: window)
+            XCTAssertNotNil(window.viewer.zoom)
+            activate("zoom-reset", in: window)
+            XCTAssertNil(window.viewer.zoom)
+
+            activate("back", in: window)
+            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.grid.selectedPositions, [1])
+        }
+    }
+
+    func testTheContextMenuActsOnTheSelectionAndTilesAreNamedForScreenReaders() throws {
+        try makeLibrary(labels: labels)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == labels.count }
+            XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(window.window.raw), "remove"), 0,
+                           "nothing to remove without a selection")
+            window.grid.select(positions: [4])
+            window.showContextMenu(atX: 40, y: 40)
+            try waitUntil { window.contextMenuIsOpen }
+            let names = Set(window.grid.boundTiles.compactMap(\.accessibleName))
+            XCTAssertEqual(names, Set(labels.map { $0.isEmpty ? "Unlabelled photo" : $0 }))
+        }
+    }
+}
