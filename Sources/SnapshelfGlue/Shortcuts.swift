@@ -5,8 +5,14 @@ import CGtk
 @MainActor
 public enum Shortcuts {
     /// Adds shortcuts like ("Delete", "win.remove") to the widget, for named actions it can reach.
-    public static func add(_ shortcuts: [(trigger: String, action: String)], to widget: UnsafeMutableRawPointer) {
+    /// With `beforeChildren`, they act before the focused child sees the key, which is how a key
+    /// the child would use (Space in a list item) gets another meaning.
+    public static func add(_ shortcuts: [(trigger: String, action: String)], to widget: UnsafeMutableRawPointer,
+                           beforeChildren: Bool = false) {
         let controller = gtk_shortcut_controller_new()!
+        if beforeChildren {
+            gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        }
         for (trigger, action) in shortcuts {
             guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else {
                 preconditionFailure("not a shortcut trigger: \(trigger)")

@@ -25,6 +25,7 @@ final class LibraryWindow {
     private let title = GObjectRef(gtk_label_new("Snapshelf"))
     private let subtitle = GObjectRef(gtk_label_new(nil))
     private let backButton = GObjectRef(gtk_button_new_from_icon_name("go-previous-symbolic"))
+    private let editButton = GObjectRef(gtk_button_new_from_icon_name("document-edit-symbolic"))
     private let noResults = GObjectRef(gtk_label_new(nil))
     private var contextMenu: GObjectRef?
     private(set) var editDialog: LabelDialog?
@@ -195,6 +196,11 @@ final class LibraryWindow {
         menuButton.setAccessibleLabel("Main Menu")
         gtk_header_bar_pack_end(header.gOpaque, menuButton.typed())
 
+        gtk_widget_set_tooltip_text(editButton.typed(), "Edit Label (F2)")
+        editButton.setAccessibleLabel("Edit Label")
+        gtk_actionable_set_action_name(editButton.opaque, "win.edit-label")
+        gtk_header_bar_pack_end(header.gOpaque, editButton.typed())
+
         let searchButton = GObjectRef(gtk_button_new_from_icon_name("system-search-symbolic"))
         gtk_widget_set_tooltip_text(searchButton.typed(), "Search Labels (Ctrl+F)")
         searchButton.setAccessibleLabel("Search")
@@ -307,6 +313,7 @@ final class LibraryWindow {
         gtk_label_set_text(subtitle.opaque, text)
         gtk_widget_set_visible(subtitle.typed(), text.isEmpty ? 0 : 1)
         gtk_widget_set_visible(backButton.typed(), isViewing ? 1 : 0)
+        gtk_widget_set_visible(editButton.typed(), isViewing ? 1 : 0)
         let hasPhoto = isViewing || selected > 0
         photoActions.forEach { SimpleAction.setEnabled($0, hasPhoto) }
     }
@@ -389,6 +396,8 @@ final class LibraryWindow {
             g_menu_append_section(menu.opaque, nil, removal.typed())
             let popover = GObjectRef(gtk_popover_menu_new_from_model(menu.typed()))
             gtk_widget_set_parent(popover.typed(), grid.root.typed())
+            // A popover given a parent by hand must leave it before the parent is gone.
+            grid.root.connect("destroy") { () -> Void in gtk_widget_unparent(popover.typed()) }
             gtk_popover_set_has_arrow(popover.typed(), 0)
             gtk_popover_set_position(popover.typed(), GTK_POS_BOTTOM)
             contextMenu = popover

@@ -58,6 +58,7 @@ final class PhotoGrid {
         gtk_grid_view_set_max_columns(view.opaque, 8)
         gtk_grid_view_set_min_columns(view.opaque, 1)
         gtk_widget_add_css_class(view.typed(), "photo-grid")
+        view.setAccessibleLabel("Photos")
         root = GObjectRef(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(root.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(root.opaque, view.typed())
@@ -73,11 +74,14 @@ final class PhotoGrid {
                 self?.needsVisibilityPass = true
             }
         }
-        // After each frame is laid out and drawn, the tiles' places are known.
+        // After each frame is laid out and drawn, the tiles' places are known. The look happens
+        // just after the frame rather than inside its paint cycle, so a frame is never held back
+        // by it, the first one least of all.
         view.connect("realize") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(view.typed()) else { return }
             SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-                self?.loadThumbnailsNearTheView()
+                guard let self, needsVisibilityPass else { return }
+                MainLoop.perform { [weak self] in self?.loadThumbnailsNearTheView() }
             }
         }
         view.connect("activate") { [weak self] (position: Int32) in self?.activated?(Int(position)) }
@@ -121,10 +125,9 @@ final class PhotoGrid {
         }
         SimpleAction.add("unselect-all", to: UnsafeMutableRawPointer(actions)) { [weak self] in self?.unselectAll() }
         gtk_widget_insert_action_group(view.typed(), "grid", actions.gOpaque)
-        Shortcuts.add([
-            ("space", "grid.open-focused"), ("Menu", "grid.menu"), ("<Shift>F10", "grid.menu"),
-            ("Escape", "grid.unselect-all"),
-        ], to: view.raw)
+        Shortcuts.add([("Menu", "grid.menu"), ("<Shift>F10", "grid.menu"), ("Escape", "grid.unselect-all")], to: view.raw)
+        // A list item would take Space to select; here it opens the photo, as Enter does.
+        Shortcuts.add([("space", "grid.open-focused")], to: view.raw, beforeChildren: true)
     }
 
     /// The tile that has the keyboard focus, whose list item GTK focuses rather than the tile.
@@ -231,6 +234,7 @@ final class PhotoGrid {
     private func loadThumbnailsNearTheView() {
         guard needsVisibilityPass else { return }
         needsVisibilityPass = false
+        boundTiles.forEach { $0.updateAccessibleName() }
         let height = Float(gtk_widget_get_height(root.typed()))
         // GTK maps only the bound tiles inside the view; the rest wait, unmapped, for a scroll.
         for tile in boundTiles where !tile.isLoadingThumbnail && gtk_widget_get_mapped(tile.root.typed()) != 0 {

@@ -58,6 +58,18 @@ final class PhotoTile {
         gtk_widget_set_size_request(picture.typed(), gint(size), gint(size))
     }
 
+    /// Whether the accessible name waits for `updateAccessibleName`.
+    private(set) var accessibleNameIsStale = false
+
+    /// Tells screen readers the tile's name. The grid calls it after a frame is drawn: each update
+    /// goes out over the accessibility bus, which for a screen of new tiles delayed the first frame.
+    func updateAccessibleName() {
+        // A tile off screen, or in a window being destroyed, has no accessible context to update.
+        guard accessibleNameIsStale, let accessibleName, gtk_widget_get_mapped(root.typed()) != 0 else { return }
+        accessibleNameIsStale = false
+        root.setAccessibleLabel(accessibleName)
+    }
+
     /// What a screen reader says for the tile.
     var accessibleName: String? {
         guard let photo else { return nil }
@@ -72,7 +84,7 @@ final class PhotoTile {
     func show(_ photo: Photo) {
         self.photo = photo
         PhotoCaption.show(photo.label, in: label)
-        root.setAccessibleLabel(accessibleName ?? "")
+        accessibleNameIsStale = true
     }
 
     /// Shows the thumbnail if it belongs to the photo this tile shows now.
