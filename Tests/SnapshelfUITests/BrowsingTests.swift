@@ -177,6 +177,11 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             window.grid.select(positions: [4])
             window.showContextMenu(atX: 40, y: 40)
             try waitUntil { window.contextMenuIsOpen }
+            activate("copy", in: window)
+            let clipboard = gtk_widget_get_clipboard(window.window.typed())
+            try waitUntil("the photo never reached the clipboard") {
+                gdk_content_formats_contain_gtype(gdk_clipboard_get_formats(clipboard), gdk_texture_get_type()) != 0
+            }
             let names = Set(window.grid.boundTiles.compactMap(\.accessibleName))
             XCTAssertEqual(names, Set(labels.map { $0.isEmpty ? "Unlabelled photo" : $0 }))
         }
