@@ -201,11 +201,26 @@ final class PhotoViewer {
         guard let zoom, let imageSize else {
             gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_NEVER)
             gtk_widget_set_size_request(picture.typed(), -1, -1)
+            // Fitted, a photo smaller than the window shows at its own size rather than blown up.
+            // Its thumbnail, smaller still, fills the space until the photo arrives, so the
+            // picture does not jump from small to large.
+            let align = showsFullImage ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL
+            gtk_widget_set_halign(picture.typed(), align)
+            gtk_widget_set_valign(picture.typed(), align)
             return
         }
+        let width = Double(imageSize.width) * zoom
+        let height = Double(imageSize.height) * zoom
+        // Larger than the view, the picture fills what it asks for and scrolls. Smaller, which
+        // only a small photo zoomed in a little can be, it keeps to its size in the middle
+        // instead of being stretched to the view.
+        let overflows = width > Double(gtk_widget_get_width(scroller.typed()))
+            || height > Double(gtk_widget_get_height(scroller.typed()))
+        let align = overflows ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER
+        gtk_widget_set_halign(picture.typed(), align)
+        gtk_widget_set_valign(picture.typed(), align)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(picture.typed(), gint(Double(imageSize.width) * zoom),
-                                    gint(Double(imageSize.height) * zoom))
+        gtk_widget_set_size_request(picture.typed(), gint(width), gint(height))
     }
 
     /// Lets go of the photo when the viewer closes, so its decoded image does not stay in memory.
