@@ -23,12 +23,13 @@ final class InAppNotification {
         gtk_label_set_selectable(label.opaque, 1)
         gtk_box_append(frame.gCast(), label.typed())
 
-        let close = gtk_button_new_from_icon_name("window-close-symbolic")!
-        gtk_widget_add_css_class(close, "flat")
-        gtk_widget_set_valign(close, GTK_ALIGN_START)
-        gtk_widget_set_tooltip_text(close, "Dismiss")
-        SignalConnection.connect(close, "clicked") { [weak self] in self?.dismiss() }
-        gtk_box_append(frame.gCast(), close)
+        let close = GObjectRef(gtk_button_new_from_icon_name("window-close-symbolic"))
+        gtk_widget_add_css_class(close.typed(), "flat")
+        gtk_widget_set_valign(close.typed(), GTK_ALIGN_START)
+        gtk_widget_set_tooltip_text(close.typed(), "Dismiss")
+        close.setAccessibleLabel("Dismiss")
+        close.connect("clicked") { [weak self] in self?.dismiss() }
+        gtk_box_append(frame.gCast(), close.typed())
     }
 
     /// A revealer at the top or foot of the window holding the notification's frame, which the
