@@ -410,13 +410,6 @@ final class LibraryWindow {
         var point = GdkRectangle(x: gint(outerX), y: gint(outerY), width: 1, height: 1)
         gtk_popover_set_pointing_to(contextMenu.typed(), &point)
         gtk_popover_popup(contextMenu.typed())
-        // Shown the first time, the menu measures itself before its shortcut labels are in, and
-        // comes out too short; sized again once they are, it fits.
-        MainLoop.perform { [weak contextMenu] in
-            guard let contextMenu, gtk_widget_get_visible(contextMenu.typed()) != 0 else { return }
-            gtk_widget_queue_resize(contextMenu.typed())
-            gtk_popover_present(contextMenu.typed())
-        }
     }
 
     var contextMenuIsOpen: Bool { contextMenu.map { gtk_widget_get_visible($0.typed()) != 0 } ?? false }
