@@ -410,6 +410,8 @@ final class LibraryWindow {
         var point = GdkRectangle(x: gint(outerX), y: gint(outerY), width: 1, height: 1)
         gtk_popover_set_pointing_to(contextMenu.typed(), &point)
         gtk_popover_popup(contextMenu.typed())
+        // The keyboard goes to the menu, as from a menu button, so the Menu key then arrows work.
+        gtk_widget_child_focus(contextMenu.typed(), GTK_DIR_TAB_FORWARD)
     }
 
     var contextMenuIsOpen: Bool { contextMenu.map { gtk_widget_get_visible($0.typed()) != 0 } ?? false }
