@@ -14,7 +14,12 @@ final class LibraryWindow {
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
-    private(set) var viewer: PhotoViewer!
+    /// Made when a photo is first opened, so start-up builds only what the first screen shows.
+    private(set) lazy var viewer: PhotoViewer = {
+        let viewer = PhotoViewer(store: store, loader: loader, textures: textures)
+        viewer.moved = { [weak self] _ in self?.updateSelection() }
+        return viewer
+    }()
     private(set) var search: SearchPanel!
     let notification = InAppNotification()
     let undoNotice = UndoNotice()
@@ -64,8 +69,6 @@ final class LibraryWindow {
         grid.activated = { [weak self] position in self?.open(position: position) }
         grid.selectionChanged = { [weak self] in self?.updateSelection() }
         grid.contextMenuRequested = { [weak self] x, y in self?.showContextMenu(atX: x, y: y) }
-        viewer = PhotoViewer(store: store, loader: loader, textures: textures)
-        viewer.moved = { [weak self] _ in self?.updateSelection() }
         search = SearchPanel(window: window)
         search.changed = { [weak self] text in self?.filter(by: text) }
         importFlow = ImportFlow(
@@ -332,6 +335,7 @@ final class LibraryWindow {
         guard position >= 0, position < store.count else { return }
         search.captureTyping(false)
         gtk_widget_set_visible(search.root.typed(), 0)
+        let viewer = self.viewer
         gtk_stack_set_visible_child_name(stack.opaque, "viewer")
         viewer.show(position: position)
         // The focus leaves the grid, whose keys would otherwise move among the hidden tiles.
