@@ -8,3 +8,10 @@ static const char stylesheet[] = {
 };
 
 const char *snapshelf_stylesheet(void) { return stylesheet; }
+
+static const char shortcuts_ui[] = {
+#embed "../../Resources/shortcuts.ui"
+    , 0
+};
+
+const char *snapshelf_shortcuts_ui(void) { return shortcuts_ui; }

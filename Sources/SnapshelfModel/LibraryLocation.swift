@@ -2,6 +2,11 @@
 import Foundation
 
 public enum LibraryLocation {
+    /// Whether neither `--library` nor SNAPSHELF_LIBRARY chose the library, so it is the person's own.
+    public static func isDefault(explicit: String?, environment: [String: String]) -> Bool {
+        (explicit ?? "").isEmpty && (environment["SNAPSHELF_LIBRARY"] ?? "").isEmpty
+    }
+
     public static func resolve(explicit: String?, environment: [String: String]) -> URL {
         if let explicit, !explicit.isEmpty {
             return absoluteURL(explicit, environment: environment)

@@ -49,6 +49,13 @@ final class LibraryWindow {
         textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")
         gtk_window_set_default_size(window.typed(), 1000, 700)
+        if SnapshelfApplication.isDevelopment {
+            gtk_widget_add_css_class(window.typed(), "devel")
+        }
+        // The Keyboard Shortcuts window, which GTK opens with win.show-help-overlay.
+        let builder = gtk_builder_new_from_string(EmbeddedResources.shortcutsWindow, -1)!
+        gtk_application_window_set_help_overlay(window.typed(), OpaquePointer(gtk_builder_get_object(builder, "help_overlay")))
+        g_object_unref(UnsafeMutableRawPointer(builder))
         if preferences.order != store.order {
             try? store.show(order: preferences.order)
         }
@@ -234,6 +241,11 @@ final class LibraryWindow {
         g_menu_append(sizing.opaque, "_Larger Thumbnails", "win.zoom-in")
         g_menu_append(sizing.opaque, "_Smaller Thumbnails", "win.zoom-out")
         g_menu_append_section(menu.opaque, "Thumbnail Size", sizing.typed())
+
+        let help = GObjectRef(adopting: g_menu_new())
+        g_menu_append(help.opaque, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(help.opaque, "_About Snapshelf", "app.about")
+        g_menu_append_section(menu.opaque, nil, help.typed())
         return menu
     }
 

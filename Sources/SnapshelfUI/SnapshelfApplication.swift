@@ -6,19 +6,28 @@ import SnapshelfModel
 
 @MainActor
 public final class SnapshelfApplication {
+    #if SNAPSHELF_DEVELOPMENT
+    /// A development build runs beside a released one, with its own ID, icon and style.
+    public static let id = "io.github.snapshelf.Snapshelf.Devel"
+    static let isDevelopment = true
+    #else
     public static let id = "io.github.snapshelf.Snapshelf"
+    static let isDevelopment = false
+    #endif
 
     let application: GObjectRef
     private let libraryDirectory: URL
     private let loader = ThumbnailLoader()
     private(set) var window: LibraryWindow?
 
-    /// - Parameter id: the D-Bus application ID; tests give each instance its own, because two
-    ///   applications of one ID cannot both register in one process.
-    public init(libraryDirectory: URL, id: String = SnapshelfApplication.id) {
+    /// - Parameters:
+    ///   - id: the D-Bus application ID; tests give each instance its own, because two
+    ///     applications of one ID cannot both register in one process.
+    ///   - unique: one instance per session, which a second launch activates or hands its files
+    ///     to. A library chosen by hand runs on its own instead, so two libraries can be open.
+    public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
-        // Non-unique for now, so that two libraries can be open at once.
-        let flags = GApplicationFlags(G_APPLICATION_NON_UNIQUE.rawValue | G_APPLICATION_HANDLES_OPEN.rawValue)
+        let flags = GApplicationFlags((unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue) | G_APPLICATION_HANDLES_OPEN.rawValue)
         application = GObjectRef(adopting: gtk_application_new(id, flags))
         application.connect("startup") { [weak self] in self?.startUp() }
         application.connect("activate") { [weak self] in self?.activate() }
@@ -52,13 +61,16 @@ public final class SnapshelfApplication {
 
     private func startUp() {
         Stylesheet.install()
+        gtk_window_set_default_icon_name(Self.id)
         SimpleAction.add("quit", to: application.raw) { [weak self] in self?.quit() }
+        SimpleAction.add("about", to: application.raw) { [weak self] in self?.showAbout() }
         Accelerators.set(["<Control>q"], for: "app.quit", in: application.raw)
         Accelerators.set(["<Control>o"], for: "win.import", in: application.raw)
         Accelerators.set(["<Control><Shift>o"], for: "win.import-folder", in: application.raw)
         // Keys that mean the same wherever the focus is; the grid and the viewer add their own
         // (Delete, Escape, arrows, Space) where a text entry would want them otherwise.
         Accelerators.set(["<Control>f"], for: "win.search", in: application.raw)
+        Accelerators.set(["<Control>question"], for: "win.show-help-overlay", in: application.raw)
         Accelerators.set(["F2"], for: "win.edit-label", in: application.raw)
         Accelerators.set(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in", in: application.raw)
         Accelerators.set(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out", in: application.raw)
@@ -128,6 +140,28 @@ public final class SnapshelfApplication {
             guard let clock = gtk_widget_get_frame_clock(window.typed()) else { return }
             SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.quit() }
         }
+    }
+
+    /// The About window: version, license and credits.
+    private func showAbout() {
+        let about = gtk_about_dialog_new()!
+        let dialog = OpaquePointer(about)
+        gtk_about_dialog_set_program_name(dialog, "Snapshelf")
+        gtk_about_dialog_set_logo_icon_name(dialog, Self.id)
+        gtk_about_dialog_set_version(dialog, SnapshelfVersion.current)
+        gtk_about_dialog_set_comments(dialog, "Keep your photos with a label each, and find them by what you wrote.")
+        gtk_about_dialog_set_website(dialog, "https://github.com/snapshelf/snapshelf")
+        gtk_about_dialog_set_copyright(dialog, "© 2026 The Snapshelf developers")
+        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
+        let author = strdup("The Snapshelf developers")
+        defer { free(author) }
+        var authors: [UnsafePointer<CChar>?] = [UnsafePointer(author), nil]
+        gtk_about_dialog_set_authors(dialog, &authors)
+        gtk_window_set_modal(about.gCast(), 1)
+        if let parent = window?.window {
+            gtk_window_set_transient_for(about.gCast(), parent.typed())
+        }
+        gtk_window_present(about.gCast())
     }
 
     private func quit() {

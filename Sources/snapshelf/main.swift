@@ -12,8 +12,11 @@ let runner = CommandRunner()
 do {
     switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
     case .startGUI(let library, let files):
-        let directory = LibraryLocation.resolve(explicit: library, environment: ProcessInfo.processInfo.environment)
-        let application = SnapshelfApplication(libraryDirectory: directory)
+        let environment = ProcessInfo.processInfo.environment
+        let directory = LibraryLocation.resolve(explicit: library, environment: environment)
+        // The person's own library opens once per session; a second launch hands over its files.
+        let unique = LibraryLocation.isDefault(explicit: library, environment: environment)
+        let application = SnapshelfApplication(libraryDirectory: directory, unique: unique)
         exit(application.run(opening: files.map { URL(fileURLWithPath: $0) }))
     case let invocation:
         exit(runner.run(invocation).rawValue)

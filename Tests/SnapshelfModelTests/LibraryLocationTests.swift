@@ -24,6 +24,13 @@ final class LibraryLocationTests: XCTestCase {
                        "/home/a/.local/share/snapshelf")
     }
 
+    func testOnlyALibraryNobodyChoseIsTheDefault() {
+        XCTAssertTrue(LibraryLocation.isDefault(explicit: nil, environment: ["HOME": "/home/a"]))
+        XCTAssertTrue(LibraryLocation.isDefault(explicit: "", environment: ["SNAPSHELF_LIBRARY": ""]))
+        XCTAssertFalse(LibraryLocation.isDefault(explicit: "/srv/photos", environment: [:]))
+        XCTAssertFalse(LibraryLocation.isDefault(explicit: nil, environment: ["SNAPSHELF_LIBRARY": "/env"]))
+    }
+
     func testATildeMeansHome() {
         XCTAssertEqual(LibraryLocation.resolve(explicit: "~/Pictures/lib", environment: ["HOME": "/home/a"]).path,
                        "/home/a/Pictures/lib")

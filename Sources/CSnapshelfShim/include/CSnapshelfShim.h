@@ -41,4 +41,7 @@ gint64 snapshelf_list_key_get_value(gpointer item);
 /* Resources/style.css, embedded at build time. */
 const char *snapshelf_stylesheet(void);
 
+/* Resources/shortcuts.ui, the Keyboard Shortcuts window, embedded at build time. */
+const char *snapshelf_shortcuts_ui(void);
+
 G_END_DECLS
