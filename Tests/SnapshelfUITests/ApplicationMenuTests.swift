@@ -1,0 +1,36 @@
+// The main menu's own windows: Keyboard Shortcuts and About, opened through their actions.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class ApplicationMenuTests: AppTestCase, @unchecked Sendable {
+    /// The visible toplevel windows of a GType, such as GtkAboutDialog.
+    @MainActor
+    private func windows(of type: GType) -> [UnsafeMutableRawPointer] {
+        let toplevels = gtk_window_get_toplevels()!
+        return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+            let window = g_list_model_get_item(toplevels, index)!
+            g_object_unref(window)
+            let matches = g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+            return matches && gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0 ? window : nil
+        }
+    }
+
+    func testTheKeyboardShortcutsWindowAndTheAboutWindowOpen() throws {
+        try onMain {
+            let window = try launch()
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "show-help-overlay", nil)
+            try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
+
+            let app = try XCTUnwrap(applications.last)
+            g_action_group_activate_action(OpaquePointer(app.application.raw), "about", nil)
+            try waitUntil("no About window") { !windows(of: gtk_about_dialog_get_type()).isEmpty }
+            let about = OpaquePointer(try XCTUnwrap(windows(of: gtk_about_dialog_get_type()).first))
+            XCTAssertEqual(String(cString: gtk_about_dialog_get_version(about)), SnapshelfVersion.current)
+            XCTAssertEqual(gtk_about_dialog_get_license_type(about), GTK_LICENSE_GPL_3_0)
+        }
+    }
+}
