@@ -48,7 +48,10 @@ final class LibraryWindow {
         stack = GObjectRef(gtk_stack_new())
         textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")
-        gtk_window_set_default_size(window.typed(), 1000, 700)
+        gtk_window_set_default_size(window.typed(), gint(preferences.windowSize.width), gint(preferences.windowSize.height))
+        if preferences.isMaximized {
+            gtk_window_maximize(window.typed())
+        }
         if SnapshelfApplication.isDevelopment {
             gtk_widget_add_css_class(window.typed(), "devel")
         }
@@ -95,7 +98,10 @@ final class LibraryWindow {
             try? store.refreshIfChanged()
             return true
         }
-        window.connect("destroy") { [weak self] () -> Void in
+        // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test. ("destroy"
+        // would come only once the last reference went, and this controller holds one.)
+        window.connect("unrealize") { [weak self] () -> Void in
+            self?.rememberWindowSize()
             self?.refreshTimer?.cancel()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
@@ -556,6 +562,14 @@ final class LibraryWindow {
                 self?.notification.show("The photo could not be shown in Files: \(reason). It is \(photo.fileURL.path).")
             }
         }
+    }
+
+    /// The unmaximized size, which GTK keeps as the default size while the window is maximized.
+    private func rememberWindowSize() {
+        var width: gint = 0
+        var height: gint = 0
+        gtk_window_get_default_size(window.typed(), &width, &height)
+        preferences.setWindow(width: Int(width), height: Int(height), maximized: gtk_window_is_maximized(window.typed()) != 0)
     }
 
     func present() {

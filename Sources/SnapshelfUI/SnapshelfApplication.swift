@@ -62,7 +62,7 @@ public final class SnapshelfApplication {
     private func startUp() {
         Stylesheet.install()
         gtk_window_set_default_icon_name(Self.id)
-        SimpleAction.add("quit", to: application.raw) { [weak self] in self?.quit() }
+        SimpleAction.add("quit", to: application.raw) { [weak self] in self?.closeWindowAndQuit() }
         SimpleAction.add("about", to: application.raw) { [weak self] in self?.showAbout() }
         Accelerators.set(["<Control>q"], for: "app.quit", in: application.raw)
         Accelerators.set(["<Control>o"], for: "win.import", in: application.raw)
@@ -162,6 +162,15 @@ public final class SnapshelfApplication {
             gtk_window_set_transient_for(about.gCast(), parent.typed())
         }
         gtk_window_present(about.gCast())
+    }
+
+    /// Ctrl+Q closes the window as the person would, so it remembers its size and completes a
+    /// removal waiting for its undo, then ends the application.
+    private func closeWindowAndQuit() {
+        if let window {
+            gtk_window_destroy(window.window.typed())
+        }
+        quit()
     }
 
     private func quit() {
