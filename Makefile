@@ -4,7 +4,7 @@
 SWIFT ?= swift
 # What building needs, then what the tests need on top: a virtual X server, a session bus,
 # and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev pkg-config
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libglib2.0-dev-bin pkg-config
 TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool

@@ -30,8 +30,10 @@ let package = Package(
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
         .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf"]),
 
-        // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel.
-        .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"]),
+        // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
+        // Resources/ as a GResource, which the plugin compiles into its sources.
+        .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"], plugins: ["GResourceCompiler"]),
+        .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
         // UI: the GTK controllers.
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfModel", "CGtk"]),
@@ -61,7 +63,5 @@ let package = Package(
             dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
         ),
     ],
-    swiftLanguageModes: [.v6],
-    // C23, for #embed, which compiles Resources/ into the shim.
-    cLanguageStandard: .c2x
+    swiftLanguageModes: [.v6]
 )

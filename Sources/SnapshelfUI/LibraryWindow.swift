@@ -55,10 +55,6 @@ final class LibraryWindow {
         if SnapshelfApplication.isDevelopment {
             gtk_widget_add_css_class(window.typed(), "devel")
         }
-        // The Keyboard Shortcuts window, which GTK opens with win.show-help-overlay.
-        let builder = gtk_builder_new_from_string(EmbeddedResources.shortcutsWindow, -1)!
-        gtk_application_window_set_help_overlay(window.typed(), OpaquePointer(gtk_builder_get_object(builder, "help_overlay")))
-        g_object_unref(UnsafeMutableRawPointer(builder))
         if preferences.order != store.order {
             try? store.show(order: preferences.order)
         }

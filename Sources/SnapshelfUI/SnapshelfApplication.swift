@@ -15,6 +15,9 @@ public final class SnapshelfApplication {
     static let isDevelopment = false
     #endif
 
+    /// The compiled-in resources, registered once per process however many applications it makes.
+    private static let registerResources: Void = EmbeddedResources.register()
+
     let application: GObjectRef
     private let libraryDirectory: URL
     private let loader = ThumbnailLoader()
@@ -28,7 +31,11 @@ public final class SnapshelfApplication {
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
         let flags = GApplicationFlags((unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue) | G_APPLICATION_HANDLES_OPEN.rawValue)
+        Self.registerResources
         application = GObjectRef(adopting: gtk_application_new(id, flags))
+        // Development and released builds share one resource tree, which GTK searches for the
+        // Keyboard Shortcuts window (gtk/help-overlay.ui) and the icons.
+        g_application_set_resource_base_path(application.typed(), EmbeddedResources.basePath)
         application.connect("startup") { [weak self] in self?.startUp() }
         application.connect("activate") { [weak self] in self?.activate() }
         application.connect("open") { [weak self] files, count, _ in self?.open(files, count: Int(count)) }

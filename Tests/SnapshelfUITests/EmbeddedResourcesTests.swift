@@ -4,10 +4,23 @@ import SnapshelfGlue
 import XCTest
 
 final class EmbeddedResourcesTests: XCTestCase {
-    func testTheStylesheetIsEmbeddedWhole() throws {
-        let source = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Resources/style.css")
-        XCTAssertEqual(EmbeddedResources.stylesheet, try String(contentsOf: source, encoding: .utf8))
+    private let resources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources")
+
+    func testEveryFileOfTheManifestIsCompiledInWhole() throws {
+        EmbeddedResources.register()
+        XCTAssertEqual(EmbeddedResources.text(of: "style.css"),
+                       try String(contentsOf: resources.appendingPathComponent("style.css"), encoding: .utf8))
+        let manifest = try String(contentsOf: resources.appendingPathComponent("snapshelf.gresource.xml"), encoding: .utf8)
+        // Each <file ...>path</file> element, one to a line.
+        let files = manifest.split(separator: "\n").filter { $0.contains("</file>") }.compactMap { line in
+            line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init)
+        }
+        XCTAssertEqual(files.count, 5)
+        for file in files {
+            XCTAssertNotNil(EmbeddedResources.text(of: file), "“\(file)” is not in the binary")
+        }
+        XCTAssertNil(EmbeddedResources.text(of: "missing.css"))
     }
 }

@@ -38,10 +38,4 @@ G_DECLARE_FINAL_TYPE(SnapshelfListKey, snapshelf_list_key, SNAPSHELF, LIST_KEY, 
 /* Returns the key an item carries, or -1 when item is not a SnapshelfListKey. */
 gint64 snapshelf_list_key_get_value(gpointer item);
 
-/* Resources/style.css, embedded at build time. */
-const char *snapshelf_stylesheet(void);
-
-/* Resources/shortcuts.ui, the Keyboard Shortcuts window, embedded at build time. */
-const char *snapshelf_shortcuts_ui(void);
-
 G_END_DECLS

@@ -1,0 +1,34 @@
+// Compiles Resources/ into a GResource bundle and hands it to the glue target as a Swift byte
+// array, so `swift run` and an installed Snapshelf read the same UI files, CSS and icons from
+// the binary. SwiftPM builds Swift, not C, from what a plugin generates, hence the array.
+import Foundation
+import PackagePlugin
+
+@main
+struct GResourceCompiler: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let resources = context.package.directoryURL.appending(path: "Resources")
+        let manifest = resources.appending(path: "snapshelf.gresource.xml")
+        let bundle = context.pluginWorkDirectoryURL.appending(path: "snapshelf.gresource")
+        let output = context.pluginWorkDirectoryURL.appending(path: "GResourceBundle.swift")
+        let files = FileManager.default.enumerator(at: resources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? []
+        let script = """
+            set -e
+            glib-compile-resources --sourcedir "$1" --target "$2" "$3"
+            {
+              echo '// Generated from Resources/ by the GResourceCompiler plugin.'
+              echo 'let gresourceBundle: [UInt8] = ['
+              od -An -v -tu1 "$2" | awk '{ for (i = 1; i <= NF; i++) printf "%s,", $i; print "" }'
+              echo ']'
+            } > "$4"
+            """
+        return [.buildCommand(
+            displayName: "Compiling Resources/ into a GResource",
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", script, "sh", resources.path, bundle.path, manifest.path, output.path],
+            inputFiles: files,
+            outputFiles: [output]
+        )]
+    }
+}
