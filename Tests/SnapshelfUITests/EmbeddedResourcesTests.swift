@@ -13,9 +13,12 @@ final class EmbeddedResourcesTests: XCTestCase {
         XCTAssertEqual(EmbeddedResources.text(of: "style.css"),
                        try String(contentsOf: resources.appendingPathComponent("style.css"), encoding: .utf8))
         let manifest = try String(contentsOf: resources.appendingPathComponent("snapshelf.gresource.xml"), encoding: .utf8)
-        // Each <file ...>path</file> element, one to a line.
+        // Each <file ...>path</file> element, one to a line, is found at its alias if it has one.
         let files = manifest.split(separator: "\n").filter { $0.contains("</file>") }.compactMap { line in
-            line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init)
+            if let alias = line.components(separatedBy: "alias=\"").dropFirst().first?.split(separator: "\"").first {
+                return String(alias)
+            }
+            return line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init)
         }
         XCTAssertEqual(files.count, 5)
         for file in files {
