@@ -150,6 +150,10 @@ final class LibraryWindow {
             search.toggle()
         }
         SimpleAction.add("back", to: map) { [weak self] in self?.closeViewer() }
+        SimpleAction.add("undo", to: map) { [weak self] in
+            guard let self, undoNotice.isShown else { return }
+            undoNotice.undo()
+        }
         SimpleAction.add("zoom-in", to: map) { [weak self] in self?.zoom(by: 1) }
         SimpleAction.add("zoom-out", to: map) { [weak self] in self?.zoom(by: -1) }
         SimpleAction.add("zoom-reset", to: map) { [weak self] in self?.viewer.zoomToFit() }
@@ -171,7 +175,7 @@ final class LibraryWindow {
         // with the arrows and a search entry deletes text, and only what they leave reaches here.
         Shortcuts.add([
             ("KP_Delete", "win.remove"), ("Delete", "win.remove"), ("Escape", "win.back"), ("<Alt>Left", "win.back"),
-            ("Left", "win.previous"), ("Right", "win.next"),
+            ("Left", "win.previous"), ("Right", "win.next"), ("<Control>z", "win.undo"),
         ], to: window.raw)
     }
 

@@ -127,6 +127,12 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.grid.selectedPositions, [1, 3])
             XCTAssertEqual(try library.check(), [])
 
+            window.grid.select(positions: [2])
+            activate("remove", in: window)
+            activate("undo", in: window)
+            XCTAssertEqual(try library.photos(), before, "Ctrl+Z undoes a removal too")
+            XCTAssertFalse(window.undoNotice.isShown)
+
             window.grid.select(positions: [0])
             activate("remove", in: window)
             window.undoNotice.finish()
