@@ -28,7 +28,7 @@ final class PhotoGrid {
     let model: ListModel
     private let selection: GObjectRef
     private let factory: GObjectRef
-    /// Every tile made, bound or not, so a new size reaches them all.
+    /// Every tile GTK keeps a slot for, bound or not, so a new size reaches them all.
     private var tiles: [PhotoTile] = []
     private(set) var tileSize = PhotoTile.defaultSize
     private let fillTile: TileFiller
@@ -68,6 +68,7 @@ final class PhotoGrid {
         factory.connect("setup") { [weak self] item in self?.setUp(item) }
         factory.connect("bind") { [weak self] item in self?.bind(item) }
         factory.connect("unbind") { [weak self] item in self?.unbind(item) }
+        factory.connect("teardown") { [weak self] item in self?.tearDown(item) }
         let adjustment = gtk_scrolled_window_get_vadjustment(root.opaque)!
         for signal in ["value-changed", "changed"] {
             SignalConnection.connect(UnsafeMutableRawPointer(adjustment), signal) { [weak self] in
@@ -253,6 +254,14 @@ final class PhotoGrid {
 
     /// Tiles that have started loading their thumbnail, which are those that came near the view.
     var tilesLoadingThumbnails: [PhotoTile] { boundTiles.filter(\.isLoadingThumbnail) }
+
+    var tileCount: Int { tiles.count }
+
+    /// GTK drops a slot it no longer needs, as when the grid grows fewer columns.
+    private func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let tile = ObjectData.attached(PhotoTile.self, to: item, key: Self.tileKey) else { return }
+        tiles.removeAll { $0 === tile }
+    }
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let tile = ObjectData.attached(PhotoTile.self, to: item, key: Self.tileKey) else { return }

@@ -79,6 +79,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
                 window.grid.boundTiles.contains { $0.photoID == window.store.photo(at: 399)!.id && $0.hasThumbnail }
             }
             try waitUntil("the tiles scrolled past kept their requests") { window.textures.pendingCount == 0 }
+            XCTAssertLessThan(window.grid.tileCount, 300, "the grid keeps only the tiles GTK has slots for")
         }
     }
 
