@@ -20,9 +20,4 @@ public enum StatefulAction {
         g_action_map_add_action(OpaquePointer(actionMap), action.opaque)
         return action
     }
-
-    /// Changes the state without calling the handler, as when the program itself sets it.
-    public static func setState(_ action: GObjectRef, _ state: String) {
-        g_simple_action_set_state(action.opaque, g_variant_new_string(state))
-    }
 }

@@ -36,7 +36,6 @@ final class LibraryWindow {
     private(set) var editDialog: LabelDialog?
     /// The actions that need a photo to act on, enabled only when there is one.
     private var photoActions: [GObjectRef] = []
-    private var sortAction: GObjectRef?
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
@@ -157,7 +156,7 @@ final class LibraryWindow {
         SimpleAction.add("zoom-in", to: map) { [weak self] in self?.zoom(by: 1) }
         SimpleAction.add("zoom-out", to: map) { [weak self] in self?.zoom(by: -1) }
         SimpleAction.add("zoom-reset", to: map) { [weak self] in self?.viewer.zoomToFit() }
-        sortAction = StatefulAction.add("sort", to: map, state: store.order.rawValue) { [weak self] name in
+        StatefulAction.add("sort", to: map, state: store.order.rawValue) { [weak self] name in
             guard let self, let order = PhotoOrder(rawValue: name) else { return }
             preferences.setOrder(order)
             try? store.show(order: order, filter: store.filter)
