@@ -169,6 +169,12 @@ public final class Library {
         try database.updateLabel(label.text, ofPhotoWithID: id)
     }
 
+    /// Gives all the photos the same label at once, in one transaction; returns how many there were.
+    @discardableResult
+    public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> Int {
+        try database.updateLabel(label.text, ofPhotosWithIDs: ids)
+    }
+
     /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
     /// photo, or nil when there was none with that ID.
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {

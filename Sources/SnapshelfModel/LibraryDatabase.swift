@@ -300,8 +300,23 @@ final class LibraryDatabase {
 
     /// Returns false when there is no photo with that ID.
     func updateLabel(_ label: String, ofPhotoWithID id: Int64) throws(LibraryError) -> Bool {
-        try change("UPDATE photos SET label = ?, label_key = ? WHERE id = ?",
-                   [.text(label), .text(SearchKey.folding(label)), .integer(id)], during: "changing a label")
+        try updateLabel(label, ofPhotosWithIDs: [id]) > 0
+    }
+
+    /// Gives all the photos the label in one transaction; returns how many there were.
+    func updateLabel(_ label: String, ofPhotosWithIDs ids: [Int64]) throws(LibraryError) -> Int {
+        try connection.inTransaction(during: "changing labels") { () throws(LibraryError) in
+            let statement = try connection.prepare("UPDATE photos SET label = ?, label_key = ? WHERE id = ?",
+                                                    during: "changing a label")
+            var changed = 0
+            for id in ids {
+                try statement.bind([.text(label), .text(SearchKey.folding(label)), .integer(id)])
+                _ = try statement.step()
+                changed += Int(sqlite3_changes(connection.handle))
+                statement.reset()
+            }
+            return changed
+        }
     }
 
     /// Deletes the rows and, in the same transaction, marks their files as about to go, so a crash

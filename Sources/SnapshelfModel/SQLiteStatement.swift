@@ -17,6 +17,11 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
+    /// Makes the statement ready to run again, with new values bound.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     func bind(_ values: [SQLiteValue]) throws(LibraryError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)

@@ -462,9 +462,7 @@ final class LibraryWindow {
     private func relabel(_ photos: [Photo], as text: String) {
         do {
             let label = try Label(text)
-            for photo in photos {
-                try store.library.relabel(photoWithID: photo.id, as: label)
-            }
+            try store.library.relabel(photosWithIDs: photos.map(\.id), as: label)
             try store.refresh()
             if let note = label.normalisation {
                 notification.show(note)

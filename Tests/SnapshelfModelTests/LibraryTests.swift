@@ -153,6 +153,17 @@ final class LibraryTests: LibraryTestCase {
         XCTAssertEqual(try library.check(), [])
     }
 
+    func testSeveralPhotosTakeOneLabelAtOnce() throws {
+        let library = try Library(directory: directory)
+        for (index, url) in SamplePhotos.cameras.prefix(3).enumerated() {
+            _ = try library.add(try candidate(url), label: try Label("photo \(index)"))
+        }
+        let ids = try library.photos().map(\.id)
+        XCTAssertEqual(try library.relabel(photosWithIDs: [ids[0], ids[2], 9999], as: try Label("Harbour")), 2)
+        XCTAssertEqual(try library.photos().map(\.label), ["Harbour", "photo 1", "Harbour"])
+        XCTAssertEqual(try library.photoIDs(matching: "harb"), [ids[0], ids[2]])
+    }
+
     func testOpeningALibraryThatIsUpToDateWritesNothing() throws {
         let first = try Library(directory: directory)
         _ = try first.add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))

@@ -103,6 +103,15 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertNil(window.editDialog)
             let photo = try XCTUnwrap(window.store.photo(at: 1))
             XCTAssertEqual(try Library(directory: libraryDirectory).photo(withID: photo.id)?.label, "Hill walk <b>at dawn</b>")
+
+            // With several selected, the label goes to all of them.
+            window.grid.select(positions: [5, 7])
+            activate("edit-label", in: window)
+            let both = try XCTUnwrap(window.editDialog)
+            gtk_editable_set_text(both.entryWidget.opaque, "Zoo trip")
+            pressEnter(in: both.entryWidget)
+            try waitUntil { window.editDialog == nil }
+            XCTAssertEqual([5, 7].compactMap { window.store.photo(at: $0)?.label }, ["Zoo trip", "Zoo trip"])
         }
     }
 
