@@ -46,25 +46,25 @@ final class ImportFlow {
     var isRunning: Bool { dialog != nil || chooser != nil || batch != nil || isCollecting || pendingSaves > 0 }
 
     func chooseFiles() {
-        choose(title: "Import Photos", action: GTK_FILE_CHOOSER_ACTION_OPEN, filtered: true)
+        choose(title: tr("Import Photos"), action: GTK_FILE_CHOOSER_ACTION_OPEN, filtered: true)
     }
 
     func chooseFolders() {
-        choose(title: "Import Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filtered: false)
+        choose(title: tr("Import Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filtered: false)
     }
 
     private func choose(title: String, action: GtkFileChooserAction, filtered: Bool) {
         guard !refuseWhileRunning() else { return }
-        let native = GObjectRef(adopting: gtk_file_chooser_native_new(title, parent.typed(), action, "_Import", "_Cancel"))
+        let native = GObjectRef(adopting: gtk_file_chooser_native_new(title, parent.typed(), action, tr("_Import"), tr("_Cancel")))
         gtk_file_chooser_set_select_multiple(native.opaque, 1)
         if filtered {
             let photos = GObjectRef(adopting: gtk_file_filter_new())
-            gtk_file_filter_set_name(photos.opaque, "Photos")
+            gtk_file_filter_set_name(photos.opaque, tr("Photos"))
             gtk_file_filter_add_pixbuf_formats(photos.opaque)
             gtk_file_chooser_add_filter(native.opaque, photos.opaque)
             // Any file can be tried; one that is no photo is then refused with its reason.
             let everything = GObjectRef(adopting: gtk_file_filter_new())
-            gtk_file_filter_set_name(everything.opaque, "All Files")
+            gtk_file_filter_set_name(everything.opaque, tr("All Files"))
             gtk_file_filter_add_pattern(everything.opaque, "*")
             gtk_file_chooser_add_filter(native.opaque, everything.opaque)
         }
@@ -110,7 +110,7 @@ final class ImportFlow {
 
     private func refuseWhileRunning() -> Bool {
         guard isRunning else { return false }
-        notification.show("An import is already running. Wait for it to finish, or cancel it, then try again.")
+        notification.show(tr("An import is already running. Wait for it to finish, or cancel it, then try again."))
         return true
     }
 
@@ -119,7 +119,7 @@ final class ImportFlow {
         collection.problems.forEach(reportFailure)
         guard !collection.files.isEmpty else {
             if collection.problems.isEmpty {
-                notification.show("There are no photos to import there.")
+                notification.show(tr("There are no photos to import there."))
             }
             return
         }
@@ -200,7 +200,7 @@ final class ImportFlow {
         case .failure(let error as ImportError):
             reportFailure(error)
         case .failure(let error):
-            notification.show("Could not save “\(name)”: \(error).")
+            notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
         }
     }
 
@@ -209,17 +209,17 @@ final class ImportFlow {
         do {
             let label = try Label(text)
             if let normalisation = label.normalisation {
-                notification.show("In the label of “\(file.lastPathComponent)”, \(normalisation).")
+                notification.show(String(format: tr("In the label of “%@”, %@."), file.lastPathComponent, normalisation))
             }
             return label
         } catch {
-            notification.show("“\(file.lastPathComponent)” was not saved: \(error).")
+            notification.show(String(format: tr("“%@” was not saved: %@."), file.lastPathComponent, "\(error)"))
             return nil
         }
     }
 
     private func reportFailure(_ error: ImportError) {
-        notification.show("Could not import “\(error.fileName)”: \(error.explanation).")
+        notification.show(String(format: tr("Could not import “%@”: %@."), error.fileName, error.explanation))
     }
 
     /// Imports the files with one label behind the saves before them; the window's refresh shows
@@ -237,7 +237,7 @@ final class ImportFlow {
                     MainLoop.perform { [weak self] in self?.batchProgressed(progress) }
                 }
             } catch {
-                let message = "The import stopped: \(error)."
+                let message = String(format: tr("The import stopped: %@."), "\(error)")
                 MainLoop.perform { [weak self] in self?.notification.show(message) }
             }
             MainLoop.perform { [weak self] in self?.batchFinished(total: files.count) }
@@ -262,13 +262,15 @@ final class ImportFlow {
         try? store.refreshIfChanged()
         let handled = tally.added + tally.duplicates + tally.failed
         var summary = cancelled
-            ? "Import cancelled after \(handled) of \(total) photos; the \(tally.added) imported are kept."
-            : "Imported \(tally.added) photo\(tally.added == 1 ? "" : "s")."
+            ? String(format: tr("Import cancelled after %d of %d photos; the %d imported are kept."), handled, total, tally.added)
+            : String(format: trn("Imported %d photo.", "Imported %d photos.", tally.added), tally.added)
         if tally.duplicates > 0 {
-            summary += " \(tally.duplicates) \(tally.duplicates == 1 ? "was" : "were") already in the library."
+            summary += " " + String(format: trn("%d was already in the library.", "%d were already in the library.",
+                                                tally.duplicates), tally.duplicates)
         }
         if tally.failed > 0 {
-            summary += " \(tally.failed) could not be imported."
+            summary += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", tally.failed),
+                                    tally.failed)
         }
         notification.show(summary)
     }

@@ -28,7 +28,7 @@ final class ImportProgressBar {
         gtk_box_append(texts.gCast(), bar.typed())
         gtk_box_append(row.gCast(), texts)
 
-        let cancel = gtk_button_new_with_mnemonic("_Cancel Import")!
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel Import"))!
         gtk_widget_set_valign(cancel, GTK_ALIGN_CENTER)
         SignalConnection.connect(cancel, "clicked") { [weak self] in self?.onCancel?() }
         gtk_box_append(row.gCast(), cancel)
@@ -36,7 +36,7 @@ final class ImportProgressBar {
     }
 
     func show(completed: Int, of total: Int, current: String) {
-        gtk_label_set_text(status.opaque, "Importing \(completed) of \(total): \(current)")
+        gtk_label_set_text(status.opaque, String(format: tr("Importing %d of %d: %@"), completed, total, current))
         gtk_progress_bar_set_fraction(bar.opaque, total == 0 ? 0 : Double(completed) / Double(total))
         gtk_revealer_set_reveal_child(root.opaque, 1)
     }

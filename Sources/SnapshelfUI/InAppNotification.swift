@@ -26,8 +26,8 @@ final class InAppNotification {
         let close = GObjectRef(gtk_button_new_from_icon_name("window-close-symbolic"))
         gtk_widget_add_css_class(close.typed(), "flat")
         gtk_widget_set_valign(close.typed(), GTK_ALIGN_START)
-        gtk_widget_set_tooltip_text(close.typed(), "Dismiss")
-        close.setAccessibleLabel("Dismiss")
+        gtk_widget_set_tooltip_text(close.typed(), tr("Dismiss"))
+        close.setAccessibleLabel(tr("Dismiss"))
         close.connect("clicked") { [weak self] in self?.dismiss() }
         gtk_box_append(frame.gCast(), close.typed())
     }
@@ -63,6 +63,6 @@ final class InAppNotification {
     var text: String {
         let hidden = lines.count - Self.visibleLines
         let shown = lines.suffix(Self.visibleLines).joined(separator: "\n")
-        return hidden > 0 ? "\(hidden) earlier message\(hidden == 1 ? "" : "s") not shown.\n\(shown)" : shown
+        return hidden > 0 ? String(format: trn("%d earlier message not shown.", "%d earlier messages not shown.", hidden), hidden) + "\n" + shown : shown
     }
 }

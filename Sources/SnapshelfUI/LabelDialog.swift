@@ -37,13 +37,13 @@ final class LabelDialog {
         entry = GObjectRef(gtk_entry_new())
         fileName = GObjectRef(gtk_label_new(nil))
         progress = GObjectRef(gtk_label_new(nil))
-        title = GObjectRef(gtk_label_new("Label Photo"))
-        skipButton = GObjectRef(gtk_button_new_with_mnemonic("S_kip"))
+        title = GObjectRef(gtk_label_new(tr("Label Photo")))
+        skipButton = GObjectRef(gtk_button_new_with_mnemonic(tr("S_kip")))
         notice = GObjectRef(gtk_label_new(nil))
         forTheRest = GObjectRef(gtk_check_button_new_with_mnemonic(nil))
         actions = GObjectRef(adopting: g_simple_action_group_new())
 
-        gtk_window_set_title(window.typed(), "Label Photo")
+        gtk_window_set_title(window.typed(), tr("Label Photo"))
         gtk_window_set_modal(window.typed(), 1)
         gtk_window_set_transient_for(window.typed(), parent.typed())
         // As one of the application's windows, the dialog gets its shortcuts, Ctrl+Q among them.
@@ -68,16 +68,16 @@ final class LabelDialog {
         gtk_box_append(titles.gCast(), progress.typed())
         gtk_header_bar_set_title_widget(header.gOpaque, titles)
 
-        let cancel = gtk_button_new_with_mnemonic("_Cancel")!
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
         gtk_actionable_set_action_name(cancel.gOpaque, "dialog.cancel")
         gtk_header_bar_pack_start(header.gOpaque, cancel)
 
-        let save = gtk_button_new_with_mnemonic("_Save")!
+        let save = gtk_button_new_with_mnemonic(tr("_Save"))!
         gtk_widget_add_css_class(save, "suggested-action")
         gtk_actionable_set_action_name(save.gOpaque, "dialog.save")
         gtk_header_bar_pack_end(header.gOpaque, save)
         gtk_actionable_set_action_name(skipButton.opaque, "dialog.skip")
-        gtk_widget_set_tooltip_text(skipButton.typed(), "Skip this photo (Escape)")
+        gtk_widget_set_tooltip_text(skipButton.typed(), tr("Skip this photo (Escape)"))
         gtk_header_bar_pack_end(header.gOpaque, skipButton.typed())
 
         gtk_window_set_titlebar(window.typed(), header)
@@ -110,7 +110,7 @@ final class LabelDialog {
         gtk_widget_add_css_class(notice.typed(), "duplicate-notice")
         gtk_box_append(content.gCast(), notice.typed())
 
-        gtk_entry_set_placeholder_text(entry.typed(), "Label")
+        gtk_entry_set_placeholder_text(entry.typed(), tr("Label"))
         gtk_entry_set_max_length(entry.typed(), gint(Label.maximumLength))
         gtk_box_append(content.gCast(), entry.typed())
         gtk_box_append(content.gCast(), forTheRest.typed())
@@ -158,17 +158,17 @@ final class LabelDialog {
         let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(candidate.preview.pixbuf))
         gtk_picture_set_paintable(preview.opaque, texture.opaque)
         gtk_label_set_text(fileName.opaque, candidate.sourceURL.lastPathComponent)
-        gtk_label_set_text(progress.opaque, total > 1 ? "\(number) of \(total)" : "")
+        gtk_label_set_text(progress.opaque, total > 1 ? String(format: tr("%d of %d"), number, total) : "")
         gtk_widget_set_visible(progress.typed(), total > 1 ? 1 : 0)
         gtk_widget_set_visible(skipButton.typed(), total > 1 ? 1 : 0)
         let remaining = total - number
-        gtk_check_button_set_label(forTheRest.typed(), "_Use this label for the other \(remaining) photo\(remaining == 1 ? "" : "s")")
+        gtk_check_button_set_label(forTheRest.typed(), String(format: trn("_Use this label for the other %d photo", "_Use this label for the other %d photos", remaining), remaining))
         gtk_check_button_set_use_underline(forTheRest.typed(), 1)
         gtk_check_button_set_active(forTheRest.typed(), 0)
         gtk_widget_set_visible(forTheRest.typed(), remaining > 0 ? 1 : 0)
         let typedAhead = String(cString: gtk_editable_get_text(entry.opaque))
         if let existing {
-            gtk_label_set_text(notice.opaque, "This photo is already in your library (added \(existing.added.formatted(date: .abbreviated, time: .omitted))). Keep its label or change it.")
+            gtk_label_set_text(notice.opaque, String(format: tr("This photo is already in your library (added %@). Keep its label or change it."), existing.added.formatted(date: .abbreviated, time: .omitted)))
             if typedAhead.isEmpty {
                 gtk_editable_set_text(entry.opaque, existing.label)
             }
@@ -187,8 +187,8 @@ final class LabelDialog {
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape
     /// and Cancel leave it as it was.
     func edit(_ photo: Photo, thumbnail: GObjectRef?) {
-        gtk_window_set_title(window.typed(), "Edit Label")
-        gtk_label_set_text(title.opaque, "Edit Label")
+        gtk_window_set_title(window.typed(), tr("Edit Label"))
+        gtk_label_set_text(title.opaque, tr("Edit Label"))
         gtk_picture_set_paintable(preview.opaque, thumbnail?.opaque)
         gtk_label_set_text(fileName.opaque, photo.originalName)
         for widget in [progress, skipButton, forTheRest, notice] {

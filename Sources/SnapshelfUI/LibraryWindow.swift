@@ -180,17 +180,17 @@ final class LibraryWindow {
 
     private func buildHeader() {
         let header = gtk_header_bar_new()!
-        gtk_widget_set_tooltip_text(backButton.typed(), "Back to All Photos")
-        backButton.setAccessibleLabel("Back")
+        gtk_widget_set_tooltip_text(backButton.typed(), tr("Back to All Photos"))
+        backButton.setAccessibleLabel(tr("Back"))
         gtk_actionable_set_action_name(backButton.opaque, "win.back")
         gtk_header_bar_pack_start(header.gOpaque, backButton.typed())
 
         let importButton = gtk_button_new()!
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_box_append(content.gCast(), gtk_image_new_from_icon_name("list-add-symbolic"))
-        gtk_box_append(content.gCast(), gtk_label_new_with_mnemonic("_Import"))
+        gtk_box_append(content.gCast(), gtk_label_new_with_mnemonic(tr("_Import")))
         gtk_button_set_child(importButton.gCast(), content)
-        gtk_widget_set_tooltip_text(importButton, "Import Photos (Ctrl+O)")
+        gtk_widget_set_tooltip_text(importButton, tr("Import Photos (Ctrl+O)"))
         gtk_actionable_set_action_name(importButton.gOpaque, "win.import")
         gtk_header_bar_pack_start(header.gOpaque, importButton)
 
@@ -207,18 +207,18 @@ final class LibraryWindow {
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
         let menu = mainMenu()
         gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed())
-        gtk_widget_set_tooltip_text(menuButton.typed(), "Main Menu")
-        menuButton.setAccessibleLabel("Main Menu")
+        gtk_widget_set_tooltip_text(menuButton.typed(), tr("Main Menu"))
+        menuButton.setAccessibleLabel(tr("Main Menu"))
         gtk_header_bar_pack_end(header.gOpaque, menuButton.typed())
 
-        gtk_widget_set_tooltip_text(editButton.typed(), "Edit Label (F2)")
-        editButton.setAccessibleLabel("Edit Label")
+        gtk_widget_set_tooltip_text(editButton.typed(), tr("Edit Label (F2)"))
+        editButton.setAccessibleLabel(tr("Edit Label"))
         gtk_actionable_set_action_name(editButton.opaque, "win.edit-label")
         gtk_header_bar_pack_end(header.gOpaque, editButton.typed())
 
         let searchButton = GObjectRef(gtk_button_new_from_icon_name("system-search-symbolic"))
-        gtk_widget_set_tooltip_text(searchButton.typed(), "Search Labels (Ctrl+F)")
-        searchButton.setAccessibleLabel("Search")
+        gtk_widget_set_tooltip_text(searchButton.typed(), tr("Search Labels (Ctrl+F)"))
+        searchButton.setAccessibleLabel(tr("Search"))
         gtk_actionable_set_action_name(searchButton.opaque, "win.search")
         gtk_header_bar_pack_end(header.gOpaque, searchButton.typed())
         gtk_window_set_titlebar(window.typed(), header)
@@ -227,29 +227,29 @@ final class LibraryWindow {
     private func mainMenu() -> GObjectRef {
         let menu = GObjectRef(adopting: g_menu_new())
         let importing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(importing.opaque, "Import _Photos…", "win.import")
-        g_menu_append(importing.opaque, "Import _Folder…", "win.import-folder")
+        g_menu_append(importing.opaque, tr("Import _Photos…"), "win.import")
+        g_menu_append(importing.opaque, tr("Import _Folder…"), "win.import-folder")
         g_menu_append_section(menu.opaque, nil, importing.typed())
 
         let sorting = GObjectRef(adopting: g_menu_new())
-        for (name, order) in [("Date Added, _Newest First", PhotoOrder.addedNewestFirst),
-                              ("Date Added, _Oldest First", .addedOldestFirst),
-                              ("_Label, A to Z", .labelAToZ), ("Date _Taken, Newest First", .takenNewestFirst)] {
+        for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
+                              (tr("Date Added, _Oldest First"), .addedOldestFirst),
+                              (tr("_Label, A to Z"), .labelAToZ), (tr("Date _Taken, Newest First"), .takenNewestFirst)] {
             let item = g_menu_item_new(name, nil)!
             g_menu_item_set_action_and_target_value(item, "win.sort", g_variant_new_string(order.rawValue))
             g_menu_append_item(sorting.opaque, item)
             g_object_unref(UnsafeMutableRawPointer(item))
         }
-        g_menu_append_section(menu.opaque, "Sort By", sorting.typed())
+        g_menu_append_section(menu.opaque, tr("Sort By"), sorting.typed())
 
         let sizing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(sizing.opaque, "_Larger Thumbnails", "win.zoom-in")
-        g_menu_append(sizing.opaque, "_Smaller Thumbnails", "win.zoom-out")
-        g_menu_append_section(menu.opaque, "Thumbnail Size", sizing.typed())
+        g_menu_append(sizing.opaque, tr("_Larger Thumbnails"), "win.zoom-in")
+        g_menu_append(sizing.opaque, tr("_Smaller Thumbnails"), "win.zoom-out")
+        g_menu_append_section(menu.opaque, tr("Thumbnail Size"), sizing.typed())
 
         let help = GObjectRef(adopting: g_menu_new())
-        g_menu_append(help.opaque, "_Keyboard Shortcuts", "win.show-help-overlay")
-        g_menu_append(help.opaque, "_About Snapshelf", "app.about")
+        g_menu_append(help.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(help.opaque, tr("_About Snapshelf"), "app.about")
         g_menu_append_section(menu.opaque, nil, help.typed())
         return menu
     }
@@ -286,12 +286,12 @@ final class LibraryWindow {
         gtk_image_set_pixel_size(icon.gOpaque, 128)
         gtk_widget_add_css_class(icon, "empty-icon")
         gtk_widget_set_margin_bottom(icon, 12)
-        let title = gtk_label_new("No Photos Yet")!
+        let title = gtk_label_new(tr("No Photos Yet"))!
         gtk_widget_add_css_class(title, "empty-title")
-        let body = gtk_label_new("Import photos to keep them here, each with a label of your own.")!
+        let body = gtk_label_new(tr("Import photos to keep them here, each with a label of your own."))!
         gtk_label_set_wrap(body.gOpaque, 1)
         gtk_label_set_justify(body.gOpaque, GTK_JUSTIFY_CENTER)
-        let button = gtk_button_new_with_mnemonic("_Import Photos…")!
+        let button = gtk_button_new_with_mnemonic(tr("_Import Photos…"))!
         gtk_widget_add_css_class(button, "suggested-action")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(button, 12)
@@ -310,7 +310,7 @@ final class LibraryWindow {
         }
         let page = store.count > 0 ? "photos" : store.filter.isEmpty ? "empty" : "no-results"
         gtk_stack_set_visible_child_name(stack.opaque, page)
-        gtk_label_set_text(noResults.opaque, "No photos have a label with “\(store.filter)”.")
+        gtk_label_set_text(noResults.opaque, String(format: tr("No photos have a label with “%@”."), store.filter))
         if !store.filter.isEmpty {
             search.showCount(store.count)
         }
@@ -324,10 +324,10 @@ final class LibraryWindow {
         let selected = grid.selectedPositions.count
         let text: String
         if isViewing {
-            text = "\(viewer.position + 1) of \(store.count)"
+            text = String(format: tr("%d of %d"), viewer.position + 1, store.count)
             gtk_label_set_text(title.opaque, viewer.photo?.originalName ?? "Snapshelf")
         } else {
-            text = selected == 0 ? "" : selected == 1 ? "1 photo selected" : "\(selected.formatted()) photos selected"
+            text = selected == 0 ? "" : String(format: trn("%d photo selected", "%d photos selected", selected), selected)
             gtk_label_set_text(title.opaque, "Snapshelf")
         }
         gtk_label_set_text(subtitle.opaque, text)
@@ -395,7 +395,7 @@ final class LibraryWindow {
         do {
             try store.show(order: store.order, filter: text)
         } catch {
-            notification.show("Searching failed: \(error)")
+            notification.show(String(format: tr("Searching failed: %@"), "\(error)"))
         }
         search.showCount(store.count)
         updatePage()
@@ -408,12 +408,12 @@ final class LibraryWindow {
         guard !grid.selectedPositions.isEmpty else { return }
         if contextMenu == nil {
             let menu = GObjectRef(adopting: g_menu_new())
-            for (name, action) in [("_Open", "win.open"), ("_Edit Label…", "win.edit-label"), ("_Copy", "win.copy"),
-                                   ("Show in _Files", "win.show-in-files")] {
+            for (name, action) in [(tr("_Open"), "win.open"), (tr("_Edit Label…"), "win.edit-label"), (tr("_Copy"), "win.copy"),
+                                   (tr("Show in _Files"), "win.show-in-files")] {
                 g_menu_append(menu.opaque, name, action)
             }
             let removal = GObjectRef(adopting: g_menu_new())
-            g_menu_append(removal.opaque, "_Remove from Library", "win.remove")
+            g_menu_append(removal.opaque, tr("_Remove from Library"), "win.remove")
             g_menu_append_section(menu.opaque, nil, removal.typed())
             let popover = GObjectRef(gtk_popover_menu_new_from_model(menu.typed()))
             gtk_widget_set_parent(popover.typed(), grid.root.typed())
@@ -446,7 +446,7 @@ final class LibraryWindow {
         editDialog = dialog
         dialog.edit(first, thumbnail: nil)
         if photos.count > 1 {
-            gtk_window_set_title(dialog.window.typed(), "Edit Label of \(photos.count) Photos")
+            gtk_window_set_title(dialog.window.typed(), String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", photos.count), photos.count))
         }
         let ticket = textures.texture(for: first, size: .large) { [weak dialog] texture in dialog?.showThumbnail(texture) }
         dialog.onResponse = { [weak self, weak dialog] response in
@@ -468,7 +468,7 @@ final class LibraryWindow {
                 notification.show(note)
             }
         } catch {
-            notification.show("The label was not changed: \(error)")
+            notification.show(String(format: tr("The label was not changed: %@"), "\(error)"))
         }
         if isViewing {
             viewer.reload()
@@ -486,11 +486,11 @@ final class LibraryWindow {
             removal = try store.library.remove(photosWithIDs: photos.map(\.id))
             try store.refresh()
         } catch {
-            notification.show("The photos were not removed: \(error)")
+            notification.show(String(format: tr("The photos were not removed: %@"), "\(error)"))
             return
         }
         let count = removal.photos.count
-        undoNotice.show(count == 1 ? "Removed 1 photo" : "Removed \(count.formatted()) photos", undo: { [weak self] in
+        undoNotice.show(String(format: trn("Removed %d photo", "Removed %d photos", count), count), undo: { [weak self] in
             self?.undo(removal)
         }, finish: { [weak self] in
             self?.complete(removal)
@@ -506,7 +506,7 @@ final class LibraryWindow {
             try store.library.undo(removal)
             try store.refresh()
         } catch {
-            notification.show("The photos could not be put back: \(error)")
+            notification.show(String(format: tr("The photos could not be put back: %@"), "\(error)"))
             return
         }
         updatePage()
@@ -522,7 +522,7 @@ final class LibraryWindow {
         do {
             try store.library.complete(removal)
         } catch {
-            notification.show("Removed photos stay in the library folder: \(error)")
+            notification.show(String(format: tr("Removed photos stay in the library folder: %@"), "\(error)"))
         }
     }
 
@@ -537,7 +537,7 @@ final class LibraryWindow {
                     let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(image.pixbuf))
                     gdk_clipboard_set_texture(gtk_widget_get_clipboard(window.typed()), texture.opaque)
                 case .failure(let error):
-                    notification.show("The photo was not copied: \(error)")
+                    notification.show(String(format: tr("The photo was not copied: %@"), "\(error)"))
                 }
             }
         }
@@ -556,7 +556,7 @@ final class LibraryWindow {
             if g_app_info_launch_default_for_uri(folder, nil, &error) == 0 {
                 let reason = error.map { String(cString: $0.pointee.message) } ?? "no file manager answered"
                 if let error { g_error_free(error) }
-                self?.notification.show("The photo could not be shown in Files: \(reason). It is \(photo.fileURL.path).")
+                self?.notification.show(String(format: tr("The photo could not be shown in Files: %@. It is %@."), reason, photo.fileURL.path))
             }
         }
     }

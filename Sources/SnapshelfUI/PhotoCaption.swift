@@ -1,4 +1,4 @@
-// How a photo's label reads wherever it is shown: literally, never as markup, and "Unlabelled",
+// How a photo's label reads wherever it is shown: literally, never as markup, and tr("Unlabelled"),
 // dimmed, when there is none.
 import CGtk
 import SnapshelfGlue
@@ -7,7 +7,7 @@ import SnapshelfGlue
 enum PhotoCaption {
     static func show(_ label: String, in widget: GObjectRef) {
         if label.isEmpty {
-            gtk_label_set_text(widget.opaque, "Unlabelled")
+            gtk_label_set_text(widget.opaque, tr("Unlabelled"))
             gtk_widget_add_css_class(widget.typed(), "unlabelled")
         } else {
             gtk_label_set_text(widget.opaque, label)

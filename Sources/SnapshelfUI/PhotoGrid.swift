@@ -58,7 +58,7 @@ final class PhotoGrid {
         gtk_grid_view_set_max_columns(view.opaque, 8)
         gtk_grid_view_set_min_columns(view.opaque, 1)
         gtk_widget_add_css_class(view.typed(), "photo-grid")
-        view.setAccessibleLabel("Photos")
+        view.setAccessibleLabel(tr("Photos"))
         root = GObjectRef(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(root.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(root.opaque, view.typed())

@@ -73,7 +73,7 @@ final class PhotoTile {
     /// What a screen reader says for the tile.
     var accessibleName: String? {
         guard let photo else { return nil }
-        return photo.label.isEmpty ? "Unlabelled photo" : photo.label
+        return photo.label.isEmpty ? tr("Unlabelled photo") : photo.label
     }
 
     var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }

@@ -58,8 +58,8 @@ final class PhotoViewer {
         gtk_widget_set_hexpand(scroller.typed(), 1)
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.gOpaque, scroller.typed())
-        for (button, name, align, action) in [(previousButton, "Previous Photo", GTK_ALIGN_START, "viewer.previous"),
-                                              (nextButton, "Next Photo", GTK_ALIGN_END, "viewer.next")] {
+        for (button, name, align, action) in [(previousButton, tr("Previous Photo"), GTK_ALIGN_START, "viewer.previous"),
+                                              (nextButton, tr("Next Photo"), GTK_ALIGN_END, "viewer.next")] {
             gtk_widget_add_css_class(button.typed(), "osd")
             gtk_widget_add_css_class(button.typed(), "circular")
             gtk_widget_set_halign(button.typed(), align)

@@ -20,8 +20,8 @@ final class SearchPanel {
         gtk_widget_add_css_class(countLabel.typed(), "dim-label")
         gtk_widget_add_css_class(countLabel.typed(), "search-count")
         gtk_widget_set_size_request(entry.typed(), 360, -1)
-        entry.setAccessibleLabel("Search labels")
-        entry.setProperty("placeholder-text", to: "Search labels")
+        entry.setAccessibleLabel(tr("Search labels"))
+        entry.setProperty("placeholder-text", to: tr("Search labels"))
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_box_append(box.gCast(), entry.typed())
         gtk_box_append(box.gCast(), countLabel.typed())
@@ -67,7 +67,7 @@ final class SearchPanel {
     }
 
     func showCount(_ count: Int) {
-        let text = count == 0 ? "No photos match" : count == 1 ? "1 photo" : "\(count.formatted()) photos"
+        let text = count == 0 ? tr("No photos match") : String(format: trn("%d photo", "%d photos", count), count)
         gtk_label_set_text(countLabel.opaque, text)
     }
 

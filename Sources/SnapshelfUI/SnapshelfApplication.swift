@@ -15,8 +15,12 @@ public final class SnapshelfApplication {
     static let isDevelopment = false
     #endif
 
-    /// The compiled-in resources, registered once per process however many applications it makes.
-    private static let registerResources: Void = EmbeddedResources.register()
+    /// The compiled-in resources and the translations, set up once per process however many
+    /// applications it makes.
+    private static let registerResources: Void = {
+        EmbeddedResources.register()
+        Localization.setUp()
+    }()
 
     let application: GObjectRef
     private let libraryDirectory: URL
@@ -117,14 +121,14 @@ public final class SnapshelfApplication {
         let icon = gtk_image_new_from_icon_name("dialog-error-symbolic")!
         gtk_image_set_pixel_size(icon.gOpaque, 64)
         gtk_widget_add_css_class(icon, "empty-icon")
-        let title = gtk_label_new("Snapshelf Could Not Open Your Library")!
+        let title = gtk_label_new(tr("Snapshelf Could Not Open Your Library"))!
         gtk_widget_add_css_class(title, "empty-title")
         let message = gtk_label_new(error.description)!
         gtk_label_set_wrap(message.gOpaque, 1)
         gtk_label_set_max_width_chars(message.gOpaque, 60)
         gtk_label_set_justify(message.gOpaque, GTK_JUSTIFY_CENTER)
         gtk_label_set_selectable(message.gOpaque, 1)
-        let quit = gtk_button_new_with_mnemonic("_Quit")!
+        let quit = gtk_button_new_with_mnemonic(tr("_Quit"))!
         gtk_widget_set_halign(quit, GTK_ALIGN_CENTER)
         gtk_actionable_set_action_name(quit.gOpaque, "app.quit")
         for child in [icon, title, message, quit] {
@@ -156,11 +160,11 @@ public final class SnapshelfApplication {
         gtk_about_dialog_set_program_name(dialog, "Snapshelf")
         gtk_about_dialog_set_logo_icon_name(dialog, Self.id)
         gtk_about_dialog_set_version(dialog, SnapshelfVersion.current)
-        gtk_about_dialog_set_comments(dialog, "Keep your photos with a label each, and find them by what you wrote.")
+        gtk_about_dialog_set_comments(dialog, tr("Keep your photos with a label each, and find them by what you wrote."))
         gtk_about_dialog_set_website(dialog, "https://github.com/snapshelf/snapshelf")
-        gtk_about_dialog_set_copyright(dialog, "© 2026 The Snapshelf developers")
+        gtk_about_dialog_set_copyright(dialog, tr("© 2026 The Snapshelf developers"))
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
-        let author = strdup("The Snapshelf developers")
+        let author = strdup(tr("The Snapshelf developers"))
         defer { free(author) }
         var authors: [UnsafePointer<CChar>?] = [UnsafePointer(author), nil]
         gtk_about_dialog_set_authors(dialog, &authors)

@@ -20,13 +20,13 @@ final class UndoNotice {
         (root, frame) = InAppNotification.sliding(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP, from: GTK_ALIGN_END)
         gtk_widget_add_css_class(frame, "undo-notice")
         gtk_box_append(frame.gCast(), label.typed())
-        let undo = gtk_button_new_with_mnemonic("_Undo")!
+        let undo = gtk_button_new_with_mnemonic(tr("_Undo"))!
         SignalConnection.connect(undo, "clicked") { [weak self] in self?.undo() }
         gtk_box_append(frame.gCast(), undo)
         let close = GObjectRef(gtk_button_new_from_icon_name("window-close-symbolic"))
         gtk_widget_add_css_class(close.typed(), "flat")
-        gtk_widget_set_tooltip_text(close.typed(), "Dismiss")
-        close.setAccessibleLabel("Dismiss")
+        gtk_widget_set_tooltip_text(close.typed(), tr("Dismiss"))
+        close.setAccessibleLabel(tr("Dismiss"))
         close.connect("clicked") { [weak self] in self?.finish() }
         gtk_box_append(frame.gCast(), close.typed())
     }

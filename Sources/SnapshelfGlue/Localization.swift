@@ -1,0 +1,39 @@
+// Translations through gettext, in the "snapshelf" domain. An installed Snapshelf finds its
+// compiled catalogues in <prefix>/share/locale beside <prefix>/bin; SNAPSHELF_LOCALEDIR points
+// elsewhere. Without a catalogue for the language, every text stays as written.
+import CGtk
+import CSnapshelfShim
+import Foundation
+
+public enum Localization {
+    public static let domain = "snapshelf"
+
+    /// Takes the language from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and binds
+    /// the domain to its catalogues; safe to call again, as a test does with another folder.
+    public static func setUp(localeDirectory: String? = nil) {
+        setlocale(LC_ALL, "")
+        let directory = localeDirectory ?? ProcessInfo.processInfo.environment["SNAPSHELF_LOCALEDIR"] ?? installedDirectory
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    private static var installedDirectory: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
+    }
+}
+
+/// A text the person reads, in their language. po/POTFILES lists the files whose `tr` and `trn`
+/// calls hold such texts; xgettext finds them there.
+public func tr(_ text: String) -> String {
+    // Without a translation gettext hands back the very pointer it was given, so the text is
+    // read while that pointer is still alive.
+    text.withCString { msgid in String(cString: g_dgettext(Localization.domain, msgid)) }
+}
+
+/// A text with a count in it, in the right plural form for the language.
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    singular.withCString { one in
+        plural.withCString { many in String(cString: g_dngettext(Localization.domain, one, many, gulong(count))) }
+    }
+}
