@@ -5,7 +5,7 @@ SWIFT ?= swift
 # What building needs, then what the tests need on top: a virtual X server, a session bus,
 # and meson with the validators for the installed data files.
 BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libglib2.0-dev-bin pkg-config
-TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin
+TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin gettext
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24

@@ -8,9 +8,18 @@ import Foundation
 public enum Localization {
     public static let domain = "snapshelf"
 
+    nonisolated(unsafe) private static var isSetUp = false
+
+    /// Sets up once per process, unless something set up already, as a test does with a folder
+    /// of its own.
+    public static func setUpIfNeeded() {
+        if !isSetUp { setUp() }
+    }
+
     /// Takes the language from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and binds
-    /// the domain to its catalogues; safe to call again, as a test does with another folder.
+    /// the domain to its catalogues; safe to call again.
     public static func setUp(localeDirectory: String? = nil) {
+        isSetUp = true
         setlocale(LC_ALL, "")
         let directory = localeDirectory ?? ProcessInfo.processInfo.environment["SNAPSHELF_LOCALEDIR"] ?? installedDirectory
         bindtextdomain(domain, directory)

@@ -19,7 +19,7 @@ public final class SnapshelfApplication {
     /// applications it makes.
     private static let registerResources: Void = {
         EmbeddedResources.register()
-        Localization.setUp()
+        Localization.setUpIfNeeded()
     }()
 
     let application: GObjectRef
