@@ -45,10 +45,12 @@ test: test-deps validate
 	XDG_DATA_HOME="$$scratch/data" XDG_CACHE_HOME="$$scratch/cache" XDG_CONFIG_HOME="$$scratch/config" \
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
-# meson's validators check the data files; setting up generates them without building Swift.
+# meson's validators check the data files, which are built (with their translations merged in)
+# without building Swift.
 # (meson's other suite runs the Swift tests, which `make test` runs itself.)
 validate: test-deps
 	if [ -d .build/meson ]; then meson setup --reconfigure .build/meson; else meson setup .build/meson; fi
+	ninja -C .build/meson io.github.snapshelf.Snapshelf.desktop io.github.snapshelf.Snapshelf.metainfo.xml
 	meson test -C .build/meson --no-rebuild --print-errorlogs --suite validators
 
 # Builds for release and prints Snapshelf's figures beside its anchors (see bench/run).
