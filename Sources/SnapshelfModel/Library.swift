@@ -52,13 +52,13 @@ public final class Library {
         try database.changes(after: sequence)
     }
 
-    /// The newest entry of the change log, and the oldest still kept.
     /// The ID of the photo added last, or 0 for an empty library, read from the end of the index
     /// rather than by counting through every photo.
     public func largestPhotoID() throws(LibraryError) -> Int64 {
         try database.largestID()
     }
 
+    /// The newest entry of the change log, and the oldest still kept.
     public func changeLogBounds() throws(LibraryError) -> ClosedRange<Int64> {
         try database.earliestChange()...max(database.earliestChange(), database.latestChange())
     }

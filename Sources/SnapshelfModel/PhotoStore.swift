@@ -201,7 +201,7 @@ public final class PhotoStore {
     /// the unchanged start and end, and changed labels outside it as replacements.
     private func refreshListed(updating updated: Set<Int64>) throws(LibraryError) {
         let old = listed ?? []
-        let new = try library.photoIDs(in: order, matching: filter.isEmpty ? nil : filter)
+        let new = try listedIDs()
         var prefix = 0
         while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
@@ -219,13 +219,18 @@ public final class PhotoStore {
         }
     }
 
+    /// The IDs the sorted or filtered view shows, in its order.
+    private func listedIDs() throws(LibraryError) -> [Int64] {
+        try library.photoIDs(in: order, matching: filter.isEmpty ? nil : filter)
+    }
+
     private func reload() throws(LibraryError) {
         let bounds = try library.changeLogBounds()
         seenChange = bounds.upperBound
         seenChangeCounter = try library.changeCounter()
         pages.removeAll()
         let old = count
-        listed = isListed ? try library.photoIDs(in: order, matching: filter.isEmpty ? nil : filter) : nil
+        listed = isListed ? try listedIDs() : nil
         if let listed {
             count = listed.count
         } else {
