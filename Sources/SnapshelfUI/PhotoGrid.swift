@@ -131,18 +131,23 @@ final class PhotoGrid {
         Shortcuts.add([("space", "grid.open-focused")], to: view.raw, beforeChildren: true)
     }
 
-    /// The tile that has the keyboard focus, whose list item GTK focuses rather than the tile.
-    private var focusedTile: PhotoTile? {
-        guard var widget = gtk_root_get_focus(gtk_widget_get_root(view.typed())) else { return nil }
-        while true {
-            if let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(widget) }) { return tile }
-            if let child = gtk_widget_get_first_child(widget),
-               let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(child) }) {
-                return tile
+    /// The bound tile the widget belongs to: the tile itself, a widget inside it, or the list item
+    /// that holds it, which is what GTK focuses and picks in a tile's padding.
+    private func tile(containing widget: UnsafeMutablePointer<GtkWidget>) -> PhotoTile? {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let widget = current, widget != view.typed() {
+            for candidate in [widget, gtk_widget_get_first_child(widget)].compactMap(\.self) {
+                if let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(candidate) }) {
+                    return tile
+                }
             }
-            guard let parent = gtk_widget_get_parent(widget), parent != view.typed() else { return nil }
-            widget = parent
+            current = gtk_widget_get_parent(widget)
         }
+        return nil
+    }
+
+    private var focusedTile: PhotoTile? {
+        gtk_root_get_focus(gtk_widget_get_root(view.typed())).flatMap(tile(containing:))
     }
 
     var focusedPosition: Int? {
@@ -151,22 +156,12 @@ final class PhotoGrid {
 
     /// A right-click on an unselected photo selects it alone first, as in the Files app.
     private func requestContextMenu(atX x: Double, y: Double) {
-        if let picked = gtk_widget_pick(view.typed(), x, y, GTK_PICK_DEFAULT), let position = position(containing: picked),
+        if let picked = gtk_widget_pick(view.typed(), x, y, GTK_PICK_DEFAULT),
+           let position = tile(containing: picked)?.photo.flatMap({ store.position(ofPhotoWithID: $0.id) }),
            !isSelected(position) {
             gtk_selection_model_select_item(selection.opaque, guint(position), 1)
         }
         contextMenuRequested?(x, y)
-    }
-
-    private func position(containing widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
-        var current: UnsafeMutablePointer<GtkWidget>? = widget
-        while let widget = current, widget != view.typed() {
-            if let tile = boundTiles.first(where: { $0.root.raw == UnsafeMutableRawPointer(widget) }), let photo = tile.photo {
-                return store.position(ofPhotoWithID: photo.id)
-            }
-            current = gtk_widget_get_parent(widget)
-        }
-        return nil
     }
 
     func isSelected(_ position: Int) -> Bool {
