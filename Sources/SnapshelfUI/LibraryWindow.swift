@@ -397,7 +397,7 @@ final class LibraryWindow {
         } catch {
             notification.show(String(format: tr("Searching failed: %@"), "\(error)"))
         }
-        search.showCount(store.count)
+        // The page and the search's count follow from the store, as after any change.
         updatePage()
         updateSelection()
     }
