@@ -321,7 +321,7 @@ final class LibraryWindow {
 
     /// The header says how many photos are selected, or in the viewer which one is shown.
     private func updateSelection() {
-        let selected = grid.selectedPositions.count
+        let selected = grid.selectedCount
         let text: String
         if isViewing {
             text = String(format: tr("%d of %d"), viewer.position + 1, store.count)

@@ -175,6 +175,13 @@ final class PhotoGrid {
         return (0..<gtk_bitset_get_size(set)).map { Int(gtk_bitset_get_nth(set, guint($0))) }
     }
 
+    /// How many are selected, without listing them: after Ctrl+A that can be the whole library.
+    var selectedCount: Int {
+        let set = gtk_selection_model_get_selection(selection.opaque)!
+        defer { gtk_bitset_unref(set) }
+        return Int(gtk_bitset_get_size(set))
+    }
+
     var selectedPhotos: [Photo] { selectedPositions.compactMap { store.photo(at: $0) } }
 
     /// Selects exactly these positions.
