@@ -2,6 +2,7 @@
 // is on, and a Cancel button that stops after that file.
 import CGtk
 import SnapshelfGlue
+import SnapshelfModel
 
 @MainActor
 final class ImportProgressBar {

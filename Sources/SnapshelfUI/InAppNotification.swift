@@ -3,6 +3,7 @@
 // few and counts the rest, so a long list of failures cannot push it off the window.
 import CGtk
 import SnapshelfGlue
+import SnapshelfModel
 
 @MainActor
 final class InAppNotification {

@@ -2,6 +2,7 @@
 // dimmed, when there is none.
 import CGtk
 import SnapshelfGlue
+import SnapshelfModel
 
 @MainActor
 enum PhotoCaption {

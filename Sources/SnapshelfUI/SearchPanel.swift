@@ -2,6 +2,7 @@
 // filter as the person types; it says how many match. Escape or closing it shows them all again.
 import CGtk
 import SnapshelfGlue
+import SnapshelfModel
 
 @MainActor
 final class SearchPanel {

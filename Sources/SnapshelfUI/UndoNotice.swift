@@ -3,6 +3,7 @@
 // or the window closes) is the removal completed and the files sent to the Trash.
 import CGtk
 import SnapshelfGlue
+import SnapshelfModel
 
 @MainActor
 final class UndoNotice {

@@ -2,8 +2,6 @@
  * GObject type definitions. Every name carries the snapshelf_ prefix. */
 #pragma once
 #include <gtk/gtk.h>
-/* For bindtextdomain, which GLib does not wrap. */
-#include <libintl.h>
 
 G_BEGIN_DECLS
 

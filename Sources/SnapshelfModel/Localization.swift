@@ -1,8 +1,7 @@
 // Translations through gettext, in the "snapshelf" domain. An installed Snapshelf finds its
 // compiled catalogues in <prefix>/share/locale beside <prefix>/bin; SNAPSHELF_LOCALEDIR points
 // elsewhere. Without a catalogue for the language, every text stays as written.
-import CGtk
-import CSnapshelfShim
+import CGdkPixbuf
 import Foundation
 
 public enum Localization {
