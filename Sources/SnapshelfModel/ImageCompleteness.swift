@@ -32,7 +32,7 @@ enum ImageCompleteness {
             case 0x01, 0xD0...0xD7:
                 index += 2
             default:
-                guard index + 3 < count else { return "the file ends in the middle of its header" }
+                guard index + 3 < count else { return tr("the file ends in the middle of its header") }
                 let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
                 index += 2 + length
                 if marker == 0xDA {
@@ -40,7 +40,7 @@ enum ImageCompleteness {
                 }
             }
         }
-        return "the file ends before the image does; it was probably cut off while copying"
+        return tr("the file ends before the image does; it was probably cut off while copying")
     }
 
     /// The index of the first marker after a scan's coded data, where a 0xFF is followed by
@@ -73,6 +73,6 @@ enum ImageCompleteness {
             }
             index += 12 + length
         }
-        return "the file ends before the image does; it was probably cut off while copying"
+        return tr("the file ends before the image does; it was probably cut off while copying")
     }
 }

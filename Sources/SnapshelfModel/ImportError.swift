@@ -34,26 +34,29 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's name alone, for messages in the window.
     public var fileName: String { (path as NSString).lastPathComponent }
 
+    /// Why, in the person's language.
     public var explanation: String {
         switch reason {
-        case .missing: "there is no file at this path"
-        case .nameNotUTF8: "its name is not valid UTF-8, so it cannot be opened by name; rename it and try again"
-        case .symlinkLoop: "it is a symbolic link that leads back to itself"
-        case .permissionDenied: "you do not have permission to read it"
-        case .isDirectory: "it is a folder, not a file"
-        case .notRegularFile: "it is not a regular file"
-        case .unreadable(let detail): "it cannot be read (\(detail))"
-        case .empty: "the file is empty"
-        case .notAnImage: "it is not an image"
-        case .unsupportedFormat(let type): "its format (\(type)) is not one Snapshelf can read"
+        case .missing: tr("there is no file at this path")
+        case .nameNotUTF8: tr("its name is not valid UTF-8, so it cannot be opened by name; rename it and try again")
+        case .symlinkLoop: tr("it is a symbolic link that leads back to itself")
+        case .permissionDenied: tr("you do not have permission to read it")
+        case .isDirectory: tr("it is a folder, not a file")
+        case .notRegularFile: tr("it is not a regular file")
+        case .unreadable(let detail): String(format: tr("it cannot be read (%@)"), detail)
+        case .empty: tr("the file is empty")
+        case .notAnImage: tr("it is not an image")
+        // TRANSLATORS: %@ is a media type such as image/heic.
+        case .unsupportedFormat(let type): String(format: tr("its format (%@) is not one Snapshelf can read"), type)
         case .tooManyPixels(let width, let height):
-            "it declares \(width) × \(height) pixels, more than the limit of \(PhotoCandidate.maximumMegapixels) megapixels"
-        case .incomplete(let detail): "the image is incomplete: \(detail)"
-        case .undecodable(let detail): "the image is damaged (\(detail))"
-        case .changedDuringImport: "the file changed while it was being imported; try again"
-        case .copyFailed(let detail): "it could not be copied into the library (\(detail))"
-        case .noSpace: "there is not enough space on the disk for the library's copy"
-        case .databaseFailed(let detail): "the library could not record it (\(detail))"
+            String(format: tr("it declares %ld × %ld pixels, more than the limit of %ld megapixels"),
+                   width, height, PhotoCandidate.maximumMegapixels)
+        case .incomplete(let detail): String(format: tr("the image is incomplete: %@"), detail)
+        case .undecodable(let detail): String(format: tr("the image is damaged (%@)"), detail)
+        case .changedDuringImport: tr("the file changed while it was being imported; try again")
+        case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)
+        case .noSpace: tr("there is not enough space on the disk for the library's copy")
+        case .databaseFailed(let detail): String(format: tr("the library could not record it (%@)"), detail)
         }
     }
 

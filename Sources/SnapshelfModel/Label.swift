@@ -13,7 +13,7 @@ public struct Label: Sendable, Equatable {
         public var description: String {
             switch self {
             case .tooLong(let length):
-                "the label is \(length) characters long; the limit is \(Label.maximumLength)"
+                String(format: tr("the label is %ld characters long; the limit is %ld"), length, Label.maximumLength)
             }
         }
     }
@@ -41,14 +41,17 @@ public struct Label: Sendable, Equatable {
         }
         text = String(scalars)
         guard text.count <= Self.maximumLength else { throw .tooLong(length: text.count) }
-        var changes: [String] = []
-        if replaced > 0 {
-            changes.append("\(replaced) line break\(replaced == 1 ? "" : "s") or tab\(replaced == 1 ? "" : "s") became spaces")
+        let spaced = replaced == 0 ? nil : String(format: trn("%ld line break or tab became a space",
+                                                              "%ld line breaks or tabs became spaces", replaced), replaced)
+        let dropped = removed == 0 ? nil : String(format: trn("%ld invisible control character was removed",
+                                                              "%ld invisible control characters were removed", removed), removed)
+        normalisation = switch (spaced, dropped) {
+        case let (spaced?, dropped?):
+            // TRANSLATORS: joins the two notes, as in "2 line breaks or tabs became spaces and 1 invisible control character was removed".
+            String(format: tr("%@ and %@"), spaced, dropped)
+        case (let note?, nil), (nil, let note?): note
+        case (nil, nil): nil
         }
-        if removed > 0 {
-            changes.append("\(removed) invisible control character\(removed == 1 ? " was" : "s were") removed")
-        }
-        normalisation = changes.isEmpty ? nil : changes.joined(separator: " and ")
     }
 
     /// Tab, line feed, vertical tab, form feed, carriage return, next line, and the Unicode

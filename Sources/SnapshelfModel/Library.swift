@@ -15,8 +15,8 @@ public final class Library {
         self.directory = directory
         let database = directory.appendingPathComponent("library.sqlite3")
         if !creatingIfMissing && !FileManager.default.fileExists(atPath: database.path) {
-            throw LibraryError(operation: "opening the library \(directory.path)",
-                               detail: "there is no library there yet; importing a photo creates one")
+            throw LibraryError(operation: String(format: tr("opening the library %@"), directory.path),
+                               detail: tr("there is no library there yet; importing a photo creates one"))
         }
         try LibraryFiles.makeDirectory(directory)
         lock = try LibraryLock(directory: directory)
@@ -203,7 +203,7 @@ public final class Library {
                 do {
                     try Trash.move(url)
                 } catch {
-                    throw LibraryError(operation: "moving \(url.path) to the Trash", detail: error.reason)
+                    throw LibraryError(operation: String(format: tr("moving %@ to the Trash"), url.path), detail: error.reason)
                 }
             }
             try database.clearPending(row.fileName)
@@ -213,22 +213,22 @@ public final class Library {
     /// Checks that the database is sound, that every row's file exists with the content its hash
     /// says, and that no file lacks a row.
     public func check() throws(LibraryError) -> [String] {
-        var problems = try database.integrityProblems().map { "database: \($0)" }
+        var problems = try database.integrityProblems().map { String(format: tr("database: %@"), $0) }
         let rows = try database.allRows()
         for row in rows {
             let url = files.url(forFileNamed: row.fileName)
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                problems.append("photo \(row.id): its file \(url.path) is missing")
+                problems.append(String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path))
                 continue
             }
             if SourceFile.hash(data) != row.sha256 {
-                problems.append("photo \(row.id): its file \(url.path) does not match its recorded content")
+                problems.append(String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path))
             }
         }
         // Files in progress, being imported or waiting for a removal's undo to expire, are not orphans.
         let rowFiles = Set(rows.map(\.fileName)).union(try database.pendingFiles())
         for name in files.allFileNames().sorted() where !rowFiles.contains(name) {
-            problems.append("file \(files.url(forFileNamed: name).path) belongs to no photo")
+            problems.append(String(format: tr("file %@ belongs to no photo"), files.url(forFileNamed: name).path))
         }
         return problems
     }

@@ -84,7 +84,7 @@ final class LibraryDatabase {
     init(fileURL: URL) throws(LibraryError) {
         self.fileURL = fileURL
         connection = try SQLiteConnection(fileURL: fileURL)
-        let configuring = "configuring the database \(fileURL.path)"
+        let configuring = String(format: tr("configuring the database %@"), fileURL.path)
         // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
         try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
         try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
@@ -95,23 +95,24 @@ final class LibraryDatabase {
     private func migrate() throws(LibraryError) {
         // A library already up to date is only read: opening it takes no write lock and no flush.
         guard try checkedSchemaVersion() < Self.migrations.count else { return }
-        try connection.inTransaction(during: "upgrading the database") { () throws(LibraryError) in
+        try connection.inTransaction(during: tr("upgrading the database")) { () throws(LibraryError) in
             // Read again under the lock: another process may have upgraded it meanwhile.
             let version = try checkedSchemaVersion()
             for migration in Self.migrations.dropFirst(version) {
-                try connection.execute(migration, during: "upgrading the database")
+                try connection.execute(migration, during: tr("upgrading the database"))
             }
-            try connection.execute("PRAGMA user_version = \(Self.migrations.count)", during: "upgrading the database")
+            try connection.execute("PRAGMA user_version = \(Self.migrations.count)", during: tr("upgrading the database"))
         }
     }
 
     /// The schema version, refused when a newer Snapshelf wrote it.
     private func checkedSchemaVersion() throws(LibraryError) -> Int {
-        let version = try integer("PRAGMA user_version", during: "reading the schema version")
+        let version = try integer("PRAGMA user_version", during: tr("reading the schema version"))
         guard version <= Int64(Self.migrations.count) else {
             throw LibraryError(
-                operation: "opening the database \(fileURL.path)",
-                detail: "it was written by a newer Snapshelf (schema \(version), this one knows \(Self.migrations.count))"
+                operation: String(format: tr("opening the database %@"), fileURL.path),
+                detail: String(format: tr("it was written by a newer Snapshelf (schema %ld, this one knows %ld)"),
+                               Int(version), Self.migrations.count)
             )
         }
         return Int(version)
@@ -125,43 +126,43 @@ final class LibraryDatabase {
 
     /// Changes whenever another connection, in this process or another, commits a change.
     func dataVersion() throws(LibraryError) -> Int64 {
-        try integer("PRAGMA data_version", during: "checking the library for changes")
+        try integer("PRAGMA data_version", during: tr("checking the library for changes"))
     }
 
     /// The number of photos, kept by triggers, so counting reads one row.
     func photoCount() throws(LibraryError) -> Int {
-        Int(try integer("SELECT photo_count FROM stats", during: "counting the photos"))
+        Int(try integer("SELECT photo_count FROM stats", during: tr("counting the photos")))
     }
 
     /// The photos at positions `offset..<offset + limit` in the order they were added.
     func rows(from offset: Int, limit: Int) throws(LibraryError) -> [Row] {
         try rows("SELECT \(Self.columns) FROM photos ORDER BY id LIMIT ? OFFSET ?",
-                 [.integer(Int64(limit)), .integer(Int64(offset))], during: "reading the library")
+                 [.integer(Int64(limit)), .integer(Int64(offset))], during: tr("reading the library"))
     }
 
     /// How many photos were added before the one with this ID: its position.
     func countOfRows(before id: Int64) throws(LibraryError) -> Int {
-        let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: "finding a photo")
+        let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: tr("finding a photo"))
         try statement.bind([.integer(id)])
         _ = try statement.step()
         return Int(statement.integer(at: 0))
     }
 
     func largestID() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(max(id), 0) FROM photos", during: "reading the library")
+        try integer("SELECT coalesce(max(id), 0) FROM photos", during: tr("reading the library"))
     }
 
     func latestChange() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(max(seq), 0) FROM changes", during: "reading the change log")
+        try integer("SELECT coalesce(max(seq), 0) FROM changes", during: tr("reading the change log"))
     }
 
     func earliestChange() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(min(seq), 0) FROM changes", during: "reading the change log")
+        try integer("SELECT coalesce(min(seq), 0) FROM changes", during: tr("reading the change log"))
     }
 
     func changes(after sequence: Int64) throws(LibraryError) -> [LibraryChange] {
         let statement = try connection.prepare(
-            "SELECT seq, photo_id, kind FROM changes WHERE seq > ? ORDER BY seq", during: "reading the change log")
+            "SELECT seq, photo_id, kind FROM changes WHERE seq > ? ORDER BY seq", during: tr("reading the change log"))
         try statement.bind([.integer(sequence)])
         var changes: [LibraryChange] = []
         while try statement.step() {
@@ -174,17 +175,17 @@ final class LibraryDatabase {
     /// Keeps the log short; a store that fell further behind reloads instead.
     func pruneChanges(keeping count: Int64) throws(LibraryError) {
         try connection.execute("DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(count)",
-                               during: "trimming the change log")
+                               during: tr("trimming the change log"))
     }
 
     /// Records a file about to appear or go, before the change that makes it so.
     func markPending(_ fileName: String) throws(LibraryError) {
         _ = try change("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", [.text(fileName)],
-                       during: "recording a file in progress")
+                       during: tr("recording a file in progress"))
     }
 
     func pendingFiles() throws(LibraryError) -> [String] {
-        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: "reading files in progress")
+        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: tr("reading files in progress"))
         var names: [String] = []
         while try statement.step() {
             names.append(statement.text(at: 0))
@@ -193,24 +194,24 @@ final class LibraryDatabase {
     }
 
     func clearPending(_ fileName: String) throws(LibraryError) {
-        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: "finishing a file")
+        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: tr("finishing a file"))
     }
 
     func isReferenced(_ fileName: String) throws(LibraryError) -> Bool {
         try !rows("SELECT \(Self.columns) FROM photos WHERE file_name = ?", [.text(fileName)],
-                  during: "looking for a file's photo").isEmpty
+                  during: tr("looking for a file's photo")).isEmpty
     }
 
     /// Saves the row and, in the same transaction, marks its file as no longer in progress.
     func insert(_ row: Row) throws(LibraryError) -> Int64 {
-        try connection.inTransaction(during: "saving a photo") { () throws(LibraryError) in
+        try connection.inTransaction(during: tr("saving a photo")) { () throws(LibraryError) in
             try insertWithinTransaction(row, keepingID: false)
         }
     }
 
     /// Puts removed rows back with their own IDs, so each returns to its place, and keeps their files.
     func restore(_ rows: [Row]) throws(LibraryError) {
-        try connection.inTransaction(during: "restoring photos") { () throws(LibraryError) in
+        try connection.inTransaction(during: tr("restoring photos")) { () throws(LibraryError) in
             for row in rows {
                 _ = try insertWithinTransaction(row, keepingID: true)
             }
@@ -223,7 +224,7 @@ final class LibraryDatabase {
             INSERT INTO photos (id, label, label_key, file_name, original_name, added_ms, width, height, sha256, taken_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            during: "saving a photo"
+            during: tr("saving a photo")
         )
         try statement.bind([
             keepingID ? .integer(row.id) : .null,
@@ -233,7 +234,7 @@ final class LibraryDatabase {
         ])
         _ = try statement.step()
         let id = sqlite3_last_insert_rowid(connection.handle)
-        let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: "saving a photo")
+        let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: tr("saving a photo"))
         try done.bind([.text(row.fileName)])
         _ = try done.step()
         return id
@@ -241,15 +242,15 @@ final class LibraryDatabase {
 
     /// Every photo, in the order they were added.
     func allRows() throws(LibraryError) -> [Row] {
-        try rows("SELECT \(Self.columns) FROM photos ORDER BY id", [], during: "reading the library")
+        try rows("SELECT \(Self.columns) FROM photos ORDER BY id", [], during: tr("reading the library"))
     }
 
     func row(withID id: Int64) throws(LibraryError) -> Row? {
-        try rows("SELECT \(Self.columns) FROM photos WHERE id = ?", [.integer(id)], during: "reading a photo").first
+        try rows("SELECT \(Self.columns) FROM photos WHERE id = ?", [.integer(id)], during: tr("reading a photo")).first
     }
 
     func row(withHash sha256: String) throws(LibraryError) -> Row? {
-        try rows("SELECT \(Self.columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: "looking for a duplicate")
+        try rows("SELECT \(Self.columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: tr("looking for a duplicate"))
             .first
     }
 
@@ -257,7 +258,7 @@ final class LibraryDatabase {
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
         let (condition, value) = Self.labelCondition(matching: foldedText)
         return try rows("SELECT \(Self.columns) FROM photos WHERE \(condition) ORDER BY id", [value],
-                        during: "searching the labels")
+                        during: tr("searching the labels"))
     }
 
     /// The IDs of the photos in this order, only those whose label contains the folded text when
@@ -270,7 +271,7 @@ final class LibraryDatabase {
             sql += " WHERE \(condition)"
             values.append(value)
         }
-        let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: "listing the photos")
+        let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: tr("listing the photos"))
         try statement.bind(values)
         var ids: [Int64] = []
         while try statement.step() {
@@ -283,7 +284,7 @@ final class LibraryDatabase {
     func rows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
         guard !ids.isEmpty else { return [] }
         let list = ids.map(String.init).joined(separator: ",")
-        let found = try rows("SELECT \(Self.columns) FROM photos WHERE id IN (\(list))", [], during: "reading photos")
+        let found = try rows("SELECT \(Self.columns) FROM photos WHERE id IN (\(list))", [], during: tr("reading photos"))
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -305,9 +306,9 @@ final class LibraryDatabase {
 
     /// Gives all the photos the label in one transaction; returns how many there were.
     func updateLabel(_ label: String, ofPhotosWithIDs ids: [Int64]) throws(LibraryError) -> Int {
-        try connection.inTransaction(during: "changing labels") { () throws(LibraryError) in
+        try connection.inTransaction(during: tr("changing labels")) { () throws(LibraryError) in
             let statement = try connection.prepare("UPDATE photos SET label = ?, label_key = ? WHERE id = ?",
-                                                    during: "changing a label")
+                                                    during: tr("changing a label"))
             var changed = 0
             for id in ids {
                 try statement.bind([.text(label), .text(SearchKey.folding(label)), .integer(id)])
@@ -322,15 +323,15 @@ final class LibraryDatabase {
     /// Deletes the rows and, in the same transaction, marks their files as about to go, so a crash
     /// before they reach the Trash is finished at the next start. Returns the rows that were there.
     func deleteRows(_ rows: [Row]) throws(LibraryError) -> [Row] {
-        try connection.inTransaction(during: "removing photos") { () throws(LibraryError) in
+        try connection.inTransaction(during: tr("removing photos")) { () throws(LibraryError) in
             var deleted: [Row] = []
             for row in rows {
-                let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: "removing a photo")
+                let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("removing a photo"))
                 try statement.bind([.integer(row.id)])
                 _ = try statement.step()
                 guard sqlite3_changes(connection.handle) > 0 else { continue }
                 let pending = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)",
-                                                     during: "removing a photo")
+                                                     during: tr("removing a photo"))
                 try pending.bind([.text(row.fileName)])
                 _ = try pending.step()
                 deleted.append(row)
@@ -341,7 +342,7 @@ final class LibraryDatabase {
 
     /// What SQLite's own integrity check reports: empty when the database is sound.
     func integrityProblems() throws(LibraryError) -> [String] {
-        let statement = try connection.prepare("PRAGMA integrity_check", during: "checking the database")
+        let statement = try connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
         var problems: [String] = []
         while try statement.step() {
             let line = statement.text(at: 0)
@@ -349,9 +350,9 @@ final class LibraryDatabase {
         }
         do {
             try connection.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
-                                   during: "checking the label search index")
+                                   during: tr("checking the label search index"))
         } catch {
-            problems.append("the label search index does not match the labels (\(error.detail))")
+            problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
         }
         return problems
     }

@@ -2,7 +2,7 @@
 import Foundation
 
 public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What Snapshelf was doing, such as "opening the database /path/library.sqlite3".
+    /// What Snapshelf was doing, such as "opening the database /path/library.sqlite3", translated.
     public let operation: String
     /// What SQLite or the file system said.
     public let detail: String
@@ -12,5 +12,8 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
         self.detail = detail
     }
 
-    public var description: String { "error while \(operation): \(detail)" }
+    public var description: String {
+        // TRANSLATORS: the first %@ says what Snapshelf was doing, as in "opening the database /home/ada/.local/share/snapshelf/library.sqlite3"; the second, what went wrong.
+        String(format: tr("error while %@: %@"), operation, detail)
+    }
 }

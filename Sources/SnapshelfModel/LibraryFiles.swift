@@ -28,7 +28,8 @@ struct LibraryFiles {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw LibraryError(operation: "creating the folder \(url.path)", detail: "a file of that name is in the way")
+                throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path),
+                                   detail: tr("a file of that name is in the way"))
             }
             return
         }
@@ -37,7 +38,7 @@ struct LibraryFiles {
             try makeDirectory(parent)
         }
         guard mkdir(url.path, 0o755) == 0 || errno == EEXIST else {
-            throw LibraryError(operation: "creating the folder \(url.path)", detail: String(cString: strerror(errno)))
+            throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path), detail: String(cString: strerror(errno)))
         }
     }
 
@@ -118,7 +119,7 @@ struct LibraryFiles {
 
     private func write(_ contents: Data, to path: String) throws(CopyFailure) {
         let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw CopyFailure("cannot create the copy") }
+        guard output >= 0 else { throw CopyFailure(tr("cannot create the copy")) }
         defer { close(output) }
         let failed = contents.withUnsafeBytes { bytes -> Bool in
             var written = 0
@@ -132,8 +133,8 @@ struct LibraryFiles {
             }
             return false
         }
-        guard !failed else { throw CopyFailure("cannot write the copy") }
-        guard fsync(output) == 0 else { throw CopyFailure("cannot flush the copy to disk") }
+        guard !failed else { throw CopyFailure(tr("cannot write the copy")) }
+        guard fsync(output) == 0 else { throw CopyFailure(tr("cannot flush the copy to disk")) }
     }
 
     /// Flushes the folder itself, so a rename survives a power cut.

@@ -15,7 +15,7 @@ final class SQLiteConnection {
         guard status == SQLITE_OK, let opened else {
             let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close(opened)
-            throw LibraryError(operation: "opening the database \(fileURL.path)", detail: detail)
+            throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path), detail: detail)
         }
         handle = opened
     }

@@ -86,7 +86,7 @@ public final class Thumbnail: @unchecked Sendable {
 
     private init(decoded: OpaquePointer?, error: UnsafeMutablePointer<GError>?, path: String) throws(ImportError) {
         guard let decoded else {
-            let detail = error.map { String(cString: $0.pointee.message) } ?? "GdkPixbuf gave no reason"
+            let detail = error.map { String(cString: $0.pointee.message) } ?? tr("GdkPixbuf gave no reason")
             if let error { g_error_free(error) }
             throw ImportError(path: path, reason: .undecodable(detail))
         }

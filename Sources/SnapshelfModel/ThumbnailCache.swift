@@ -101,7 +101,7 @@ public struct ThumbnailCache: Sendable {
                 return thumbnail
             }
         case .failed:
-            throw ImportError(path: file.path, reason: .undecodable("an earlier attempt to read it failed"))
+            throw ImportError(path: file.path, reason: .undecodable(tr("an earlier attempt to read it failed")))
         case .stale, .missing:
             break
         }

@@ -13,6 +13,6 @@ enum Trash {
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) == 0 else { return }
         defer { g_error_free(error) }
-        throw Failure(reason: error.map { String(cString: $0.pointee.message) } ?? "the Trash gave no reason")
+        throw Failure(reason: error.map { String(cString: $0.pointee.message) } ?? tr("the Trash gave no reason"))
     }
 }

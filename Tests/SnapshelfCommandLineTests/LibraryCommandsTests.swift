@@ -66,7 +66,7 @@ final class LibraryCommandsTests: XCTestCase {
         try snapshelf("remove", "1")
         XCTAssertEqual(try ids(), ["2"])
         XCTAssertTrue(try snapshelf("remove", "1", expecting: 1).standardError.contains("no photo with ID 1"))
-        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photos"))
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photo at"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: SamplePhotos.cameras[0].path), "the original stays")
     }
 
@@ -93,7 +93,7 @@ final class LibraryCommandsTests: XCTestCase {
         let refused = try snapshelf("import", "--label", long, SamplePhotos.cameras[0].path, expecting: 2)
         XCTAssertTrue(refused.standardError.contains("501 characters long; the limit is 500"), refused.standardError)
         let normalised = try snapshelf("import", "--label", "two\nlines", SamplePhotos.cameras[0].path)
-        XCTAssertTrue(normalised.standardError.contains("1 line break or tab became spaces"), normalised.standardError)
+        XCTAssertTrue(normalised.standardError.contains("1 line break or tab became a space"), normalised.standardError)
         XCTAssertEqual(try snapshelf("list").standardOutput, "1\ttwo lines\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
     }
 
@@ -173,7 +173,7 @@ final class LibraryCommandsTests: XCTestCase {
         XCTAssertEqual(outcome.standardError,
                        "snapshelf: \(large.path): there is not enough space on the disk for the library's copy\n")
         XCTAssertEqual(try ids(), ["1"])
-        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photos"))
+        XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photo at"))
     }
 
     func testANameThatIsNotUTF8IsRefusedByName() throws {
