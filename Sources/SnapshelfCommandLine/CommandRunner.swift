@@ -20,10 +20,10 @@ public struct CommandRunner {
         case .startGUI:
             preconditionFailure("the GUI is started by the executable, not by CommandRunner")
         case .help(let topic):
-            write(topic.text + "\n", to: .standardOutput)
+            say(topic.text)
             return .success
         case .version:
-            write("snapshelf \(SnapshelfVersion.current)\n", to: .standardOutput)
+            say("snapshelf \(SnapshelfVersion.current)")
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             guard let label = label(text ?? "") else { return .usage }
@@ -44,7 +44,7 @@ public struct CommandRunner {
             guard let label = label(text) else { return .usage }
             return withLibrary(library) { (library) throws(LibraryError) in
                 guard try library.relabel(photoWithID: id, as: label) else {
-                    write("snapshelf: there is no photo with ID \(id)\n", to: .standardError)
+                    complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
                     return .failure
                 }
                 return .success
@@ -59,7 +59,7 @@ public struct CommandRunner {
     /// Reports a usage error the way every command does, with a pointer to the help.
     public func reportUsage(_ error: UsageError) -> ExitStatus {
         let hint = error.topic == .general ? "snapshelf --help" : "snapshelf \(error.topic.rawValue) --help"
-        write("snapshelf: \(error)\nTry “\(hint)”.\n", to: .standardError)
+        complain("\(error)\n" + String(format: tr("Try “%@”."), hint))
         return .usage
     }
 
@@ -69,7 +69,7 @@ public struct CommandRunner {
         do {
             let label = try Label(text)
             if let normalisation = label.normalisation {
-                write("snapshelf: note: in the label, \(normalisation)\n", to: .standardError)
+                complain(String(format: tr("note: in the label, %@"), normalisation))
             }
             return label
         } catch {
@@ -85,7 +85,7 @@ public struct CommandRunner {
         do {
             return try body(try Library(directory: directory, creatingIfMissing: creating))
         } catch {
-            write("snapshelf: \(error)\n", to: .standardError)
+            complain("\(error)")
             return .failure
         }
     }
@@ -94,18 +94,18 @@ public struct CommandRunner {
         let collection = FileCollector.collect(paths.map { URL(fileURLWithPath: $0) }, recursive: recursive)
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
-            let hint = problem.reason == .isDirectory ? " (add --recursive to import the photos in it)" : ""
-            write("snapshelf: \(problem)\(hint)\n", to: .standardError)
+            let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
+            complain("\(problem)\(hint)")
         }
         BatchImport().run(collection.files, label: label, into: library) { progress in
             switch progress.result {
             case .success(.added(let photo)):
-                write("Imported \(progress.file.path) as photo \(photo.id)\n", to: .standardOutput)
+                say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))
             case .success(.duplicate(of: let photo)):
-                write("Already in the library as photo \(photo.id): \(progress.file.path)\n", to: .standardOutput)
+                say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), progress.file.path))
             case .failure(let error):
                 failed = true
-                write("snapshelf: \(error)\n", to: .standardError)
+                complain("\(error)")
             }
         }
         return failed ? .failure : .success
@@ -116,14 +116,14 @@ public struct CommandRunner {
         for id in ids {
             do {
                 if let photo = try library.remove(photoWithID: id) {
-                    write("Removed photo \(id) (\(photo.originalName)); its file is in the Trash\n", to: .standardOutput)
+                    say(String(format: tr("Removed photo %ld (%@); its file is in the Trash"), Int(id), photo.originalName))
                 } else {
                     failed = true
-                    write("snapshelf: there is no photo with ID \(id)\n", to: .standardError)
+                    complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
                 }
             } catch {
                 failed = true
-                write("snapshelf: \(error)\n", to: .standardError)
+                complain("\(error)")
             }
         }
         return failed ? .failure : .success
@@ -132,23 +132,35 @@ public struct CommandRunner {
     private func check(_ library: Library) throws(LibraryError) -> ExitStatus {
         let problems = try library.check()
         guard problems.isEmpty else {
-            write("Library at \(library.directory.path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n",
-                  to: .standardOutput)
-            problems.forEach { write("  \($0)\n", to: .standardOutput) }
+            let heading = trn("Library at %@ has %ld problem:", "Library at %@ has %ld problems:", problems.count)
+            say(String(format: heading, library.directory.path, problems.count))
+            problems.forEach { say("  \($0)") }
             return .failure
         }
-        write("Library is sound: \(try library.photos().count) photos at \(library.directory.path)\n", to: .standardOutput)
+        let count = try library.photos().count
+        let verdict = trn("Library is sound: %ld photo at %@", "Library is sound: %ld photos at %@", count)
+        say(String(format: verdict, count, library.directory.path))
         return .success
     }
 
     private func print(_ photos: [Photo], json: Bool) {
         if json {
-            write(PhotoListing(photos).json + "\n", to: .standardOutput)
+            say(PhotoListing(photos).json)
         } else {
             for photo in photos {
-                write("\(photo.id)\t\(photo.label)\t\(photo.originalName)\n", to: .standardOutput)
+                say("\(photo.id)\t\(photo.label)\t\(photo.originalName)")
             }
         }
+    }
+
+    /// A line of the command's output.
+    private func say(_ line: String) {
+        write(line + "\n", to: .standardOutput)
+    }
+
+    /// A problem or note, on stderr, after the program's name.
+    private func complain(_ message: String) {
+        write("snapshelf: \(message)\n", to: .standardError)
     }
 
     private func write(_ text: String, to handle: FileHandle) {

@@ -1,4 +1,4 @@
-// The commands, each with its help text.
+// The commands, each with its help page.
 import SnapshelfModel
 
 public enum HelpTopic: String, Sendable {
@@ -13,96 +13,71 @@ public enum HelpTopic: String, Sendable {
     /// What the command's operands are, for a message saying they are missing.
     var operandDescription: String {
         switch self {
-        case .search: "the text to search for"
-        case .label: "a photo ID and the new label"
-        default: "no arguments"
+        case .search: tr("the text to search for")
+        case .label: tr("a photo ID and the new label")
+        default: tr("no arguments")
         }
     }
 
+    /// The help page, in the person's language.
     public var text: String {
+        HelpPage(blocks: blocks).text
+    }
+
+    private var blocks: [HelpPage.Block] {
         switch self {
         case .general:
-            """
-            Usage: snapshelf [--library DIR] [FILE...]
-                   snapshelf [--library DIR] COMMAND [OPTIONS] [ARGUMENTS]
-
-            Keeps photos with a label each. With no command, opens the Snapshelf window,
-            and offers to import the FILEs given.
-
-            Commands:
-              import [--label TEXT] [--recursive] PATH...   copy photos into the library
-              list [--json]                 print the photos in the library
-              search [--json] TEXT          print the photos whose label contains TEXT
-              label ID TEXT                 give photo ID a new label
-              remove ID...                  remove photos; their files go to the Trash
-              check                         verify the library and report problems
-              help [COMMAND]                show help for a command
-
-            Options:
-              --library DIR   use the library in DIR (default: $SNAPSHELF_LIBRARY,
-                              else $XDG_DATA_HOME/snapshelf)
-              --help, -h      show this help, or a command's with `COMMAND --help`
-              --version       print the version
-
-            Exit status: 0 when all went well, 1 when a file, a photo or the library
-            failed, 2 when the command line was wrong.
-            """
+            [
+                .usage(["snapshelf [--library DIR] [FILE...]", "snapshelf [--library DIR] COMMAND [OPTIONS] [ARGUMENTS]"]),
+                .paragraph(tr("Keeps photos with a label each. With no command, opens the Snapshelf window, and offers to import the FILEs given.")),
+                .table(heading: tr("Commands:"), rows: [
+                    ("import [--label TEXT] [--recursive] PATH...", tr("copy photos into the library")),
+                    ("list [--json]", tr("print the photos in the library")),
+                    ("search [--json] TEXT", tr("print the photos whose label contains TEXT")),
+                    ("label ID TEXT", tr("give photo ID a new label")),
+                    ("remove ID...", tr("remove photos; their files go to the Trash")),
+                    ("check", tr("verify the library and report problems")),
+                    ("help [COMMAND]", tr("show help for a command")),
+                ]),
+                .table(heading: tr("Options:"), rows: [
+                    ("--library DIR", tr("use the library in DIR (default: $SNAPSHELF_LIBRARY, else $XDG_DATA_HOME/snapshelf)")),
+                    ("--help, -h", tr("show this help, or a command's with `COMMAND --help`")),
+                    ("--version", tr("print the version")),
+                ]),
+                .paragraph(tr("Exit status: 0 when all went well, 1 when a file, a photo or the library failed, 2 when the command line was wrong.")),
+            ]
         case .import:
-            """
-            Usage: snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH...
-
-            Copies each photo into the library and saves it with the label TEXT (empty when
-            not given). With --recursive (-r), folders are searched for photos, skipping
-            hidden files. The originals are never changed.
-
-            A photo whose content is already in the library is not copied again; it is
-            reported with the existing photo's ID and keeps its label (change it with
-            `snapshelf label`). A file that cannot be imported is reported on stderr with
-            the reason, the others are still imported, and the exit status is 1.
-
-            Limits: a label has at most \(Label.maximumLength) characters; line breaks and
-            tabs in it become spaces and other control characters are removed. Images over
-            \(PhotoCandidate.maximumMegapixels) megapixels are refused before decoding.
-            """
+            [
+                .usage(["snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH..."]),
+                .paragraph(tr("Copies each photo into the library and saves it with the label TEXT (empty when not given). With --recursive (-r), folders are searched for photos, skipping hidden files. The originals are never changed.")),
+                .paragraph(tr("A photo whose content is already in the library is not copied again; it is reported with the existing photo's ID and keeps its label (change it with `snapshelf label`). A file that cannot be imported is reported on stderr with the reason, the others are still imported, and the exit status is 1.")),
+                .paragraph(String(format: tr("Limits: a label has at most %ld characters; line breaks and tabs in it become spaces and other control characters are removed. Images over %ld megapixels are refused before decoding."), Label.maximumLength, PhotoCandidate.maximumMegapixels)),
+            ]
         case .list:
-            """
-            Usage: snapshelf list [--library DIR] [--json]
-
-            Prints the library's photos in order: ID, label and original file name,
-            separated by tabs. With --json, prints an array of objects with id, label,
-            file (the library's copy), original_name, added (ISO 8601, UTC), width and
-            height (as displayed, after EXIF orientation).
-            """
+            [
+                .usage(["snapshelf list [--library DIR] [--json]"]),
+                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), width and height (as displayed, after EXIF orientation).")),
+            ]
         case .search:
-            """
-            Usage: snapshelf search [--library DIR] [--json] TEXT
-
-            Prints the photos whose label contains TEXT, ignoring case and accents
-            ("cafe" finds "Café"), in the same form as `snapshelf list`.
-            """
+            [
+                .usage(["snapshelf search [--library DIR] [--json] TEXT"]),
+                .paragraph(tr("Prints the photos whose label contains TEXT, ignoring case and accents (\"cafe\" finds \"Café\"), in the same form as `snapshelf list`.")),
+            ]
         case .label:
-            """
-            Usage: snapshelf label [--library DIR] ID TEXT
-
-            Gives the photo with this ID the label TEXT. The exit status is 1 when there
-            is no such photo.
-            """
+            [
+                .usage(["snapshelf label [--library DIR] ID TEXT"]),
+                .paragraph(tr("Gives the photo with this ID the label TEXT. The exit status is 1 when there is no such photo.")),
+            ]
         case .remove:
-            """
-            Usage: snapshelf remove [--library DIR] ID...
-
-            Removes the photos from the library and moves the library's copies to the
-            Trash, where they can still be restored. The originals are never touched.
-            The exit status is 1 when an ID does not exist.
-            """
+            [
+                .usage(["snapshelf remove [--library DIR] ID..."]),
+                .paragraph(tr("Removes the photos from the library and moves the library's copies to the Trash, where they can still be restored. The originals are never touched. The exit status is 1 when an ID does not exist.")),
+            ]
         case .check:
-            """
-            Usage: snapshelf check [--library DIR]
-
-            Verifies the database, that every photo's file exists and matches its
-            recorded content, and that no file is left without a photo. Prints
-            "Library is sound" and exits 0, or lists each problem and exits 1.
-            """
+            [
+                .usage(["snapshelf check [--library DIR]"]),
+                .paragraph(tr("Verifies the database, that every photo's file exists and matches its recorded content, and that no file is left without a photo. Prints \"Library is sound\" and exits 0, or lists each problem and exits 1.")),
+            ]
         }
     }
 }

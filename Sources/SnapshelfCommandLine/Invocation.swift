@@ -1,5 +1,6 @@
 // What the person asked for on the command line: the GUI, or one of the commands that need no display.
 import Foundation
+import SnapshelfModel
 
 public enum Invocation: Equatable, Sendable {
     case startGUI(library: String?, files: [String])
@@ -46,7 +47,7 @@ public enum Invocation: Equatable, Sendable {
             case ("--", _): optionsEnded = true
             case ("--library", _):
                 library = try reader.value(for: option, command: name)
-                guard library?.isEmpty == false else { throw UsageError.emptyValue("The folder after --library") }
+                guard library?.isEmpty == false else { throw UsageError.emptyValue(tr("The folder after --library")) }
             case ("--label", .import?): label = try reader.value(for: option, command: name)
             case ("--recursive", .import?), ("-r", .import?): recursive = true
             case ("--json", .list?), ("--json", .search?): json = true
@@ -67,8 +68,8 @@ public enum Invocation: Equatable, Sendable {
             guard let topic = HelpTopic(rawValue: word) else { throw UsageError.unknownCommand(word) }
             return .help(topic)
         case .import?:
-            guard !operands.isEmpty else { throw UsageError.missingOperand("import", "at least one photo or folder") }
-            guard !operands.contains("") else { throw UsageError.emptyValue("A path to import") }
+            guard !operands.isEmpty else { throw UsageError.missingOperand("import", tr("at least one photo or folder")) }
+            guard !operands.contains("") else { throw UsageError.emptyValue(tr("A path to import")) }
             return .importPhotos(library: library, label: label, recursive: recursive, paths: operands)
         case .list?:
             try expect(operands, count: 0, for: .list)
@@ -80,7 +81,7 @@ public enum Invocation: Equatable, Sendable {
             try expect(operands, count: 2, for: .label)
             return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
         case .remove?:
-            guard !operands.isEmpty else { throw UsageError.missingOperand("remove", "at least one photo ID") }
+            guard !operands.isEmpty else { throw UsageError.missingOperand("remove", tr("at least one photo ID")) }
             var ids: [Int64] = []
             for operand in operands {
                 ids.append(try photoID(operand))

@@ -1,4 +1,6 @@
 // A command line that does not say what to do; exits with status 2 and a hint.
+import SnapshelfModel
+
 public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     case unknownOption(String, command: String?)
@@ -13,21 +15,25 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownCommand(let word):
-            "unknown command “\(word)”. Commands: import, list, search, label, remove, check, help."
-        case .unknownOption(let option, let command):
-            "unknown option “\(option)”\(command.map { " for \($0)" } ?? "")."
+            String(format: tr("unknown command “%@”. Commands: import, list, search, label, remove, check, help."), word)
+        case .unknownOption(let option, nil):
+            String(format: tr("unknown option “%@”."), option)
+        case .unknownOption(let option, let command?):
+            // TRANSLATORS: the second %@ is a command, such as list.
+            String(format: tr("unknown option “%@” for %@."), option, command)
         case .missingValue(let option, _):
-            "\(option) needs a value."
+            String(format: tr("%@ needs a value."), option)
         case .unexpectedValue(let option, _):
-            "\(option) takes no value."
+            String(format: tr("%@ takes no value."), option)
         case .emptyValue(let what):
-            "\(what) cannot be empty."
+            String(format: tr("%@ cannot be empty."), what)
         case .missingOperand(let command, let what):
-            "\(command) needs \(what)."
+            // TRANSLATORS: the first %@ is a command, such as search; the second says what it needs, such as "the text to search for".
+            String(format: tr("%@ needs %@."), command, what)
         case .unexpectedArgument(let argument, let command):
-            "\(command) takes no argument “\(argument)”."
+            String(format: tr("%@ takes no argument “%@”."), command, argument)
         case .invalidID(let word):
-            "“\(word)” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."
+            String(format: tr("“%@” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."), word)
         case .invalidLabel(let problem):
             "\(problem)."
         }

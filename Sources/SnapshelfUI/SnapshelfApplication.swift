@@ -49,11 +49,9 @@ public final class SnapshelfApplication {
     /// Files given are offered for import, as "Open With Snapshelf" does.
     public func run(opening files: [URL] = []) -> Int32 {
         guard gtk_init_check() != 0 else {
-            FileHandle.standardError.write(Data("""
-                snapshelf: cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY works).
-                The commands work without one; see “snapshelf --help”.
-
-                """.utf8))
+            let reason = tr("cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY works).")
+            let hint = tr("The commands work without one; see “snapshelf --help”.")
+            FileHandle.standardError.write(Data("snapshelf: \(reason)\n\(hint)\n".utf8))
             return 1
         }
         // GTK sees the program name and the files: the options were parsed already.

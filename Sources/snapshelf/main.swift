@@ -7,6 +7,8 @@ import SnapshelfUI
 // Past a file-size limit, writes then fail with EFBIG and are reported like a full disk,
 // instead of the signal ending the process halfway.
 signal(SIGXFSZ, SIG_IGN)
+// Usage errors are translated too, so the language is set before the command line is read.
+Localization.setUp()
 
 let runner = CommandRunner()
 do {
