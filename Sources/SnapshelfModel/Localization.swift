@@ -19,7 +19,12 @@ public enum Localization {
     /// the domain to its catalogues; safe to call again.
     public static func setUp(localeDirectory: String? = nil) {
         isSetUp = true
-        setlocale(LC_ALL, "")
+        let locale = setlocale(LC_ALL, "").map { String(cString: $0) }
+        // gettext ignores LANGUAGE in the plain C locale, which a session without LANG (or with
+        // a locale that is not installed) gets; its UTF-8 twin reads the same but lets LANGUAGE choose.
+        if locale == nil || locale == "C" || locale == "POSIX" {
+            setlocale(LC_ALL, "C.UTF-8")
+        }
         let directory = localeDirectory ?? ProcessInfo.processInfo.environment["SNAPSHELF_LOCALEDIR"] ?? installedDirectory
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
