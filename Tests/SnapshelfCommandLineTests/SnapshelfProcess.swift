@@ -34,6 +34,10 @@ struct SnapshelfProcess {
         merged.removeValue(forKey: "DISPLAY")
         merged.removeValue(forKey: "WAYLAND_DISPLAY")
         merged.removeValue(forKey: "SNAPSHELF_LIBRARY")
+        // Messages are checked in English unless a test asks for a language.
+        for variable in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            merged.removeValue(forKey: variable)
+        }
         environment.forEach { merged[$0.key] = $0.value }
         process.environment = merged
         let output = Pipe()

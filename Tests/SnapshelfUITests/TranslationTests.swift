@@ -2,40 +2,21 @@
 // texts when LANGUAGE asks for French; every test after this one is in English again.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
+import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
 final class TranslationTests: AppTestCase, @unchecked Sendable {
     override func tearDown() {
         unsetenv("LANGUAGE")
-        unsetenv("LC_ALL")
         Localization.setUp()
         super.tearDown()
     }
 
-    /// Compiles po/fr.po into a locale folder of the test's own, as meson install does.
-    private func compileFrench() throws -> URL {
-        let locale = library.url.appendingPathComponent("locale")
-        let messages = locale.appendingPathComponent("fr/LC_MESSAGES")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("po/fr.po")
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        msgfmt.arguments = ["--check", "-o", messages.appendingPathComponent("snapshelf.mo").path, po.path]
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        XCTAssertEqual(msgfmt.terminationStatus, 0)
-        return locale
-    }
-
     func testLanguageSwitchesTheWindowToTheShippedTranslation() throws {
-        let locale = try compileFrench()
+        let locale = try ShippedTranslation.compile("fr", into: library.url)
         try makeLibrary(labels: ["Lake", ""])
-        // gettext follows LANGUAGE only outside the plain C locale.
-        setenv("LC_ALL", "C.UTF-8", 1)
         setenv("LANGUAGE", "fr", 1)
         Localization.setUp(localeDirectory: locale.path)
         try onMain {
@@ -55,5 +36,7 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
         }
         XCTAssertEqual(tr("Import Photos (Ctrl+O)"), "Importer des photos (Ctrl+O)")
         XCTAssertEqual(String(format: trn("Removed %d photo", "Removed %d photos", 1), 1), "1 photo retirée")
+        // The model's reasons, which the window's notifications quote, are French too.
+        XCTAssertEqual(ImportError(path: "/tmp/notes.txt", reason: .notAnImage).explanation, "ce n’est pas une image")
     }
 }
