@@ -65,6 +65,34 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         gtk_widget_has_focus(widget.typed()) != 0 || gtk_widget_get_focus_child(widget.typed()) != nil
     }
 
+    /// The visible toplevel windows of a GType, such as GtkAboutDialog.
+    @MainActor
+    func windows(of type: GType) -> [UnsafeMutableRawPointer] {
+        let toplevels = gtk_window_get_toplevels()!
+        return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+            let window = g_list_model_get_item(toplevels, index)!
+            g_object_unref(window)
+            let matches = g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+            return matches && gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0 ? window : nil
+        }
+    }
+
+    /// The text of every label inside a widget, shown or not, as a person would read them.
+    @MainActor
+    func labelTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var texts: [String] = []
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_label_get_type()) != 0 {
+            texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += labelTexts(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
     /// The window's event controllers of one type, such as its drop target.
     @MainActor
     func controllers(of type: GType, on window: GObjectRef) -> [OpaquePointer] {

@@ -7,18 +7,6 @@ import XCTest
 @testable import SnapshelfUI
 
 final class ApplicationMenuTests: AppTestCase, @unchecked Sendable {
-    /// The visible toplevel windows of a GType, such as GtkAboutDialog.
-    @MainActor
-    private func windows(of type: GType) -> [UnsafeMutableRawPointer] {
-        let toplevels = gtk_window_get_toplevels()!
-        return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
-            let window = g_list_model_get_item(toplevels, index)!
-            g_object_unref(window)
-            let matches = g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), type) != 0
-            return matches && gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0 ? window : nil
-        }
-    }
-
     func testTheKeyboardShortcutsWindowAndTheAboutWindowOpen() throws {
         try onMain {
             let window = try launch()

@@ -33,6 +33,14 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
             window.grid.select(positions: [0])
             g_action_group_activate_action(OpaquePointer(window.window.raw), "edit-label", nil)
             XCTAssertEqual(try XCTUnwrap(window.editDialog).titleText, "Modifier la légende")
+
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "show-help-overlay", nil)
+            try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
+            let shortcuts = try XCTUnwrap(windows(of: gtk_shortcuts_window_get_type()).first)
+            let texts = labelTexts(in: shortcuts.assumingMemoryBound(to: GtkWidget.self))
+            for title in ["Importer des photos", "Tout sélectionner", "Visionneuse", "Ajuster à la fenêtre"] {
+                XCTAssertTrue(texts.contains(title), "the shortcuts window lacks “\(title)”: \(texts)")
+            }
         }
         XCTAssertEqual(tr("Import Photos (Ctrl+O)"), "Importer des photos (Ctrl+O)")
         XCTAssertEqual(String(format: trn("Removed %d photo", "Removed %d photos", 1), 1), "1 photo retirée")
