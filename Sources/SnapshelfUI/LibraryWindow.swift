@@ -554,7 +554,7 @@ final class LibraryWindow {
             let folder = photo.fileURL.deletingLastPathComponent().absoluteString
             var error: UnsafeMutablePointer<GError>?
             if g_app_info_launch_default_for_uri(folder, nil, &error) == 0 {
-                let reason = error.map { String(cString: $0.pointee.message) } ?? "no file manager answered"
+                let reason = error.map { String(cString: $0.pointee.message) } ?? tr("no file manager answered")
                 if let error { g_error_free(error) }
                 self?.notification.show(String(format: tr("The photo could not be shown in Files: %@. It is %@."), reason, photo.fileURL.path))
             }
