@@ -20,6 +20,9 @@ public final class SnapshelfApplication {
     private static let registerResources: Void = {
         EmbeddedResources.register()
         Localization.setUpIfNeeded()
+        // gtk_init would set the locale again from the environment alone, undoing the fallback
+        // that lets LANGUAGE choose when there is no LANG.
+        if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
     }()
 
     let application: GObjectRef

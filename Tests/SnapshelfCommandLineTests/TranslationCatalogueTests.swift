@@ -102,6 +102,11 @@ final class TranslationCatalogueTests: XCTestCase {
         XCTAssertTrue(typo.standardError.hasPrefix("snapshelf: commande «\u{A0}lst\u{A0}» inconnue."), typo.standardError)
         XCTAssertTrue(typo.standardError.hasSuffix("Essayez «\u{A0}snapshelf --help\u{A0}».\n"), typo.standardError)
 
+        // GTK sets the locale while it starts; the window's texts must still follow LANGUAGE.
+        let noDisplay = try SnapshelfProcess.run(["--library", library], environment: french)
+        XCTAssertEqual(noDisplay.status, 1)
+        XCTAssertTrue(noDisplay.standardError.hasPrefix("snapshelf: impossible d’ouvrir la fenêtre\u{A0}:"), noDisplay.standardError)
+
         let english = try SnapshelfProcess.run(["check", "--library", library])
         XCTAssertTrue(english.standardOutput.hasPrefix("Library is sound: 1 photo at"), "without LANGUAGE, English")
     }
