@@ -38,7 +38,9 @@ struct LibraryFiles {
             try makeDirectory(parent)
         }
         guard mkdir(url.path, 0o755) == 0 || errno == EEXIST else {
-            throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path), detail: String(cString: strerror(errno)))
+            // Read before anything else runs: translating the message may change errno.
+            let reason = String(cString: strerror(errno))
+            throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path), detail: reason)
         }
     }
 
@@ -111,9 +113,10 @@ struct LibraryFiles {
     struct CopyFailure: Error {
         let code: Int32
         let detail: String
-        init(_ what: String) {
+        /// Takes errno first, since producing `what`, a translated text, may change it.
+        init(_ what: @autoclosure () -> String) {
             code = errno
-            detail = "\(what): \(String(cString: strerror(code)))"
+            detail = "\(what()): \(String(cString: strerror(code)))"
         }
     }
 

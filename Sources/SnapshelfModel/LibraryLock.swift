@@ -12,7 +12,9 @@ final class LibraryLock {
         let path = directory.appendingPathComponent("library.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: String(cString: strerror(errno)))
+            // Read before anything else runs: translating the message may change errno.
+            let reason = String(cString: strerror(errno))
+            throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
         }
         isAlone = flock(descriptor, LOCK_EX | LOCK_NB) == 0
         if !isAlone {
