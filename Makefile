@@ -4,8 +4,11 @@
 SWIFT ?= swift
 # What building needs, then what the tests need on top: a virtual X server, a session bus,
 # and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libglib2.0-dev-bin pkg-config
-TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin gettext
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libglib2.0-dev-bin pkg-config
+# The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
+LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
+# update-mime-database (shared-mime-info) registers a made-up image type that no loader can read.
+TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24
@@ -25,7 +28,7 @@ define install_missing
 endef
 
 deps:
-	$(call install_missing,$(BUILD_PACKAGES))
+	$(call install_missing,$(BUILD_PACKAGES) $(LOADER_PACKAGES))
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))

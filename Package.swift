@@ -25,10 +25,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf"]),
+        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto"]),
 
         // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
         // Resources/ as a GResource, which the plugin compiles into its sources.
@@ -48,7 +53,7 @@ let package = Package(
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
 
         // Shared helpers for the test targets: the sample photos and temporary libraries.
-        .target(name: "SnapshelfTestSupport"),
+        .target(name: "SnapshelfTestSupport", dependencies: ["CSQLite"]),
 
         .testTarget(
             name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf"]

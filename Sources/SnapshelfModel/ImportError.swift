@@ -1,4 +1,5 @@
 // Why a file could not become a photo in the library, worded for the person who chose it.
+import CGdkPixbuf
 import Foundation
 
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,6 +12,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case notRegularFile
         case unreadable(String)
         case empty
+        case tooLarge(bytes: Int)
         case notAnImage
         case unsupportedFormat(String)
         case tooManyPixels(width: Int, height: Int)
@@ -20,6 +22,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case copyFailed(String)
         case noSpace
         case databaseFailed(String)
+        case libraryReadOnly
     }
 
     /// The file's path, as the file system spells it; see `displayPath` for messages.
@@ -45,6 +48,9 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notRegularFile: tr("it is not a regular file")
         case .unreadable(let detail): String(format: tr("it cannot be read (%@)"), detail)
         case .empty: tr("the file is empty")
+        // TRANSLATORS: both %@ are sizes such as "40.0 GB".
+        case .tooLarge(let bytes): String(format: tr("it is %@, larger than the %@ a photo may be"), Self.formatted(bytes),
+                                          PhotoCandidate.formattedMaximumBytes)
         case .notAnImage: tr("it is not an image")
         // TRANSLATORS: %@ is a media type such as image/heic.
         case .unsupportedFormat(let type): String(format: tr("its format (%@) is not one Snapshelf can read"), type)
@@ -57,7 +63,15 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)
         case .noSpace: tr("there is not enough space on the disk for the library's copy")
         case .databaseFailed(let detail): String(format: tr("the library could not record it (%@)"), detail)
+        case .libraryReadOnly: tr("the library is read-only, so nothing can be added to it")
         }
+    }
+
+    /// A size as GNOME shows one, such as "40.0 GB", in the person's language.
+    static func formatted(_ bytes: Int) -> String {
+        let text = g_format_size(guint64(bytes))!
+        defer { g_free(text) }
+        return String(cString: text)
     }
 
     public var description: String { "\(path): \(explanation)" }

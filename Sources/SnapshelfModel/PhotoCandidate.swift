@@ -7,6 +7,11 @@ public struct PhotoCandidate: Sendable {
     /// Images declaring more pixels are refused before decoding, which stops decompression
     /// bombs; a 200-megapixel camera's photo is well within it.
     public static let maximumMegapixels = 300
+    /// Files larger than this are refused before any byte is read: no camera or phone makes a
+    /// photo anywhere near it, and a file this size is far more likely a video or a disk image.
+    public static let maximumBytes = 2_000_000_000
+    /// The size limit as GNOME writes sizes, such as "2.0 GB", in the person's language.
+    public static var formattedMaximumBytes: String { ImportError.formatted(maximumBytes) }
 
     public let sourceURL: URL
     /// Width and height as displayed, after the EXIF orientation.
@@ -19,43 +24,35 @@ public struct PhotoCandidate: Sendable {
     public let taken: Date
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
-    /// The file's bytes as inspected. The library saves exactly these, so what was hashed and
-    /// previewed is what it keeps, even if the original changes before the save.
-    let contents: Data
 
     /// Checks the file the way a person's mistakes need it checked, each with its own reason,
-    /// then decodes a preview, which proves the image can be read.
+    /// then decodes a preview, which proves the image can be read. The file is read in chunks,
+    /// the cheap refusals first and the hash last; the library copies it later, hashing it again
+    /// so that what it keeps is exactly what was inspected.
     public init(inspecting sourceURL: URL, previewSize: Int) throws(ImportError) {
         let path = sourceURL.path
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
-        sha256 = file.sha256
-        contents = file.contents
-        taken = file.withBytes { ExifDate.dateTaken(in: $0) } ?? file.modified
-        let format = try file.withBytes { bytes throws(ImportError) in
-            try Self.format(of: bytes, path: path)
-        }
+        let format = try Self.format(of: file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }, path: path)
         var storedWidth: Int32 = 0
         var storedHeight: Int32 = 0
         gdk_pixbuf_get_file_info(file.systemPath, &storedWidth, &storedHeight)
         guard Int(storedWidth) * Int(storedHeight) <= Self.maximumMegapixels * 1_000_000 else {
             throw ImportError(path: path, reason: .tooManyPixels(width: Int(storedWidth), height: Int(storedHeight)))
         }
-        if let problem = file.withBytes({ ImageCompleteness.problem(in: $0) }) {
+        if let problem = ImageCompleteness.problem(in: file.file) {
             throw ImportError(path: path, reason: .incomplete(problem))
         }
-        preview = try file.withBytes { bytes throws(ImportError) in
-            try Thumbnail(decoding: bytes, fittingIn: previewSize, path: path)
-        }
+        preview = try Thumbnail(decoding: sourceURL, fittingIn: previewSize)
+        sha256 = try file.sha256(path: path)
+        taken = file.head.withUnsafeBytes { ExifDate.dateTaken(in: $0) }.map(ClampedDate.clamped) ?? file.modified
         fileExtension = format.extension
         width = Int(preview.isQuarterTurned ? storedHeight : storedWidth)
         height = Int(preview.isQuarterTurned ? storedWidth : storedHeight)
     }
 
-    /// The GdkPixbuf format that reads these bytes, or why there is none.
-    private static func format(of bytes: UnsafeRawBufferPointer, path: String) throws(ImportError)
-        -> PixbufFormats.Format {
-        let mimeType = PixbufFormats.mimeType(of: bytes, named: path)
+    /// The GdkPixbuf format for the content type the file's bytes show, or why there is none.
+    private static func format(of mimeType: String, path: String) throws(ImportError) -> PixbufFormats.Format {
         if let format = PixbufFormats.format(forMIMEType: mimeType) {
             return format
         }

@@ -1,12 +1,16 @@
-// A file read whole for inspection: opened once, with the errors a person can cause told apart.
-import CGdkPixbuf
+// A file chosen for import, opened once, with the errors a person can cause told apart. It is
+// read in chunks, never whole: a file above the size limit is refused from its size alone.
 import Foundation
 
 struct SourceFile {
+    /// Enough of the start for the content type and the EXIF segments that precede the image.
+    static let headBytes = 1 << 20
+
     /// The path as the file system spells it, which need not be valid UTF-8.
     let systemPath: [CChar]
-    let sha256: String
-    let contents: Data
+    let file: OpenFile
+    /// The file's first bytes, up to `headBytes`.
+    let head: [UInt8]
     /// The file's modification time, the date taken of a photo whose EXIF has none.
     let modified: Date
 
@@ -14,52 +18,47 @@ struct SourceFile {
         let path = url.path
         systemPath = url.withUnsafeFileSystemRepresentation { Array(UnsafeBufferPointer(start: $0!, count: strlen($0!) + 1)) }
         var status = stat()
+        // Looked at before opening, so that opening a FIFO or a device never blocks or acts.
         guard stat(systemPath, &status) == 0 else { throw Self.failure(path: path, errno: errno) }
+        try Self.checkKind(status, path: path)
+        let descriptor = open(systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Self.failure(path: path, errno: errno) }
+        var opened = stat()
+        fstat(descriptor, &opened)
+        file = OpenFile(descriptor: descriptor, size: Int(opened.st_size))
+        // The name may have been pointed at something else between the look and the opening.
+        try Self.checkKind(opened, path: path)
+        head = file.bytes(at: 0, count: Self.headBytes)
+        guard head.count == min(file.size, Self.headBytes) else { throw ImportError(path: path, reason: .changedDuringImport) }
+        modified = ClampedDate.from(seconds: opened.st_mtim.tv_sec, nanoseconds: opened.st_mtim.tv_nsec)
+    }
+
+    /// The SHA-256 of the content, read in chunks.
+    func sha256(path: String) throws(ImportError) -> String {
+        do {
+            return try file.sha256()
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Refuses what is not a regular file with content, or is too large to be a photo.
+    private static func checkKind(_ status: stat, path: String) throws(ImportError) {
         switch status.st_mode & S_IFMT {
         case S_IFDIR: throw ImportError(path: path, reason: .isDirectory)
         case S_IFREG: break
         default: throw ImportError(path: path, reason: .notRegularFile)
         }
-        let descriptor = open(systemPath, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure(path: path, errno: errno) }
-        defer { close(descriptor) }
         guard status.st_size > 0 else { throw ImportError(path: path, reason: .empty) }
-
-        var contents = Data(count: Int(status.st_size))
-        let filled = contents.withUnsafeMutableBytes { buffer -> Int in
-            var total = 0
-            while total < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return count < 0 ? -1 : total }
-                total += count
-            }
-            return total
-        }
-        guard filled >= 0 else { throw Self.failure(path: path, errno: errno) }
-        guard filled == contents.count else { throw ImportError(path: path, reason: .changedDuringImport) }
-        self.contents = contents
-        modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
-        sha256 = Self.hash(contents)
+        guard status.st_size <= PhotoCandidate.maximumBytes else { throw ImportError(path: path, reason: .tooLarge(bytes: Int(status.st_size))) }
     }
 
-    func withBytes<T, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
-        do {
-            return try contents.withUnsafeBytes { bytes in try body(bytes) }
-        } catch let error as E {
-            throw error
-        } catch {
-            preconditionFailure("body threw an error of an unexpected type: \(error)")
+    /// What a read that stopped early means for the person.
+    static func failure(_ failure: OpenFile.ReadFailure, path: String) -> ImportError {
+        switch failure {
+        case .shrank: ImportError(path: path, reason: .changedDuringImport)
+        case .failed(let code): Self.failure(path: path, errno: code)
         }
-    }
-
-    static func hash(_ data: Data) -> String {
-        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
-        defer { g_checksum_free(checksum) }
-        data.withUnsafeBytes { bytes in
-            g_checksum_update(checksum, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
-        }
-        return String(cString: g_checksum_get_string(checksum))
     }
 
     private static func failure(path: String, errno code: Int32) -> ImportError {

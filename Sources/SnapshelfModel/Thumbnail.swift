@@ -24,25 +24,22 @@ public final class Thumbnail: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
-        var fed = true
-        while fed {
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            fed = gdk_pixbuf_loader_write(loader, chunk.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count),
-                                          &error) != 0
+        // A loader's warnings meanwhile are its only word on what is wrong, where it gives no error.
+        let (fed, warnings) = GLibLog.catching { () -> Bool in
+            var fed = true
+            while fed {
+                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                fed = gdk_pixbuf_loader_write(loader, chunk.baseAddress?.assumingMemoryBound(to: guchar.self), gsize(count),
+                                              &error) != 0
+            }
+            return fed
         }
-        try self.init(closing: loader, fed: fed, error: error, path: url.path)
-    }
-
-    /// Decodes a file's bytes already in memory, scaled on load like `init(decoding:fittingIn:)`.
-    convenience init(decoding bytes: UnsafeRawBufferPointer, fittingIn size: Int, path: String) throws(ImportError) {
-        let loader = Self.loader(fittingIn: size)
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        var error: UnsafeMutablePointer<GError>?
-        let fed = gdk_pixbuf_loader_write(loader, bytes.baseAddress?.assumingMemoryBound(to: guchar.self),
-                                          gsize(bytes.count), &error) != 0
-        try self.init(closing: loader, fed: fed, error: error, path: path)
+        let (decoded, closeWarnings) = GLibLog.catching { () -> (OpaquePointer?, UnsafeMutablePointer<GError>?) in
+            Self.finish(loader, fed: fed, error: error)
+        }
+        try self.init(decoded: decoded.0, error: decoded.1, warnings: warnings + closeWarnings, path: url.path)
     }
 
     /// A loader that, once it knows the image's size, asks for it scaled down to fit the square.
@@ -65,9 +62,9 @@ public final class Thumbnail: @unchecked Sendable {
         return loader
     }
 
-    /// Finishes the loader and takes its image, or the reason there is none.
-    private convenience init(closing loader: UnsafeMutablePointer<GdkPixbufLoader>, fed: Bool, error: UnsafeMutablePointer<GError>?,
-                             path: String) throws(ImportError) {
+    /// Finishes the loader and takes its image, or the error there is instead.
+    private static func finish(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, fed: Bool, error: UnsafeMutablePointer<GError>?)
+        -> (OpaquePointer?, UnsafeMutablePointer<GError>?) {
         var error = error
         // Closing is needed even after a failed write, and its own error matters only when the writes went well.
         var closeError: UnsafeMutablePointer<GError>?
@@ -81,14 +78,17 @@ public final class Thumbnail: @unchecked Sendable {
             g_object_ref(UnsafeMutableRawPointer(pixbuf))
             return pixbuf
         } : nil
-        try self.init(decoded: decoded, error: error, path: path)
+        return (decoded, error)
     }
 
-    private init(decoded: OpaquePointer?, error: UnsafeMutablePointer<GError>?, path: String) throws(ImportError) {
+    private init(decoded: OpaquePointer?, error: UnsafeMutablePointer<GError>?, warnings: [String], path: String)
+        throws(ImportError) {
         guard let decoded else {
-            let detail = error.map { String(cString: $0.pointee.message) } ?? tr("GdkPixbuf gave no reason")
+            let detail = error.map { String(cString: $0.pointee.message) } ?? warnings.last ?? tr("GdkPixbuf gave no reason")
             if let error { g_error_free(error) }
-            throw ImportError(path: path, reason: .undecodable(detail))
+            // Some loaders' messages run over several lines; a reason is one.
+            let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            throw ImportError(path: path, reason: .undecodable(line))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
         let declared = gdk_pixbuf_get_option(decoded, "orientation").flatMap { Int(String(cString: $0)) }

@@ -96,7 +96,8 @@ final class LibraryTests: LibraryTestCase {
             _ = try other.remove(photoWithID: view[position])
         }
         try other.relabel(photoWithID: view[260], as: try Label("changed"))
-        try BatchImport(thumbnails: nil).run(Array(files[280...]), label: try Label("later"), into: other) { _ in }
+        let later = try Label("later")
+        BatchImport(thumbnails: nil).run(Array(files[280...]), label: later, into: other) { _ in }
         try store.refreshIfChanged()
         let expected = try other.photos()
         XCTAssertEqual(view, expected.map(\.id))
@@ -116,17 +117,20 @@ final class LibraryTests: LibraryTestCase {
         XCTAssertEqual(try library.search("berlin"), [])
     }
 
-    func testTheLibraryKeepsTheBytesItInspectedWhenTheOriginalChangesBeforeTheSave() throws {
-        let first = try Data(contentsOf: SamplePhotos.cameras[0])
-        let original = folder.file(named: "changing.jpg", containing: first)
+    func testAnOriginalThatChangesBeforeTheSaveIsRefusedAndNothingIsSaved() throws {
+        let original = folder.file(named: "changing.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
         let inspected = try candidate(original)
         try Data(contentsOf: SamplePhotos.cameras[1]).write(to: original)
 
         let library = try Library(directory: directory)
-        guard case .added(let photo) = try library.add(inspected, label: try Label("as chosen"))
-        else { return XCTFail("not added") }
-        XCTAssertEqual(try Data(contentsOf: photo.fileURL), first)
-        XCTAssertEqual(photo.fileURL.lastPathComponent, "\(inspected.sha256).jpeg")
+        XCTAssertThrowsError(try library.add(inspected, label: try Label("as chosen"))) { error in
+            XCTAssertEqual((error as? ImportError)?.reason, .changedDuringImport)
+        }
+        XCTAssertEqual(try library.photos(), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path),
+                       [".incoming"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("photos/.incoming").path), [], "no temporary copy is left behind")
         XCTAssertEqual(try library.check(), [])
     }
 
@@ -257,8 +261,8 @@ final class LibraryTests: LibraryTestCase {
         try FileManager.default.removeItem(at: added[0].fileURL)
         try Data("tampered".utf8).write(to: added[1].fileURL)
         XCTAssertEqual(try library.check(), [
-            "photo \(added[0].id): its file \(added[0].fileURL.path) is missing",
-            "photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content",
+            "photo \(added[0].id): its file \(added[0].fileURL.path) is missing; importing its original (Canon_40D.jpg) again restores it",
+            "photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content; importing its original (Nikon_D70.jpg) again restores it",
         ])
     }
 

@@ -1,0 +1,54 @@
+// Writes a new file of the library's, private to the person (600 whatever the umask), and flushes
+// it to disk before it is given to anyone.
+import Foundation
+
+struct CopyWriter {
+    enum Failure: Error {
+        /// Reading what is being copied failed, with the reason a person is told.
+        case source(ImportError)
+        /// Writing the copy failed: errno, and what was being done.
+        case write(code: Int32, detail: String)
+
+        func importError(path: String) -> ImportError {
+            switch self {
+            case .source(let error): error
+            case .write(let code, _) where [ENOSPC, EDQUOT, EFBIG].contains(code): ImportError(path: path, reason: .noSpace)
+            case .write(_, let detail): ImportError(path: path, reason: .copyFailed(detail))
+            }
+        }
+
+        /// Takes errno first, since producing `what`, a translated text, may change it.
+        static func write(_ what: @autoclosure () -> String) -> Failure {
+            let code = errno
+            return .write(code: code, detail: "\(what()): \(String(cString: strerror(code)))")
+        }
+    }
+
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Creates the file, which must not exist yet, lets `body` append to it, then flushes it.
+    static func write(to path: String, _ body: (CopyWriter) throws(Failure) -> Void) throws(Failure) {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw .write(tr("cannot create the copy")) }
+        defer { close(output) }
+        fchmod(output, 0o600)
+        try body(CopyWriter(descriptor: output))
+        guard fsync(output) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .write(tr("cannot write the copy"))
+            }
+            written += result
+        }
+    }
+}

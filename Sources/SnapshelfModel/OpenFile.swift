@@ -1,0 +1,91 @@
+// A file open for reading by position, a chunk at a time: inspecting, hashing and copying a photo
+// costs one fixed buffer, however large the file, so memory never grows with a file's size.
+import Foundation
+
+final class OpenFile {
+    /// Why reading stopped before the end the file had when it was opened.
+    enum ReadFailure: Error {
+        /// The file is shorter than it was: something truncated or replaced it meanwhile.
+        case shrank
+        case failed(errno: Int32)
+    }
+
+    static let chunkSize = 1 << 20
+
+    let descriptor: Int32
+    /// The size when it was opened; reads never go past it, so a file that grows meanwhile
+    /// is read as it was.
+    let size: Int
+
+    /// Takes over an open descriptor, which it closes.
+    init(descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        self.size = size
+    }
+
+    /// Opens the file at the path for reading, or returns errno.
+    static func open(_ path: String) -> Result<OpenFile, ReadFailure> {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.failed(errno: errno)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            return .failure(.failed(errno: code))
+        }
+        return .success(OpenFile(descriptor: descriptor, size: Int(status.st_size)))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Up to `count` bytes from `offset`: fewer at the end of the file or where reading fails.
+    func bytes(at offset: Int, count: Int) -> [UInt8] {
+        let wanted = max(0, min(count, size - offset))
+        guard offset >= 0, wanted > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        let filled = buffer.withUnsafeMutableBytes { readFully(into: $0, at: offset) }
+        return Array(buffer.prefix(max(0, filled)))
+    }
+
+    /// Hands each chunk from `offset` to the end to `body`, in order, with the chunk's offset,
+    /// until `body` returns false.
+    func chunks(from offset: Int = 0, _ body: (UnsafeRawBufferPointer, Int) -> Bool) throws(ReadFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = offset
+        while position < size {
+            let wanted = UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(min(Self.chunkSize, size - position)))
+            let filled = readFully(into: wanted, at: position)
+            guard filled >= 0 else { throw .failed(errno: errno) }
+            guard filled == wanted.count else { throw .shrank }
+            guard body(UnsafeRawBufferPointer(wanted), position) else { return }
+            position += filled
+        }
+    }
+
+    /// The SHA-256 of the whole file, in lowercase hex.
+    func sha256() throws(ReadFailure) -> String {
+        let hash = ContentHash()
+        try chunks { chunk, _ in
+            hash.update(chunk)
+            return true
+        }
+        return hash.finish()
+    }
+
+    /// Fills the buffer from `offset`, retrying short reads; the count read, short only at the
+    /// end of the file, or -1 with errno set.
+    private func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return -1 }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+}
