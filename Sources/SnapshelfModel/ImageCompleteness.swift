@@ -1,78 +1,163 @@
-// Tells whether a JPEG or PNG file holds its whole image. GdkPixbuf quietly decodes a cut-off
-// file and fills the missing part with grey, which would save a damaged photo as if it were fine.
+// Tells whether an image file holds its whole image, for every format whose structure says where
+// it ends. GdkPixbuf quietly decodes a cut-off JPEG, PNG, GIF, WebP, ICO, BMP or PNM file and fills the
+// missing part with grey or black, which would save a damaged photo as if it were fine. The walks
+// read the file through a window, a few bytes at a time, never the whole file at once.
 import Foundation
 
 enum ImageCompleteness {
-    /// Why the file is incomplete, or nil when it is complete or of another format.
-    static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
-        if bytes.starts(with: [0xFF, 0xD8]) {
-            return jpegProblem(bytes)
-        }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return pngProblem(bytes)
-        }
-        return nil
+    /// Why the file is incomplete, or nil when it is complete or of a format without such a structure.
+    static func problem(in file: OpenFile) -> String? {
+        var window = ByteWindow(file)
+        let complete: Bool? =
+            if window.matches([0xFF, 0xD8], at: 0) { jpegIsComplete(&window) }
+            else if window.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { pngIsComplete(&window) }
+            else if window.matches(Array("GIF8".utf8), at: 0) { gifIsComplete(&window) }
+            else if window.matches(Array("RIFF".utf8), at: 0) && window.matches(Array("WEBP".utf8), at: 8) {
+                webpIsComplete(&window)
+            } else if window.matches([0, 0, 1, 0], at: 0) || window.matches([0, 0, 2, 0], at: 0) { iconIsComplete(&window) }
+            else { RasterSize.isComplete(&window) }
+        guard complete == false else { return nil }
+        return tr("the file ends before the image does; it was probably cut off while copying")
     }
 
     /// Walks the JPEG's segments and scans each scan's coded data, until the end-of-image marker.
-    private static func jpegProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let count = bytes.count
+    private static func jpegIsComplete(_ window: inout ByteWindow) -> Bool {
         var index = 2
-        while index + 1 < count {
-            guard bytes[index] == 0xFF else {
-                index += 1
+        while let byte = window.byte(at: index), let marker = window.byte(at: index + 1) {
+            guard byte == 0xFF else {
+                // Stray bytes between segments, which decoders skip: found with memchr, not a loop.
+                guard let next = nextFF(in: window.file, from: index) else { return false }
+                index = next
                 continue
             }
-            let marker = bytes[index + 1]
             switch marker {
             case 0xFF:
                 index += 1
             case 0xD9:
-                return nil
+                return true
             case 0x01, 0xD0...0xD7:
                 index += 2
             default:
-                guard index + 3 < count else { return tr("the file ends in the middle of its header") }
-                let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+                guard let length = window.number(at: index + 2, count: 2, bigEndian: true) else { return false }
                 index += 2 + length
                 if marker == 0xDA {
-                    index = endOfCodedData(bytes, from: index)
+                    guard let end = endOfCodedData(window.file, from: index) else { return false }
+                    index = end
                 }
             }
         }
-        return tr("the file ends before the image does; it was probably cut off while copying")
+        return false
     }
 
-    /// The index of the first marker after a scan's coded data, where a 0xFF is followed by
-    /// neither a stuffed zero nor a restart marker.
-    private static func endOfCodedData(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        var index = start
-        while index + 1 < bytes.count {
-            // memchr skips the coded bytes far faster than a loop over them, on files of megabytes.
-            guard let found = memchr(base + index, 0xFF, bytes.count - index - 1) else { break }
-            index = UnsafeRawPointer(found) - base
-            let next = bytes[index + 1]
-            if next != 0x00 && !(0xD0...0xD7).contains(next) {
-                return index
+    /// The offset of the first marker after a scan's coded data, where a 0xFF is followed by
+    /// neither a stuffed zero nor a restart marker; nil when the file ends first. One pass over
+    /// the file's chunks, with memchr to skip the coded bytes, which is far faster than a loop.
+    private static func endOfCodedData(_ file: OpenFile, from start: Int) -> Int? {
+        var found: Int?
+        var pendingFF: Int?
+        try? file.chunks(from: start) { chunk, offset in
+            guard let base = chunk.baseAddress else { return true }
+            var index = 0
+            if let previous = pendingFF {
+                pendingFF = nil
+                if chunk[0] != 0x00 && !(0xD0...0xD7).contains(chunk[0]) {
+                    found = previous
+                    return false
+                }
             }
-            index += 1
+            while index < chunk.count, let hit = memchr(base + index, 0xFF, chunk.count - index) {
+                index = UnsafeRawPointer(hit) - base
+                guard index + 1 < chunk.count else {
+                    pendingFF = offset + index
+                    return true
+                }
+                let next = chunk[index + 1]
+                if next != 0x00 && !(0xD0...0xD7).contains(next) {
+                    found = offset + index
+                    return false
+                }
+                index += 1
+            }
+            return true
         }
-        return bytes.count
+        return found
+    }
+
+    /// The offset of the next 0xFF byte at or after `start`, or nil when the file has none.
+    private static func nextFF(in file: OpenFile, from start: Int) -> Int? {
+        var found: Int?
+        try? file.chunks(from: start) { chunk, offset in
+            guard let base = chunk.baseAddress, let hit = memchr(base, 0xFF, chunk.count) else { return true }
+            found = offset + (UnsafeRawPointer(hit) - base)
+            return false
+        }
+        return found
     }
 
     /// Walks the PNG's chunks until the IEND chunk.
-    private static func pngProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
+    private static func pngIsComplete(_ window: inout ByteWindow) -> Bool {
         var index = 8
-        while index + 8 <= bytes.count {
-            let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[index + $1]) }
-            let isEnd = bytes[index + 4] == 0x49 && bytes[index + 5] == 0x45 && bytes[index + 6] == 0x4E
-                && bytes[index + 7] == 0x44
-            if isEnd {
-                return nil
+        while let length = window.number(at: index, count: 4, bigEndian: true) {
+            if window.matches(Array("IEND".utf8), at: index + 4) {
+                return true
             }
             index += 12 + length
         }
-        return tr("the file ends before the image does; it was probably cut off while copying")
+        return false
+    }
+
+    /// Walks the GIF's blocks, each image's data in sub-blocks of up to 255 bytes, until the trailer.
+    private static func gifIsComplete(_ window: inout ByteWindow) -> Bool {
+        guard let screenFlags = window.byte(at: 10) else { return false }
+        var index = 13 + colorTableSize(screenFlags)
+        while let introducer = window.byte(at: index) {
+            switch introducer {
+            case 0x3B:
+                return true
+            case 0x21:
+                // An extension: its label, then sub-blocks.
+                index += 2
+            case 0x2C:
+                // An image: its descriptor, a local colour table, the LZW code size, then sub-blocks.
+                guard let flags = window.byte(at: index + 9) else { return false }
+                index += 10 + colorTableSize(flags) + 1
+            default:
+                return false
+            }
+            while let length = window.byte(at: index), length > 0 {
+                index += 1 + Int(length)
+            }
+            guard index < window.size else { return false }
+            index += 1
+        }
+        return false
+    }
+
+    private static func colorTableSize(_ flags: UInt8) -> Int {
+        flags & 0x80 == 0 ? 0 : 3 << (Int(flags & 0x07) + 1)
+    }
+
+    /// The RIFF container declares its size, and each chunk inside it declares its own.
+    private static func webpIsComplete(_ window: inout ByteWindow) -> Bool {
+        guard let declared = window.number(at: 4, count: 4, bigEndian: false), 8 + declared <= window.size else { return false }
+        var index = 12
+        while index + 8 <= 8 + declared {
+            guard let length = window.number(at: index + 4, count: 4, bigEndian: false),
+                  index + 8 + length <= window.size else { return false }
+            index += 8 + length + length % 2
+        }
+        return true
+    }
+
+    /// An icon or cursor file lists its images, each with its offset and size.
+    private static func iconIsComplete(_ window: inout ByteWindow) -> Bool {
+        guard let count = window.number(at: 4, count: 2, bigEndian: false), count > 0 else { return false }
+        for index in 0..<count {
+            let entry = 6 + index * 16
+            guard let size = window.number(at: entry + 8, count: 4, bigEndian: false),
+                  let offset = window.number(at: entry + 12, count: 4, bigEndian: false),
+                  offset + size <= window.size else { return false }
+        }
+        return true
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 public final class TemporaryDirectory {
     public let url: URL
 
-    public init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("snapshelf-test-\(UUID().uuidString)", isDirectory: true)
+    /// A folder in `parent`, the system's temporary directory unless said otherwise.
+    public init(in parent: URL = FileManager.default.temporaryDirectory) {
+        url = parent.appendingPathComponent("snapshelf-test-\(UUID().uuidString)", isDirectory: true)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -5,17 +5,20 @@ import Foundation
 enum GeneratedImages {
     /// A JPEG of the given size, filled with a gradient so it compresses like a photo would not.
     static func jpeg(width: Int, height: Int, quality: Int = 40) -> Data {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height))!
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, 0x3366_99FF)
-        return save(pixbuf, type: "jpeg", options: [("quality", "\(quality)")])
+        saved(width: width, height: height, type: "jpeg", options: [("quality", "\(quality)")])
     }
 
     static func png(width: Int, height: Int) -> Data {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height))!
+        saved(width: width, height: height, type: "png", alpha: true, colour: 0xCC88_44FF)
+    }
+
+    /// An image of one colour, saved by GdkPixbuf in one of the formats it writes.
+    static func saved(width: Int, height: Int, type: String, options: [(String, String)] = [], alpha: Bool = false,
+                      colour: UInt32 = 0x3366_99FF) -> Data {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, 0xCC88_44FF)
-        return save(pixbuf, type: "png", options: [])
+        gdk_pixbuf_fill(pixbuf, colour)
+        return save(pixbuf, type: type, options: options)
     }
 
     private static func save(_ pixbuf: OpaquePointer, type: String, options: [(String, String)]) -> Data {

@@ -1,0 +1,42 @@
+// Reads an open file byte by byte through a window of one chunk, for the structure walks that
+// check whether an image is whole: they look at a few bytes here and there, far apart.
+import Foundation
+
+struct ByteWindow {
+    let file: OpenFile
+    private var start = 0
+    private var bytes: [UInt8] = []
+    private static let length = 1 << 16
+
+    init(_ file: OpenFile) {
+        self.file = file
+    }
+
+    var size: Int { file.size }
+
+    /// The byte at the offset, or nil past the end of the file.
+    mutating func byte(at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < file.size else { return nil }
+        if offset < start || offset >= start + bytes.count {
+            start = offset
+            bytes = file.bytes(at: offset, count: Self.length)
+            guard !bytes.isEmpty else { return nil }
+        }
+        return bytes[offset - start]
+    }
+
+    /// An unsigned number of `count` bytes at the offset, or nil where the file ends first.
+    mutating func number(at offset: Int, count: Int, bigEndian: Bool) -> Int? {
+        var value = 0
+        for index in 0..<count {
+            guard let byte = byte(at: bigEndian ? offset + index : offset + count - 1 - index) else { return nil }
+            value = value << 8 | Int(byte)
+        }
+        return value
+    }
+
+    /// Whether the bytes at the offset are these.
+    mutating func matches(_ expected: [UInt8], at offset: Int) -> Bool {
+        expected.indices.allSatisfy { byte(at: offset + $0) == expected[$0] }
+    }
+}
