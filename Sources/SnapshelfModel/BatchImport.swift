@@ -39,6 +39,14 @@ public final class BatchImport: Sendable {
 
     /// Imports the files through a library already open on this thread.
     public func run(_ files: [URL], label: Label, into library: Library, report: (Progress) -> Void) {
+        run(files, label: label, opening: { () throws(Never) in library }, report: report)
+    }
+
+    /// Imports the files through the library `opening` gives, which it asks for only once a file
+    /// has passed inspection: importing nothing but bad files creates no library. A library that
+    /// cannot be opened ends the import with that error.
+    public func run<E: Error>(_ files: [URL], label: Label, opening: () throws(E) -> Library,
+                              report: (Progress) -> Void) throws(E) {
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3)
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
         // Files are read and decoded ahead of the saving, which is one file at a time.
@@ -47,12 +55,17 @@ public final class BatchImport: Sendable {
             inspections.finish()
             thumbnailSaves.finish()
         }
+        var library: Library?
         for (index, file) in files.enumerated() {
             guard !isCancelled else { break }
-            let result = inspections.take(index).flatMap { candidate in
-                Result { () throws(ImportError) in try library.add(candidate, label: label) }.map { outcome in
-                    if case .added(let photo) = outcome, let thumbnails {
-                        thumbnailSaves.start { thumbnails.store(candidate.preview, for: photo.fileURL, size: .large) }
+            let inspected = inspections.take(index)
+            if case .success = inspected, library == nil {
+                library = try opening()
+            }
+            let result = inspected.flatMap { candidate in
+                Result { () throws(ImportError) in try library!.add(candidate, label: label) }.map { outcome in
+                    if outcome != .duplicate(of: outcome.photo), let thumbnails {
+                        thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                     }
                     return outcome
                 }

@@ -5,27 +5,39 @@ import Foundation
 
 public final class Library {
     public let directory: URL
+    /// Whether the library can only be read, as a backup on read-only media can: listing,
+    /// searching and checking work, and every change is refused with that reason.
+    public let isReadOnly: Bool
+    /// What opening the library had to say: a crash's leftover that the Trash would not take.
+    public private(set) var openingNotes: [String] = []
     private let lock: LibraryLock
-    private let files: LibraryFiles
-    private let database: LibraryDatabase
+    let files: LibraryFiles
+    let database: LibraryDatabase
 
     /// Opens the library in `directory`, creating it when it does not exist yet unless told not to.
     /// When no other process has it open, files left without a row by a crash are swept first.
     public init(directory: URL, creatingIfMissing: Bool = true) throws(LibraryError) {
         self.directory = directory
         let database = directory.appendingPathComponent("library.sqlite3")
-        if !creatingIfMissing && !FileManager.default.fileExists(atPath: database.path) {
-            throw LibraryError(operation: String(format: tr("opening the library %@"), directory.path),
-                               detail: tr("there is no library there yet; importing a photo creates one"))
+        try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
+        isReadOnly = LibraryFolder.isReadOnly(directory)
+        if !isReadOnly {
+            try LibraryFiles.makeDirectory(directory)
         }
-        try LibraryFiles.makeDirectory(directory)
-        lock = try LibraryLock(directory: directory)
-        files = try LibraryFiles(directory: directory.appendingPathComponent("photos", isDirectory: true))
-        self.database = try LibraryDatabase(fileURL: database)
-        if lock.isAlone {
-            try sweep()
+        lock = try LibraryLock(directory: directory, writable: !isReadOnly)
+        files = LibraryFiles(library: directory, writable: !isReadOnly)
+        self.database = try LibraryDatabase(fileURL: database, readOnly: isReadOnly)
+        if lock.isAlone && !isReadOnly && files.problem == nil {
+            openingNotes = try sweep()
         }
         lock.share()
+    }
+
+    /// Refuses a change to a read-only library, naming what was asked.
+    private func requireWritable(_ operation: String) throws(LibraryError) {
+        guard !isReadOnly else {
+            throw LibraryError(operation: operation, detail: String(format: tr("the library at %@ is read-only"), directory.path))
+        }
     }
 
     /// Every photo, in the order they were added.
@@ -97,140 +109,171 @@ public final class Library {
 
     /// Copies the candidate in and records it. The copy is on disk before its row is committed,
     /// so a crash never leaves a row without its file. Content already in the library is not
-    /// copied again: the existing photo is returned instead.
+    /// copied again: the existing photo is returned instead, unless its copy is missing or
+    /// damaged, which this file then mends.
     public func add(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> ImportOutcome {
-        let path = candidate.sourceURL.path
-        let existing: LibraryDatabase.Row?
+        let source = candidate.sourceURL
+        guard !isReadOnly else { throw ImportError(path: source.path, reason: .libraryReadOnly) }
         do {
-            existing = try database.row(withHash: candidate.sha256)
+            try files.requireUsable()
         } catch {
-            throw ImportError(path: path, reason: .databaseFailed(error.detail))
+            throw ImportError(path: source.path, reason: .copyFailed(error.description))
         }
-        if let existing {
+        if let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: source) {
             return .duplicate(of: photo(from: existing))
         }
         let copy = try files.writeTemporaryCopy(of: candidate)
-        let row = LibraryDatabase.Row(
-            id: 0, label: label.text, fileName: copy.finalName, originalName: candidate.sourceURL.lastPathComponent,
-            addedMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()),
-            width: candidate.width, height: candidate.height, sha256: candidate.sha256,
-            takenMilliseconds: Int64((candidate.taken.timeIntervalSince1970 * 1000).rounded())
-        )
-        var placedHere = false
-        do {
-            if files.exists(copy.finalName) {
-                files.discard(copy)
-            } else {
+        // Once placed, the temporary name is gone and this does nothing.
+        defer { files.discard(copy) }
+        return try files.exclusively { () throws(ImportError) in
+            // Looked up again while no one else can place or retire a file.
+            if let existing = try row(withHashOf: candidate) {
+                try files.place(copy, as: existing.fileName, source: source)
+                return .restored(photo(from: existing))
+            }
+            let row = LibraryDatabase.Row(
+                id: 0, label: label.text, fileName: copy.finalName, originalName: source.lastPathComponent,
+                addedMilliseconds: ClampedDate.milliseconds(of: date), width: candidate.width, height: candidate.height,
+                sha256: candidate.sha256, takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken)
+            )
+            // A file already there is a removed photo's, waiting for its undo, or a crash's
+            // leftover: replaced by the verified copy, but never deleted if the row fails.
+            let placedHere = !files.exists(copy.finalName)
+            do {
                 // Recorded first, so a crash between the rename and the row leaves a known leftover.
-                try database.markPending(copy.finalName)
-                try files.place(copy, source: candidate.sourceURL)
-                placedHere = true
+                if placedHere { try database.markPending(copy.finalName) }
+                try files.place(copy, as: copy.finalName, source: source)
+                let id = try database.insert(row)
+                return .added(photo(from: row.identified(as: id)))
+            } catch let error as ImportError {
+                if placedHere { try? database.clearPending(copy.finalName) }
+                throw error
+            } catch {
+                if placedHere {
+                    files.discard(fileNamed: copy.finalName)
+                    try? database.clearPending(copy.finalName)
+                }
+                throw ImportError(path: source.path, reason: .databaseFailed("\(error)"))
             }
-            let id = try database.insert(row)
-            return .added(photo(from: LibraryDatabase.Row(
-                id: id, label: row.label, fileName: row.fileName, originalName: row.originalName,
-                addedMilliseconds: row.addedMilliseconds, width: row.width, height: row.height, sha256: row.sha256,
-                takenMilliseconds: row.takenMilliseconds
-            )))
-        } catch let error as ImportError {
-            files.discard(copy)
-            try? database.clearPending(copy.finalName)
-            throw error
+        }
+    }
+
+    private func row(withHashOf candidate: PhotoCandidate) throws(ImportError) -> LibraryDatabase.Row? {
+        do {
+            return try database.row(withHash: candidate.sha256)
         } catch {
-            // Another process may have saved the same content a moment ago; its row owns the file.
-            if let existing = try? database.row(withHash: candidate.sha256) {
-                return .duplicate(of: photo(from: existing))
-            }
-            if placedHere {
-                files.discard(fileNamed: copy.finalName)
-            }
-            files.discard(copy)
-            try? database.clearPending(copy.finalName)
-            throw ImportError(path: path, reason: .databaseFailed("\(error)"))
+            throw ImportError(path: candidate.sourceURL.path, reason: .databaseFailed(error.detail))
         }
     }
 
     /// Finishes what a crash interrupted: half-written copies are deleted, and files recorded as
-    /// in progress that no photo uses are retired. Only a process alone with the library does this.
-    private func sweep() throws(LibraryError) {
+    /// in progress that no photo uses are retired. Only a process alone with the library does
+    /// this; it returns what the person should know of files the Trash would not take.
+    private func sweep() throws(LibraryError) -> [String] {
         files.sweepIncoming()
+        var notes: [String] = []
         for name in try database.pendingFiles() {
             if try !database.isReferenced(name) {
-                files.retire(fileNamed: name)
+                switch files.retire(fileNamed: name) {
+                case .trashed: break
+                case .kept(let note):
+                    notes.append(String(format: tr("a removed photo’s file could not go to the Trash: %@"), note))
+                case .stayed(let note):
+                    notes.append(String(format: tr("a removed photo’s file could not go to the Trash: %@"), note))
+                    // Still recorded as in progress, so the next start tries again.
+                    continue
+                }
             }
             try database.clearPending(name)
         }
         try database.pruneChanges(keeping: 100_000)
+        return notes
     }
 
     /// Gives the photo a new label; false when there is no photo with that ID.
     @discardableResult
     public func relabel(photoWithID id: Int64, as label: Label) throws(LibraryError) -> Bool {
-        try database.updateLabel(label.text, ofPhotoWithID: id)
+        try relabel(photosWithIDs: [id], as: label) > 0
     }
 
     /// Gives all the photos the same label at once, in one transaction; returns how many there were.
     @discardableResult
     public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> Int {
-        try database.updateLabel(label.text, ofPhotosWithIDs: ids)
+        try requireWritable(tr("changing labels"))
+        return try database.updateLabel(label.text, ofPhotosWithIDs: ids)
     }
 
     /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
-    /// photo, or nil when there was none with that ID.
+    /// photo, or nil when there was none with that ID. When the Trash cannot take the copy, the
+    /// photo is put back as it was, and the error says so.
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
         let removal = try remove(photosWithIDs: [id])
-        try complete(removal)
+        if let failure = try complete(removal).first {
+            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.originalName),
+                               detail: String(format: tr("its file could not be moved to the Trash: %@"), failure.explanation))
+        }
         return removal.photos.first
     }
 
     /// Takes the photos out of the library in one transaction, leaving their files in place until
     /// `complete` or `undo`. IDs with no photo are left out of the removal.
     public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
+        try requireWritable(tr("removing photos"))
         let rows = try database.deleteRows(try database.rows(withIDs: ids))
         return Removal(photos: rows.map(photo(from:)), rows: rows)
     }
 
     /// Puts the removed photos back as they were, in one transaction.
     public func undo(_ removal: Removal) throws(LibraryError) {
+        try requireWritable(tr("restoring photos"))
         try database.restore(removal.rows)
     }
 
-    /// Moves the removed photos' files to the Trash, unless a photo imported since uses one.
-    public func complete(_ removal: Removal) throws(LibraryError) {
-        for row in removal.rows {
-            if try !database.isReferenced(row.fileName) {
+    /// Moves the removed photos' files to the Trash, unless a photo imported since uses one. A
+    /// photo whose file the Trash will not take is put back in the library instead, since its
+    /// copy is never deleted; those come back, each with the reason.
+    public func complete(_ removal: Removal) throws(LibraryError) -> [TrashFailure] {
+        try requireWritable(tr("removing photos"))
+        try files.requireUsable()
+        return try files.exclusively { () throws(LibraryError) in
+            var failures: [TrashFailure] = []
+            for (row, photo) in zip(removal.rows, removal.photos) {
                 let url = files.url(forFileNamed: row.fileName)
-                do {
-                    try Trash.move(url)
-                } catch {
-                    throw LibraryError(operation: String(format: tr("moving %@ to the Trash"), url.path), detail: error.reason)
+                if try !database.isReferenced(row.fileName) && FileManager.default.fileExists(atPath: url.path) {
+                    do throws(Trash.Failure) {
+                        try Trash.move(url)
+                    } catch {
+                        failures.append(putBack(row, photo, reason: error.reason))
+                        continue
+                    }
                 }
+                try database.clearPending(row.fileName)
             }
-            try database.clearPending(row.fileName)
+            return failures
+        }
+    }
+
+    /// Restores a removed photo whose file stayed, so that it is not left without a row.
+    private func putBack(_ row: LibraryDatabase.Row, _ photo: Photo, reason: String) -> TrashFailure {
+        do {
+            try database.restore([row])
+            return TrashFailure(photo: photo, reason: reason, putBack: nil)
+        } catch {
+            // Its file stays recorded as in progress: the next start retires it, or keeps it in `removed`.
+            return TrashFailure(photo: photo, reason: reason, putBack: error.detail)
         }
     }
 
     /// Checks that the database is sound, that every row's file exists with the content its hash
-    /// says, and that no file lacks a row.
+    /// says, and that no file lacks a row; each problem names its repair.
     public func check() throws(LibraryError) -> [String] {
-        var problems = try database.integrityProblems().map { String(format: tr("database: %@"), $0) }
-        let rows = try database.allRows()
-        for row in rows {
-            let url = files.url(forFileNamed: row.fileName)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                problems.append(String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path))
-                continue
-            }
-            if SourceFile.hash(data) != row.sha256 {
-                problems.append(String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path))
-            }
-        }
-        // Files in progress, being imported or waiting for a removal's undo to expire, are not orphans.
-        let rowFiles = Set(rows.map(\.fileName)).union(try database.pendingFiles())
-        for name in files.allFileNames().sorted() where !rowFiles.contains(name) {
-            problems.append(String(format: tr("file %@ belongs to no photo"), files.url(forFileNamed: name).path))
-        }
-        return problems
+        try LibraryCheck(database: database, files: files).problems()
+    }
+
+    /// Where the library is open to the machine's other users, which a check mentions without
+    /// calling it a problem: the person may have chosen it.
+    public func exposure() -> [String] {
+        LibraryCheck(database: database, files: files).exposure(of: directory)
     }
 
     private func photo(from row: LibraryDatabase.Row) -> Photo {
@@ -239,8 +282,8 @@ public final class Library {
             label: row.label,
             fileURL: files.url(forFileNamed: row.fileName),
             originalName: row.originalName,
-            added: Date(timeIntervalSince1970: Double(row.addedMilliseconds) / 1000),
-            taken: row.takenMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+            added: ClampedDate.from(milliseconds: row.addedMilliseconds),
+            taken: row.takenMilliseconds.map(ClampedDate.from(milliseconds:)),
             width: row.width,
             height: row.height
         )

@@ -3,119 +3,43 @@ import CSQLite
 import Foundation
 
 final class LibraryDatabase {
-    /// A row as stored; the file name is relative to the library's photo folder.
-    struct Row: Equatable {
-        let id: Int64
-        let label: String
-        let fileName: String
-        let originalName: String
-        let addedMilliseconds: Int64
-        let width: Int
-        let height: Int
-        let sha256: String
-        /// Nil for photos imported before dates taken were recorded; they sort by the date added.
-        let takenMilliseconds: Int64?
-    }
-
-    /// Each entry moves the schema one version up; `PRAGMA user_version` records how many ran.
-    private static let migrations = [
-        """
-        CREATE TABLE photos (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            label TEXT NOT NULL,
-            label_key TEXT NOT NULL,
-            file_name TEXT NOT NULL,
-            original_name TEXT NOT NULL,
-            added_ms INTEGER NOT NULL,
-            width INTEGER NOT NULL,
-            height INTEGER NOT NULL,
-            sha256 TEXT NOT NULL UNIQUE
-        );
-        """,
-        // Version 2: what a start-up needs without reading every row. A count kept by triggers, a
-        // log of changes so a PhotoStore can apply exactly what others changed, and the files a
-        // write has placed or is about to take away, so a crash's leftovers are found at once.
-        """
-        CREATE TABLE stats (photo_count INTEGER NOT NULL);
-        INSERT INTO stats SELECT count(*) FROM photos;
-        CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, photo_id INTEGER NOT NULL, kind INTEGER NOT NULL);
-        CREATE TABLE pending_files (file_name TEXT PRIMARY KEY);
-        CREATE TRIGGER photos_inserted AFTER INSERT ON photos BEGIN
-            INSERT INTO changes (photo_id, kind) VALUES (new.id, 0);
-            UPDATE stats SET photo_count = photo_count + 1;
-        END;
-        CREATE TRIGGER photos_updated AFTER UPDATE ON photos BEGIN
-            INSERT INTO changes (photo_id, kind) VALUES (new.id, 1);
-        END;
-        CREATE TRIGGER photos_deleted AFTER DELETE ON photos BEGIN
-            INSERT INTO changes (photo_id, kind) VALUES (old.id, 2);
-            UPDATE stats SET photo_count = photo_count - 1;
-        END;
-        """,
-        // Version 3: a trigram index of the search keys, so a search reads the matching rows
-        // instead of every label. It holds no text of its own: it indexes photos.label_key.
-        """
-        CREATE VIRTUAL TABLE label_index USING fts5(
-            label_key, content = 'photos', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
-        );
-        INSERT INTO label_index (label_index) VALUES ('rebuild');
-        CREATE TRIGGER label_index_inserted AFTER INSERT ON photos BEGIN
-            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
-        END;
-        CREATE TRIGGER label_index_updated AFTER UPDATE OF label_key ON photos BEGIN
-            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
-            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
-        END;
-        CREATE TRIGGER label_index_deleted AFTER DELETE ON photos BEGIN
-            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
-        END;
-        """,
-        // Version 4: when each photo was taken, for sorting by it.
-        """
-        ALTER TABLE photos ADD COLUMN taken_ms INTEGER;
-        """,
-    ]
-
-    private static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms"
+    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms"
 
     let fileURL: URL
+    /// Whether the database is only read, as a backup on read-only media is.
+    let isReadOnly: Bool
     private let connection: SQLiteConnection
 
-    init(fileURL: URL) throws(LibraryError) {
+    /// Opens the database, creating it when missing unless `readOnly`.
+    init(fileURL: URL, readOnly: Bool) throws(LibraryError) {
         self.fileURL = fileURL
-        connection = try SQLiteConnection(fileURL: fileURL)
+        isReadOnly = readOnly
         let configuring = String(format: tr("configuring the database %@"), fileURL.path)
+        if readOnly {
+            connection = try SQLiteConnection.readOnly(fileURL: fileURL)
+            try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
+            guard try LibrarySchema.version(of: connection, at: fileURL) == LibrarySchema.version else {
+                throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
+                                   detail: tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written"))
+            }
+            return
+        }
+        Self.createPrivately(fileURL)
+        connection = try SQLiteConnection(fileURL: fileURL)
         // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
         try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
         try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
         try connection.execute("PRAGMA synchronous = FULL", during: configuring)
-        try migrate()
+        try LibrarySchema.migrate(connection, at: fileURL)
     }
 
-    private func migrate() throws(LibraryError) {
-        // A library already up to date is only read: opening it takes no write lock and no flush.
-        guard try checkedSchemaVersion() < Self.migrations.count else { return }
-        try connection.inTransaction(during: tr("upgrading the database")) { () throws(LibraryError) in
-            // Read again under the lock: another process may have upgraded it meanwhile.
-            let version = try checkedSchemaVersion()
-            for migration in Self.migrations.dropFirst(version) {
-                try connection.execute(migration, during: tr("upgrading the database"))
-            }
-            try connection.execute("PRAGMA user_version = \(Self.migrations.count)", during: tr("upgrading the database"))
-        }
-    }
-
-    /// The schema version, refused when a newer Snapshelf wrote it.
-    private func checkedSchemaVersion() throws(LibraryError) -> Int {
-        let version = try integer("PRAGMA user_version", during: tr("reading the schema version"))
-        guard version <= Int64(Self.migrations.count) else {
-            throw LibraryError(
-                operation: String(format: tr("opening the database %@"), fileURL.path),
-                detail: String(format: tr("it was written by a newer Snapshelf (schema %ld, this one knows %ld)"),
-                               Int(version), Self.migrations.count)
-            )
-        }
-        return Int(version)
+    /// Makes a new database file readable by its owner only; SQLite would make it 644, and its
+    /// journal files take the database's permissions.
+    private static func createPrivately(_ fileURL: URL) {
+        let descriptor = open(fileURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
     }
 
     private func integer(_ sql: String, during operation: String) throws(LibraryError) -> Int64 {
@@ -299,11 +223,6 @@ final class LibraryDatabase {
         return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase))
     }
 
-    /// Returns false when there is no photo with that ID.
-    func updateLabel(_ label: String, ofPhotoWithID id: Int64) throws(LibraryError) -> Bool {
-        try updateLabel(label, ofPhotosWithIDs: [id]) > 0
-    }
-
     /// Gives all the photos the label in one transaction; returns how many there were.
     func updateLabel(_ label: String, ofPhotosWithIDs ids: [Int64]) throws(LibraryError) -> Int {
         try connection.inTransaction(during: tr("changing labels")) { () throws(LibraryError) in
@@ -349,8 +268,10 @@ final class LibraryDatabase {
             if line != "ok" { problems.append(line) }
         }
         do {
-            try connection.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
-                                   during: tr("checking the label search index"))
+            // The index's own check is written as an insertion, which a read-only database refuses.
+            let checked = isReadOnly ? try connection.inMemoryCopy(during: tr("checking the label search index")) : connection
+            try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
+                                during: tr("checking the label search index"))
         } catch {
             problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
         }
@@ -371,17 +292,7 @@ final class LibraryDatabase {
         try statement.bind(values)
         var rows: [Row] = []
         while try statement.step() {
-            rows.append(Row(
-                id: statement.integer(at: 0),
-                label: statement.text(at: 1),
-                fileName: statement.text(at: 2),
-                originalName: statement.text(at: 3),
-                addedMilliseconds: statement.integer(at: 4),
-                width: Int(statement.integer(at: 5)),
-                height: Int(statement.integer(at: 6)),
-                sha256: statement.text(at: 7),
-                takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8)
-            ))
+            rows.append(Row(reading: statement))
         }
         return rows
     }

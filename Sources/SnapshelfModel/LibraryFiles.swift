@@ -1,5 +1,8 @@
 // The library's folder of photo files: each imported photo is copied in under its content hash,
-// through a temporary file that is flushed to disk before it takes its final name.
+// through a temporary file that is flushed to disk before it takes its final name. Nothing here
+// ever deletes a photo's copy: one that leaves goes to the Trash, or to the `removed` folder where
+// there is no Trash. The folders are private (700) and the files too (600), as the thumbnail
+// standard asks of thumbnails, since a photo is no less private than its thumbnail.
 import Foundation
 
 struct LibraryFiles {
@@ -14,20 +17,44 @@ struct LibraryFiles {
     static let incomingFolderName = ".incoming"
 
     let directory: URL
+    /// Where a removed photo's copy goes when it cannot go to the Trash, so it is never deleted.
+    let keptDirectory: URL
+    /// Why the folders cannot be used, when they cannot: `photos` may be a file, or not writable.
+    let problem: LibraryError?
+    private let lock: FolderLock?
 
-    init(directory: URL) throws(LibraryError) {
-        self.directory = directory
-        try Self.makeDirectory(directory)
-        try Self.makeDirectory(incoming)
+    /// Opens the photo folder of the library in `library`, creating it and its incoming folder
+    /// when `writable`.
+    init(library: URL, writable: Bool) {
+        directory = library.appendingPathComponent("photos", isDirectory: true)
+        keptDirectory = library.appendingPathComponent("removed", isDirectory: true)
+        var problem: LibraryError?
+        if writable {
+            do {
+                try Self.makeDirectory(directory)
+                try Self.makeDirectory(directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true))
+            } catch {
+                problem = error
+            }
+        } else if !Self.isDirectory(directory) && FileManager.default.fileExists(atPath: directory.path) {
+            problem = LibraryError(operation: String(format: tr("opening the folder %@"), directory.path),
+                                   detail: tr("a file of that name is in the way"))
+        }
+        self.problem = problem
+        lock = problem == nil ? FolderLock(directory) : nil
     }
 
     private var incoming: URL { directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true) }
 
-    /// Creates the folder and any missing parents, saying which one failed and why.
-    static func makeDirectory(_ url: URL) throws(LibraryError) {
+    static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Creates the folder and any missing parents, private to the person, saying which one failed and why.
+    static func makeDirectory(_ url: URL) throws(LibraryError) {
+        if FileManager.default.fileExists(atPath: url.path) {
+            guard isDirectory(url) else {
                 throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path),
                                    detail: tr("a file of that name is in the way"))
             }
@@ -37,29 +64,61 @@ struct LibraryFiles {
         if parent.path != url.path {
             try makeDirectory(parent)
         }
-        guard mkdir(url.path, 0o755) == 0 || errno == EEXIST else {
+        guard mkdir(url.path, 0o700) == 0 || errno == EEXIST else {
             // Read before anything else runs: translating the message may change errno.
             let reason = String(cString: strerror(errno))
             throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path), detail: reason)
         }
+        // Whatever the umask: a library's folders are the person's alone.
+        chmod(url.path, 0o700)
+    }
+
+    /// Throws why the folder cannot take or give up files, if it cannot.
+    func requireUsable() throws(LibraryError) {
+        if let problem { throw problem }
+    }
+
+    /// Runs `body` while no other connection, in this process or another, places or retires a
+    /// file, so that whether a file is still used and what happens to it are one step.
+    func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock?.lock()
+        defer { lock?.unlock() }
+        return try body()
     }
 
     // Saying it is not a folder spares Foundation a stat() per photo, which reading thousands shows.
     func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name, isDirectory: false) }
 
-    /// Writes the candidate's bytes into the incoming folder and flushes them. They are the bytes
-    /// that were hashed, so the copy is never a mix of an old and a changed original.
+    /// Copies the candidate's file into the incoming folder a chunk at a time, hashing it on the
+    /// way, and flushes it. A file whose bytes are no longer those inspected is refused, so the
+    /// copy is never a mix of an old and a changed original.
     func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
         let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
-        do {
-            try write(candidate.contents, to: temporaryURL.path)
+        let path = candidate.sourceURL.path
+        let source: OpenFile
+        switch OpenFile.open(path) {
+        case .success(let file): source = file
+        case .failure(let failure): throw SourceFile.failure(failure, path: path)
+        }
+        let hash = ContentHash()
+        do throws(CopyWriter.Failure) {
+            try CopyWriter.write(to: temporaryURL.path) { (output) throws(CopyWriter.Failure) in
+                var failure: CopyWriter.Failure?
+                do throws(OpenFile.ReadFailure) {
+                    try source.chunks { chunk, _ in
+                        hash.update(chunk)
+                        do throws(CopyWriter.Failure) { try output.append(chunk) } catch { failure = error }
+                        return failure == nil
+                    }
+                } catch {
+                    throw .source(SourceFile.failure(error, path: path))
+                }
+                if let failure { throw failure }
+                guard hash.finish() == candidate.sha256 else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
+            }
         } catch {
             unlink(temporaryURL.path)
-            let reason: ImportError.Reason = switch error.code {
-            case ENOSPC, EDQUOT, EFBIG: .noSpace
-            default: .copyFailed(error.detail)
-            }
-            throw ImportError(path: candidate.sourceURL.path, reason: reason)
+            throw error.importError(path: path)
         }
         return TemporaryCopy(url: temporaryURL, finalName: "\(candidate.sha256).\(candidate.fileExtension)")
     }
@@ -68,9 +127,28 @@ struct LibraryFiles {
         FileManager.default.fileExists(atPath: url(forFileNamed: name).path)
     }
 
-    /// Gives the copy its final name in the library.
-    func place(_ copy: TemporaryCopy, source: URL) throws(ImportError) {
-        guard rename(copy.url.path, url(forFileNamed: copy.finalName).path) == 0 else {
+    /// Whether the library's copy is there with exactly the bytes of `source`, compared a chunk
+    /// at a time, which reads both files but is far cheaper than hashing the copy.
+    func holdsCopy(named name: String, sameAs source: URL) -> Bool {
+        guard case .success(let copy) = OpenFile.open(url(forFileNamed: name).path),
+              case .success(let original) = OpenFile.open(source.path), copy.size == original.size else { return false }
+        var same = true
+        do {
+            try copy.chunks { chunk, offset in
+                let theirs = original.bytes(at: offset, count: chunk.count)
+                same = theirs.count == chunk.count && theirs.withUnsafeBytes { memcmp($0.baseAddress!, chunk.baseAddress!, chunk.count) == 0 }
+                return same
+            }
+        } catch {
+            return false
+        }
+        return same
+    }
+
+    /// Gives the copy its name in the library, replacing whatever file had it: only ever a copy of
+    /// the same content, missing, damaged or whole, since the name is the content's hash.
+    func place(_ copy: TemporaryCopy, as name: String, source: URL) throws(ImportError) {
+        guard rename(copy.url.path, url(forFileNamed: name).path) == 0 else {
             let detail = String(cString: strerror(errno))
             unlink(copy.url.path)
             throw ImportError(path: source.path, reason: .copyFailed(detail))
@@ -82,7 +160,8 @@ struct LibraryFiles {
         unlink(copy.url.path)
     }
 
-    /// Takes back a placed copy whose row could not be saved, so no file is left without its row.
+    /// Takes back a copy placed by this very import whose row could not be saved, so no file is
+    /// left without its row; its original is still where the person has it.
     func discard(fileNamed name: String) {
         unlink(url(forFileNamed: name).path)
         syncDirectory()
@@ -94,6 +173,12 @@ struct LibraryFiles {
             .filter { $0 != Self.incomingFolderName }
     }
 
+    /// The files in the `removed` folder, each a removed photo's copy that the Trash did not take.
+    func keptFiles() -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: keptDirectory.path)) ?? []).sorted()
+            .map { keptDirectory.appendingPathComponent($0, isDirectory: false) }
+    }
+
     /// Deletes copies a crash left half-written.
     func sweepIncoming() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? [] {
@@ -101,43 +186,44 @@ struct LibraryFiles {
         }
     }
 
-    /// Moves a file that no photo uses to the Trash, or deletes it where there is no Trash, so that
-    /// a photo interrupted between its removal and its trashing can still be got back.
-    func retire(fileNamed name: String) {
+    /// What became of a file that no photo uses.
+    enum Retirement: Equatable {
+        case trashed
+        /// The Trash did not take it, so it went to the `removed` folder; the note says why and where.
+        case kept(String)
+        /// Neither the Trash nor the `removed` folder took it: it stays in place, to be tried again.
+        case stayed(String)
+    }
+
+    /// Moves a file that no photo uses to the Trash. Where there is no Trash it goes to the
+    /// `removed` folder instead: it is never deleted.
+    func retire(fileNamed name: String) -> Retirement {
         let file = url(forFileNamed: name)
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
-        do { try Trash.move(file) } catch { unlink(file.path) }
-        syncDirectory()
-    }
-
-    struct CopyFailure: Error {
-        let code: Int32
-        let detail: String
-        /// Takes errno first, since producing `what`, a translated text, may change it.
-        init(_ what: @autoclosure () -> String) {
-            code = errno
-            detail = "\(what()): \(String(cString: strerror(code)))"
+        guard FileManager.default.fileExists(atPath: file.path) else { return .trashed }
+        defer { syncDirectory() }
+        let reason: String
+        do {
+            try Trash.move(file)
+            return .trashed
+        } catch {
+            reason = error.reason
         }
-    }
-
-    private func write(_ contents: Data, to path: String) throws(CopyFailure) {
-        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw CopyFailure(tr("cannot create the copy")) }
-        defer { close(output) }
-        let failed = contents.withUnsafeBytes { bytes -> Bool in
-            var written = 0
-            while written < bytes.count {
-                let result = Foundation.write(output, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                written += result
-            }
-            return false
+        do {
+            try Self.makeDirectory(keptDirectory)
+        } catch {
+            return .stayed(String(format: tr("%@; it stays at %@ (%@)"), reason, file.path, error.detail))
         }
-        guard !failed else { throw CopyFailure(tr("cannot write the copy")) }
-        guard fsync(output) == 0 else { throw CopyFailure(tr("cannot flush the copy to disk")) }
+        var kept = keptDirectory.appendingPathComponent(name, isDirectory: false)
+        var number = 1
+        while FileManager.default.fileExists(atPath: kept.path) {
+            number += 1
+            kept = keptDirectory.appendingPathComponent("\(number)-\(name)", isDirectory: false)
+        }
+        guard rename(file.path, kept.path) == 0 else {
+            let detail = String(cString: strerror(errno))
+            return .stayed(String(format: tr("%@; it stays at %@ (%@)"), reason, file.path, detail))
+        }
+        return .kept(String(format: tr("%@; it was kept at %@"), reason, kept.path))
     }
 
     /// Flushes the folder itself, so a rename survives a power cut.

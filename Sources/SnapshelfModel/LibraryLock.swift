@@ -8,10 +8,18 @@ final class LibraryLock {
     /// Whether no other process had the library open when this one opened it.
     let isAlone: Bool
 
-    init(directory: URL) throws(LibraryError) {
+    /// Opens the lock file, creating it when `writable`. A read-only library, such as a backup,
+    /// may have no lock file and no way to make one: nobody can change it, so nothing needs
+    /// coordinating, and the lock is then only a formality.
+    init(directory: URL, writable: Bool) throws(LibraryError) {
         let path = directory.appendingPathComponent("library.lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // flock needs no write permission, so a read-only lock file still locks.
+        descriptor = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
+            guard writable else {
+                isAlone = false
+                return
+            }
             // Read before anything else runs: translating the message may change errno.
             let reason = String(cString: strerror(errno))
             throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
@@ -31,6 +39,6 @@ final class LibraryLock {
 
     deinit {
         // Closing releases the lock; the kernel does the same for a process that is killed.
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
     }
 }

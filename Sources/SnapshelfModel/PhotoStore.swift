@@ -104,10 +104,7 @@ public final class PhotoStore {
         } catch {
             throw ImportError(path: candidate.sourceURL.path, reason: .databaseFailed(error.detail))
         }
-        switch outcome {
-        case .added(let photo), .duplicate(of: let photo):
-            return position(ofPhotoWithID: photo.id)
-        }
+        return position(ofPhotoWithID: outcome.photo.id)
     }
 
     /// Brings the store up to date when another connection changed the library.

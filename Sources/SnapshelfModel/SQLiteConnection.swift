@@ -8,10 +8,27 @@ let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_d
 final class SQLiteConnection {
     let handle: OpaquePointer
 
-    init(fileURL: URL) throws(LibraryError) {
+    /// Opens the database for reading and writing, creating it when missing.
+    convenience init(fileURL: URL) throws(LibraryError) {
+        try self.init(path: fileURL.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, reporting: fileURL)
+    }
+
+    /// Opens a database that cannot be written, such as a backup on read-only media. A WAL
+    /// database normally needs its shared-memory file, which a read-only folder may lack and
+    /// cannot get; opened as immutable it is read as the file holds it.
+    static func readOnly(fileURL: URL) throws(LibraryError) -> SQLiteConnection {
+        if let plain = try? SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READONLY, reporting: fileURL),
+           (try? plain.execute("SELECT count(*) FROM sqlite_master", during: "")) != nil {
+            return plain
+        }
+        let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
+        return try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                    reporting: fileURL)
+    }
+
+    private init(path: String, flags: Int32, reporting fileURL: URL) throws(LibraryError) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(fileURL.path, &opened, flags, nil)
+        let status = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let opened else {
             let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close(opened)
@@ -22,6 +39,19 @@ final class SQLiteConnection {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// A copy of the whole database in memory, which can be written whatever the original allows.
+    func inMemoryCopy(during operation: String) throws(LibraryError) -> SQLiteConnection {
+        let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                        reporting: URL(fileURLWithPath: ":memory:"))
+        guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
+            throw LibraryError(operation: operation, detail: copy.lastErrorMessage)
+        }
+        let status = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE else { throw LibraryError(operation: operation, detail: String(cString: sqlite3_errstr(status))) }
+        return copy
     }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }

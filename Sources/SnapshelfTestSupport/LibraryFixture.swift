@@ -2,16 +2,16 @@
 import CSQLite
 import Foundation
 
-enum LibraryFixture {
-    struct Failure: Error {
-        let message: String
+public enum LibraryFixture {
+    public struct Failure: Error {
+        public let message: String
     }
 
-    static func setSchemaVersion(_ version: Int, of database: URL) throws {
+    public static func setSchemaVersion(_ version: Int, of database: URL) throws {
         try execute("PRAGMA user_version = \(version)", in: database)
     }
 
-    static func execute(_ sql: String, in database: URL) throws {
+    public static func execute(_ sql: String, in database: URL) throws {
         try withDatabase(database) { handle in
             guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
                 throw Failure(message: String(cString: sqlite3_errmsg(handle)))
@@ -19,7 +19,7 @@ enum LibraryFixture {
         }
     }
 
-    static func schemaVersion(of database: URL) throws -> Int {
+    public static func schemaVersion(of database: URL) throws -> Int {
         try withDatabase(database) { handle in
             var statement: OpaquePointer?
             guard sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK else {

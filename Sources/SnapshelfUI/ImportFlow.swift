@@ -16,7 +16,7 @@ final class ImportFlow {
     let progressBar = ImportProgressBar()
     private let worker: ImportWorker
     /// How the background import went, for the summary when it ends.
-    private var tally = (added: 0, duplicates: 0, failed: 0)
+    private var tally = (added: 0, duplicates: 0, restored: 0, failed: 0)
     /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
     private var chooser: GObjectRef?
     private(set) var dialog: LabelDialog?
@@ -170,13 +170,12 @@ final class ImportFlow {
             let name = candidate.sourceURL.lastPathComponent
             pendingSaves += 1
             worker.perform({ library throws -> Int64 in
-                if let existing {
-                    try library.relabel(photoWithID: existing.id, as: label)
-                    return existing.id
+                // Adding a photo already there still mends its copy if that is missing or damaged.
+                let outcome = try library.add(candidate, label: label)
+                if existing != nil, outcome != .added(outcome.photo) {
+                    try library.relabel(photoWithID: outcome.photo.id, as: label)
                 }
-                switch try library.add(candidate, label: label) {
-                case .added(let photo), .duplicate(of: let photo): return photo.id
-                }
+                return outcome.photo.id
             }, completion: { [weak self] result in self?.finishSaving(name, result) })
             if forTheRest {
                 let rest = Array(queue[next...])
@@ -228,7 +227,7 @@ final class ImportFlow {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
         self.batch = batch
-        tally = (0, 0, 0)
+        tally = (0, 0, 0, 0)
         progressBar.show(completed: 0, of: files.count, current: files[0].lastPathComponent)
         let directory = store.library.directory
         worker.perform {
@@ -249,6 +248,7 @@ final class ImportFlow {
         switch progress.result {
         case .success(.added): tally.added += 1
         case .success(.duplicate): tally.duplicates += 1
+        case .success(.restored): tally.restored += 1
         case .failure(let error):
             tally.failed += 1
             reportFailure(error)
@@ -260,13 +260,18 @@ final class ImportFlow {
         batch = nil
         progressBar.hide()
         try? store.refreshIfChanged()
-        let handled = tally.added + tally.duplicates + tally.failed
+        let handled = tally.added + tally.duplicates + tally.restored + tally.failed
         var summary = cancelled
             ? String(format: tr("Import cancelled after %d of %d photos; the %d imported are kept."), handled, total, tally.added)
             : String(format: trn("Imported %d photo.", "Imported %d photos.", tally.added), tally.added)
         if tally.duplicates > 0 {
             summary += " " + String(format: trn("%d was already in the library.", "%d were already in the library.",
                                                 tally.duplicates), tally.duplicates)
+        }
+        if tally.restored > 0 {
+            summary += " " + String(format: trn("%d was in the library with a missing or damaged copy, now mended.",
+                                                "%d were in the library with missing or damaged copies, now mended.",
+                                                tally.restored), tally.restored)
         }
         if tally.failed > 0 {
             summary += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", tally.failed),

@@ -518,12 +518,24 @@ final class LibraryWindow {
         }
     }
 
+    /// Sends the files to the Trash. Photos whose files it will not take come back into the
+    /// grid, since their copies are never deleted, and the person is told why.
     private func complete(_ removal: Removal) {
+        let failures: [TrashFailure]
         do {
-            try store.library.complete(removal)
+            failures = try store.library.complete(removal)
         } catch {
             notification.show(String(format: tr("Removed photos stay in the library folder: %@"), "\(error)"))
+            return
         }
+        guard let first = failures.first else { return }
+        try? store.refresh()
+        updatePage()
+        let message = failures.count == 1
+            ? String(format: tr("“%@” could not be moved to the Trash: %@."), first.photo.originalName, first.explanation)
+            : String(format: trn("%d photo could not be moved to the Trash: %@.", "%d photos could not be moved to the Trash: %@.",
+                                 failures.count), failures.count, first.explanation)
+        notification.show(message)
     }
 
     /// Puts the photo itself, not its thumbnail, on the clipboard once it is decoded.

@@ -124,7 +124,7 @@ final class PhotoStoreTests: XCTestCase {
     func testALibraryThatCannotBeOpenedSaysWhereAndWhyAndIsLeftAlone() throws {
         let blocked = library.file(named: "not-a-folder", containing: Data("x".utf8))
         XCTAssertThrowsError(try PhotoStore(directory: blocked)) { error in
-            XCTAssertEqual("\(error)", "error while creating the folder \(blocked.path): a file of that name is in the way")
+            XCTAssertEqual("\(error)", "error while opening the library \(blocked.path): it is a file, not a folder; a library is the folder that holds library.sqlite3 and photos/")
         }
 
         let damaged = library.url.appendingPathComponent("damaged")

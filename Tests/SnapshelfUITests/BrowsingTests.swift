@@ -151,6 +151,36 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testAPhotoWhoseFileTheTrashRefusesComesBackWithAMessage() throws {
+        try makeLibrary(labels: labels)
+        // A file where GIO would make the Trash folder: even root cannot trash into it.
+        let trash = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("Trash")
+        let saved = trash.deletingLastPathComponent().appendingPathComponent("Trash.saved-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: trash.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let movedAside = rename(trash.path, saved.path) == 0
+        try Data("in the way".utf8).write(to: trash)
+        defer {
+            unlink(trash.path)
+            if movedAside { rename(saved.path, trash.path) }
+        }
+        try onMain {
+            let window = try launch()
+            let library = try Library(directory: libraryDirectory)
+            let before = try library.photos()
+            window.grid.select(positions: [0])
+            activate("remove", in: window)
+            XCTAssertEqual(window.store.count, labels.count - 1)
+            window.undoNotice.finish()
+            XCTAssertEqual(try library.photos(), before, "the photo is back as it was: same ID, label and date")
+            XCTAssertEqual(window.store.count, labels.count)
+            XCTAssertTrue(window.notification.isShown)
+            XCTAssertTrue(window.notification.text.hasPrefix("“Canon_40D.jpg” could not be moved to the Trash: "), window.notification.text)
+            XCTAssertTrue(window.notification.text.hasSuffix("; the photo stays in the library."), window.notification.text)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: before[0].fileURL.path))
+            XCTAssertEqual(try library.check(), [])
+        }
+    }
+
     func testTheViewerStepsThroughTheFilteredPhotosAndReturnsToTheSamePhoto() throws {
         try makeLibrary(labels: labels)
         try onMain {

@@ -1,0 +1,92 @@
+// What `snapshelf check` verifies: the database, every photo's file against its hash, files that
+// belong to no photo, removed photos' copies kept because the Trash would not take them, and how
+// open the library is to the machine's other users. Each problem names its repair.
+import Foundation
+
+struct LibraryCheck {
+    let database: LibraryDatabase
+    let files: LibraryFiles
+
+    func problems() throws(LibraryError) -> [String] {
+        var problems = try database.integrityProblems().map { String(format: tr("database: %@"), $0) }
+        if let problem = files.problem {
+            let count = try database.photoCount()
+            problems.append(String(format: trn(
+                "%@, so the file of the library’s %ld photo cannot be found; move what is in the way aside, then import the original again",
+                "%@, so the files of the library’s %ld photos cannot be found; move what is in the way aside, then import the originals again",
+                count), problem.description, count))
+            return problems
+        }
+        // One view of rows, files in progress and the folder, read while no connection places or
+        // retires a file; else an import between the readings would show its file as an orphan.
+        let (rows, pending, names) = try files.exclusively { () throws(LibraryError) in
+            (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames())
+        }
+        // The hashing, the long part, is done outside the lock, so imports go on meanwhile.
+        for row in rows {
+            guard let problem = problem(with: row) else { continue }
+            // A photo removed since the view was taken is no problem: its file has gone with it.
+            guard try database.row(withID: row.id)?.fileName == row.fileName else { continue }
+            problems.append(problem)
+        }
+        let used = Set(rows.map(\.fileName)).union(pending)
+        for name in names.sorted() where !used.contains(name) {
+            problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
+                                   files.url(forFileNamed: name).path))
+        }
+        for file in files.keptFiles() {
+            problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
+                                   file.path))
+        }
+        return problems
+    }
+
+    /// What is wrong with the photo's file, with the repair: importing the original again.
+    private func problem(with row: LibraryDatabase.Row) -> String? {
+        let url = files.url(forFileNamed: row.fileName)
+        let problem: String
+        switch OpenFile.open(url.path) {
+        case .failure(.failed(errno: ENOENT)):
+            problem = String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path)
+        case .failure(let failure):
+            problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(failure))
+        case .success(let file):
+            do {
+                guard try file.sha256() != row.sha256 else { return nil }
+                problem = String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path)
+            } catch {
+                problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(error))
+            }
+        }
+        // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
+        return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalName)
+    }
+
+    private static func reason(_ failure: OpenFile.ReadFailure) -> String {
+        switch failure {
+        case .shrank: tr("it changed while it was read")
+        case .failed(let code): String(cString: strerror(code))
+        }
+    }
+
+    /// Where other users of the machine can read the library, said as one note with the command
+    /// that makes it private; empty when it is private.
+    func exposure(of directory: URL) -> [String] {
+        var open: [String] = []
+        for url in [directory, files.directory, database.fileURL] where Self.isReadableByOthers(url) {
+            open.append(url.path)
+        }
+        let copies = files.allFileNames().filter { Self.isReadableByOthers(files.url(forFileNamed: $0)) }.count
+        if copies > 0 {
+            open.append(String(format: trn("%ld photo file", "%ld photo files", copies), copies))
+        }
+        guard !open.isEmpty else { return [] }
+        return [String(format: tr("other users of this computer can read %@; if that is not what you want, `chmod -R go= %@` makes the library private"),
+                       open.joined(separator: ", "), directory.path)]
+    }
+
+    private static func isReadableByOthers(_ url: URL) -> Bool {
+        var status = stat()
+        return stat(url.path, &status) == 0 && status.st_mode & 0o044 != 0
+    }
+}

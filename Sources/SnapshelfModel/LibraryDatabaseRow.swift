@@ -1,0 +1,41 @@
+// A photo as the library database stores it, before the library turns it into a `Photo`.
+import Foundation
+
+extension LibraryDatabase {
+    /// A row as stored; the file name is relative to the library's photo folder.
+    struct Row: Equatable {
+        let id: Int64
+        let label: String
+        let fileName: String
+        let originalName: String
+        let addedMilliseconds: Int64
+        let width: Int
+        let height: Int
+        let sha256: String
+        /// Nil for photos imported before dates taken were recorded; they sort by the date added.
+        let takenMilliseconds: Int64?
+
+        /// The row a statement selecting `LibraryDatabase.columns` stands on.
+        init(reading statement: SQLiteStatement) {
+            self.init(
+                id: statement.integer(at: 0), label: statement.text(at: 1), fileName: statement.text(at: 2),
+                originalName: statement.text(at: 3), addedMilliseconds: statement.integer(at: 4),
+                width: Int(statement.integer(at: 5)), height: Int(statement.integer(at: 6)), sha256: statement.text(at: 7),
+                takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8)
+            )
+        }
+
+        init(id: Int64, label: String, fileName: String, originalName: String, addedMilliseconds: Int64, width: Int,
+             height: Int, sha256: String, takenMilliseconds: Int64?) {
+            (self.id, self.label, self.fileName, self.originalName) = (id, label, fileName, originalName)
+            (self.addedMilliseconds, self.width, self.height) = (addedMilliseconds, width, height)
+            (self.sha256, self.takenMilliseconds) = (sha256, takenMilliseconds)
+        }
+
+        /// The same row under the ID the database gave it.
+        func identified(as id: Int64) -> Row {
+            Row(id: id, label: label, fileName: fileName, originalName: originalName, addedMilliseconds: addedMilliseconds,
+                width: width, height: height, sha256: sha256, takenMilliseconds: takenMilliseconds)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// What a folder given as a library holds: a library, nothing yet, a file, or photos whose database
+// is gone. Each case that is no usable library gets a message naming what is there and the repair.
+import Foundation
+
+public enum LibraryFolder {
+    /// Whether a library has been started in the folder: it has its database.
+    public static func exists(at directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("library.sqlite3").path)
+    }
+
+    /// Says what is there instead of a library, where something is: a file, or photos whose
+    /// database is gone, over which a new database would hide them.
+    public static func refuseWhatIsNoLibrary(at directory: URL, creatingIfMissing: Bool) throws(LibraryError) {
+        let opening = String(format: tr("opening the library %@"), directory.path)
+        if FileManager.default.fileExists(atPath: directory.path) && !LibraryFiles.isDirectory(directory) {
+            let detail = directory.lastPathComponent == "library.sqlite3"
+                ? String(format: tr("it is the database itself; give the folder that holds it, %@"), directory.deletingLastPathComponent().path)
+                : tr("it is a file, not a folder; a library is the folder that holds library.sqlite3 and photos/")
+            throw LibraryError(operation: opening, detail: detail)
+        }
+        guard !exists(at: directory) else { return }
+        let photos = directory.appendingPathComponent("photos", isDirectory: true)
+        let count = ((try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? [])
+            .filter { $0 != LibraryFiles.incomingFolderName }.count
+        if count > 0 {
+            throw LibraryError(operation: opening, detail: String(format: trn(
+                "its database library.sqlite3 is missing, but %@ still holds %ld photo file. Restore library.sqlite3 from a backup; Snapshelf will not start an empty database over it",
+                "its database library.sqlite3 is missing, but %@ still holds %ld photo files. Restore library.sqlite3 from a backup; Snapshelf will not start an empty database over them",
+                count), photos.path, count))
+        }
+        if !creatingIfMissing {
+            throw LibraryError(operation: opening, detail: tr("there is no library there yet; importing a photo creates one"))
+        }
+    }
+
+    /// A library that exists but whose folder or database this process cannot write.
+    static func isReadOnly(_ directory: URL) -> Bool {
+        let database = directory.appendingPathComponent("library.sqlite3")
+        guard FileManager.default.fileExists(atPath: database.path) else { return false }
+        return access(directory.path, W_OK) != 0 || access(database.path, W_OK) != 0
+    }
+}

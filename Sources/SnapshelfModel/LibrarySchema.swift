@@ -1,0 +1,102 @@
+// The library database's schema: each migration moves it one version up, and `PRAGMA
+// user_version` records how many ran. A version this Snapshelf does not know is refused, never
+// guessed at: a newer one's, or a negative one that no Snapshelf writes.
+import Foundation
+
+enum LibrarySchema {
+    /// Each entry moves the schema one version up; `PRAGMA user_version` records how many ran.
+    private static let migrations = [
+        """
+        CREATE TABLE photos (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            label TEXT NOT NULL,
+            label_key TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            original_name TEXT NOT NULL,
+            added_ms INTEGER NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            sha256 TEXT NOT NULL UNIQUE
+        );
+        """,
+        // Version 2: what a start-up needs without reading every row. A count kept by triggers, a
+        // log of changes so a PhotoStore can apply exactly what others changed, and the files a
+        // write has placed or is about to take away, so a crash's leftovers are found at once.
+        """
+        CREATE TABLE stats (photo_count INTEGER NOT NULL);
+        INSERT INTO stats SELECT count(*) FROM photos;
+        CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, photo_id INTEGER NOT NULL, kind INTEGER NOT NULL);
+        CREATE TABLE pending_files (file_name TEXT PRIMARY KEY);
+        CREATE TRIGGER photos_inserted AFTER INSERT ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (new.id, 0);
+            UPDATE stats SET photo_count = photo_count + 1;
+        END;
+        CREATE TRIGGER photos_updated AFTER UPDATE ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (new.id, 1);
+        END;
+        CREATE TRIGGER photos_deleted AFTER DELETE ON photos BEGIN
+            INSERT INTO changes (photo_id, kind) VALUES (old.id, 2);
+            UPDATE stats SET photo_count = photo_count - 1;
+        END;
+        """,
+        // Version 3: a trigram index of the search keys, so a search reads the matching rows
+        // instead of every label. It holds no text of its own: it indexes photos.label_key.
+        """
+        CREATE VIRTUAL TABLE label_index USING fts5(
+            label_key, content = 'photos', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
+        );
+        INSERT INTO label_index (label_index) VALUES ('rebuild');
+        CREATE TRIGGER label_index_inserted AFTER INSERT ON photos BEGIN
+            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
+        END;
+        CREATE TRIGGER label_index_updated AFTER UPDATE OF label_key ON photos BEGIN
+            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
+            INSERT INTO label_index (rowid, label_key) VALUES (new.id, new.label_key);
+        END;
+        CREATE TRIGGER label_index_deleted AFTER DELETE ON photos BEGIN
+            INSERT INTO label_index (label_index, rowid, label_key) VALUES ('delete', old.id, old.label_key);
+        END;
+        """,
+        // Version 4: when each photo was taken, for sorting by it.
+        """
+        ALTER TABLE photos ADD COLUMN taken_ms INTEGER;
+        """,
+    ]
+
+    /// The version this Snapshelf writes.
+    static var version: Int { migrations.count }
+
+    /// Brings the database up to this version, in one transaction.
+    static func migrate(_ connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) {
+        // A library already up to date is only read: opening it takes no write lock and no flush.
+        guard try LibrarySchema.version(of: connection, at: fileURL) < version else { return }
+        try connection.inTransaction(during: tr("upgrading the database")) { () throws(LibraryError) in
+            // Read again under the lock: another process may have upgraded it meanwhile.
+            let found = try LibrarySchema.version(of: connection, at: fileURL)
+            for migration in migrations.dropFirst(found) {
+                try connection.execute(migration, during: tr("upgrading the database"))
+            }
+            try connection.execute("PRAGMA user_version = \(version)", during: tr("upgrading the database"))
+        }
+    }
+
+    /// The schema version, refused when a newer Snapshelf wrote it or when no Snapshelf could have.
+    static func version(of connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) -> Int {
+        let statement = try connection.prepare("PRAGMA user_version", during: tr("reading the schema version"))
+        let version = try statement.step() ? statement.integer(at: 0) : 0
+        let opening = String(format: tr("opening the database %@"), fileURL.path)
+        guard version >= 0 else {
+            throw LibraryError(operation: opening, detail: String(
+                format: tr("it is damaged: its schema version is %ld, which no Snapshelf writes. Restore library.sqlite3 from a backup; the photo files are not touched"),
+                Int(version)))
+        }
+        guard version <= Int64(Self.version) else {
+            throw LibraryError(
+                operation: opening,
+                detail: String(format: tr("it was written by a newer Snapshelf (schema %ld, this one knows %ld)"),
+                               Int(version), Self.version)
+            )
+        }
+        return Int(version)
+    }
+}
