@@ -1,15 +1,25 @@
-// Walks the arguments one at a time, splitting `--option=value` so both spellings work.
+// Walks the arguments one at a time, splitting `--option=value` so both spellings work, and
+// remembering which arguments were not valid UTF-8, which Swift would otherwise quietly repair.
 struct ArgumentReader {
-    private var remaining: ArraySlice<String>
+    private let arguments: [String]
+    private let notUTF8: Set<Int>
+    private var position = 0
     private var pendingValue: String?
 
-    init(_ arguments: [String]) {
-        remaining = arguments[...]
+    init(_ arguments: [String], notUTF8: Set<Int>) {
+        self.arguments = arguments
+        self.notUTF8 = notUTF8
     }
 
     mutating func next() -> String? {
-        remaining.popFirst()
+        guard position < arguments.count else { return nil }
+        defer { position += 1 }
+        return arguments[position]
     }
+
+    /// Whether the argument `next()` or `value(for:command:)` returned last was not valid UTF-8,
+    /// so that its undecodable bytes became U+FFFD.
+    var lastIsNotUTF8: Bool { notUTF8.contains(position - 1) }
 
     /// The option's name; an attached `=value` is kept for `value(for:)`.
     mutating func option(_ argument: String) -> String {
@@ -21,17 +31,28 @@ struct ArgumentReader {
         return String(argument[..<equals])
     }
 
+    /// The option's value: attached with `=`, or the next argument, which may not be an option
+    /// itself, since then the person almost certainly left the value out.
     mutating func value(for option: String, command: String?) throws(UsageError) -> String {
         if let value = pendingValue {
             pendingValue = nil
             return value
         }
-        guard let value = remaining.popFirst() else { throw UsageError.missingValue(option, command: command) }
+        guard let value = next() else { throw UsageError.missingValue(option, command: command) }
+        if Self.looksLikeOption(value) {
+            throw UsageError.optionAsValue(option, value, command: command)
+        }
         return value
     }
 
     /// Refuses `--flag=value` for an option that takes no value.
     mutating func noValue(for option: String, command: String?) throws(UsageError) {
         guard pendingValue == nil else { throw UsageError.unexpectedValue(option, command: command) }
+    }
+
+    /// `--anything` or `-x`; a dash before a digit, as in "-5 °C" or "-1", is no option.
+    static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        return !argument.dropFirst().first!.isNumber
     }
 }

@@ -27,9 +27,8 @@ public struct CommandRunner {
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             guard let label = label(text ?? "") else { return .usage }
-            return withLibrary(library, creating: true) { (library) throws(LibraryError) in
-                importPhotos(paths, label: label, recursive: recursive, into: library)
-            }
+            return importPhotos(paths, label: label, recursive: recursive,
+                                into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
             return withLibrary(library) { (library) throws(LibraryError) in
                 try print(library.photos(), json: json)
@@ -79,34 +78,73 @@ public struct CommandRunner {
     }
 
     /// Only an import creates a library; the other commands say there is none.
-    private func withLibrary(_ library: String?, creating: Bool = false,
-                             _ body: (Library) throws(LibraryError) -> ExitStatus) -> ExitStatus {
+    private func withLibrary(_ library: String?, _ body: (Library) throws(LibraryError) -> ExitStatus) -> ExitStatus {
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
         do {
-            return try body(try Library(directory: directory, creatingIfMissing: creating))
+            return try body(try open(directory, creatingIfMissing: false))
         } catch {
             complain("\(error)")
             return .failure
         }
     }
 
-    private func importPhotos(_ paths: [String], label: Label, recursive: Bool, into library: Library) -> ExitStatus {
+    /// Opens the library, telling what opening it had to say.
+    private func open(_ directory: URL, creatingIfMissing: Bool) throws(LibraryError) -> Library {
+        let library = try Library(directory: directory, creatingIfMissing: creatingIfMissing)
+        library.openingNotes.forEach { complain(String(format: tr("note: %@"), $0)) }
+        return library
+    }
+
+    /// Imports into the library, which is created only once a photo is ready to go in; one that
+    /// exists is opened first, so that a library that cannot take photos says so before any work.
+    private func importPhotos(_ paths: [String], label: Label, recursive: Bool, into directory: URL) -> ExitStatus {
+        var library: Library?
+        do {
+            try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: true)
+            if LibraryFolder.exists(at: directory) {
+                library = try open(directory, creatingIfMissing: true)
+            }
+        } catch {
+            complain("\(error)")
+            return .failure
+        }
+        if library?.isReadOnly == true {
+            complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
+            return .failure
+        }
         let collection = FileCollector.collect(paths.map { URL(fileURLWithPath: $0) }, recursive: recursive)
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
             complain("\(problem)\(hint)")
         }
-        BatchImport().run(collection.files, label: label, into: library) { progress in
-            switch progress.result {
-            case .success(.added(let photo)):
-                say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))
-            case .success(.duplicate(of: let photo)):
-                say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), progress.file.path))
-            case .failure(let error):
-                failed = true
-                complain("\(error)")
-            }
+        if collection.files.isEmpty && !failed {
+            complain(String(format: tr("found no files to import in %@"), paths.joined(separator: ", ")))
+            return .failure
+        }
+        do {
+            try BatchImport().run(collection.files, label: label, opening: { () throws(LibraryError) in
+                if let library { return library }
+                let created = try open(directory, creatingIfMissing: true)
+                library = created
+                return created
+            }, report: { progress in
+                switch progress.result {
+                case .success(.added(let photo)):
+                    say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))
+                case .success(.duplicate(of: let photo)):
+                    say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), progress.file.path))
+                case .success(.restored(let photo)):
+                    say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
+                               Int(photo.id), progress.file.path))
+                case .failure(let error):
+                    failed = true
+                    complain("\(error)")
+                }
+            })
+        } catch {
+            complain("\(error)")
+            return .failure
         }
         return failed ? .failure : .success
     }
@@ -131,6 +169,7 @@ public struct CommandRunner {
 
     private func check(_ library: Library) throws(LibraryError) -> ExitStatus {
         let problems = try library.check()
+        library.exposure().forEach { say(String(format: tr("Note: %@"), $0)) }
         guard problems.isEmpty else {
             let heading = trn("Library at %@ has %ld problem:", "Library at %@ has %ld problems:", problems.count)
             say(String(format: heading, library.directory.path, problems.count))
@@ -147,9 +186,7 @@ public struct CommandRunner {
         if json {
             say(PhotoListing(photos).json)
         } else {
-            for photo in photos {
-                say("\(photo.id)\t\(photo.label)\t\(photo.originalName)")
-            }
+            photos.forEach { say(PhotoListing.line(for: $0)) }
         }
     }
 

@@ -50,13 +50,13 @@ public enum HelpTopic: String, Sendable {
             [
                 .usage(["snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH..."]),
                 .paragraph(tr("Copies each photo into the library and saves it with the label TEXT (empty when not given). With --recursive (-r), folders are searched for photos, skipping hidden files. The originals are never changed.")),
-                .paragraph(tr("A photo whose content is already in the library is not copied again; it is reported with the existing photo's ID and keeps its label (change it with `snapshelf label`). A file that cannot be imported is reported on stderr with the reason, the others are still imported, and the exit status is 1.")),
-                .paragraph(String(format: tr("Limits: a label has at most %ld characters; line breaks and tabs in it become spaces and other control characters are removed. Images over %ld megapixels are refused before decoding."), Label.maximumLength, PhotoCandidate.maximumMegapixels)),
+                .paragraph(tr("A photo whose content is already in the library is not copied again; it is reported with the existing photo's ID and keeps its label (change it with `snapshelf label`). If the library's copy of it is missing or damaged, the copy is made again from this file. A file that cannot be imported is reported on stderr with the reason, the others are still imported, and the exit status is 1. No library is created until a photo is imported.")),
+                .paragraph(String(format: tr("Limits: a label has at most %ld characters and %ld bytes; line breaks and tabs in it become spaces, and control characters and invisible formatting characters (such as direction overrides) are removed. Files over %@ and images over %ld megapixels are refused before decoding."), Label.maximumLength, Label.maximumBytes, PhotoCandidate.formattedMaximumBytes, PhotoCandidate.maximumMegapixels)),
             ]
         case .list:
             [
                 .usage(["snapshelf list [--library DIR] [--json]"]),
-                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), width and height (as displayed, after EXIF orientation).")),
+                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs; a tab, line break or backslash inside a label or name is written \\t, \\n or \\\\, as `ls -b` does. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), width and height (as displayed, after EXIF orientation).")),
             ]
         case .search:
             [
@@ -71,12 +71,12 @@ public enum HelpTopic: String, Sendable {
         case .remove:
             [
                 .usage(["snapshelf remove [--library DIR] ID..."]),
-                .paragraph(tr("Removes the photos from the library and moves the library's copies to the Trash, where they can still be restored. The originals are never touched. The exit status is 1 when an ID does not exist.")),
+                .paragraph(tr("Removes the photos from the library and moves the library's copies to the Trash, where they can still be restored. The originals are never touched. A photo whose copy the Trash cannot take (a library on a disk without a Trash, say) stays in the library. The exit status is 1 when an ID does not exist or a photo stays.")),
             ]
         case .check:
             [
                 .usage(["snapshelf check [--library DIR]"]),
-                .paragraph(tr("Verifies the database, that every photo's file exists and matches its recorded content, and that no file is left without a photo. Prints \"Library is sound\" and exits 0, or lists each problem and exits 1.")),
+                .paragraph(tr("Verifies the database, that every photo's file exists and matches its recorded content, and that no file is left without a photo. Prints \"Library is sound\" and exits 0, or lists each problem with its repair and exits 1. It also notes when other users of the computer can read the library.")),
             ]
         }
     }

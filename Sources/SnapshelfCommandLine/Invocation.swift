@@ -13,10 +13,27 @@ public enum Invocation: Equatable, Sendable {
     case help(HelpTopic)
     case version
 
-    /// Parses the arguments after the program name. `--library DIR` may stand before or after the
-    /// command. Words that are no command are files for the window to import, when they look like paths.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var reader = ArgumentReader(arguments)
+    /// Parses this process's arguments, as the system passed them: bytes that need not be UTF-8.
+    public static func parseProcessArguments() throws(UsageError) -> Invocation {
+        var arguments: [String] = []
+        var notUTF8: Set<Int> = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let bytes = CommandLine.unsafeArgv[index] else { continue }
+            if let text = String(validatingCString: bytes) {
+                arguments.append(text)
+            } else {
+                notUTF8.insert(arguments.count)
+                arguments.append(String(cString: bytes))
+            }
+        }
+        return try parse(arguments, notUTF8: notUTF8)
+    }
+
+    /// Parses the arguments after the program name; `notUTF8` holds the positions of those that
+    /// were not valid UTF-8. `--library DIR` may stand before or after the command. Words that are
+    /// no command are files for the window to import, when they look like paths.
+    public static func parse(_ arguments: [String], notUTF8: Set<Int> = []) throws(UsageError) -> Invocation {
+        var reader = ArgumentReader(arguments, notUTF8: notUTF8)
         var library: String?
         var command: HelpTopic?
         var label: String?
@@ -24,15 +41,18 @@ public enum Invocation: Equatable, Sendable {
         var recursive = false
         var wantsHelp = false
         var operands: [String] = []
+        /// Operands whose bytes were not UTF-8, by their place among the operands.
+        var operandsNotUTF8: Set<Int> = []
         var optionsEnded = false
 
         while let argument = reader.next() {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+            if optionsEnded || !ArgumentReader.looksLikeOption(argument) {
                 if command == nil && operands.isEmpty, let named = HelpTopic(rawValue: argument), named != .general || argument == "help" {
                     command = named
                 } else if command == nil && operands.isEmpty && !looksLikePath(argument) {
                     throw UsageError.unknownCommand(argument)
                 } else {
+                    if reader.lastIsNotUTF8 { operandsNotUTF8.insert(operands.count) }
                     operands.append(argument)
                 }
                 continue
@@ -48,7 +68,9 @@ public enum Invocation: Equatable, Sendable {
             case ("--library", _):
                 library = try reader.value(for: option, command: name)
                 guard library?.isEmpty == false else { throw UsageError.emptyValue(tr("The folder after --library")) }
-            case ("--label", .import?): label = try reader.value(for: option, command: name)
+            case ("--label", .import?):
+                label = try reader.value(for: option, command: name)
+                guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8 }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
             case ("--json", .list?), ("--json", .search?): json = true
             case ("--help", _), ("-h", _): wantsHelp = true
@@ -79,6 +101,7 @@ public enum Invocation: Equatable, Sendable {
             return .search(library: library, json: json, text: operands[0])
         case .label?:
             try expect(operands, count: 2, for: .label)
+            guard !operandsNotUTF8.contains(1) else { throw UsageError.labelNotUTF8 }
             return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
         case .remove?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("remove", tr("at least one photo ID")) }

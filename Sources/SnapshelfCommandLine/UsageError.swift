@@ -6,11 +6,13 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownOption(String, command: String?)
     case missingValue(String, command: String?)
     case unexpectedValue(String, command: String?)
+    case optionAsValue(String, String, command: String?)
     case emptyValue(String)
     case missingOperand(String, String)
     case unexpectedArgument(String, command: String)
     case invalidID(String)
     case invalidLabel(String)
+    case labelNotUTF8
 
     public var description: String {
         switch self {
@@ -25,6 +27,10 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             String(format: tr("%@ needs a value."), option)
         case .unexpectedValue(let option, _):
             String(format: tr("%@ takes no value."), option)
+        case .optionAsValue(let option, let value, _):
+            // TRANSLATORS: the first and third %@ are an option, such as --label; the second and fourth, the option that followed it.
+            String(format: tr("%@ needs a value, but “%@” is an option. To give a value that starts with “-”, write %@=%@."),
+                   option, value, option, value)
         case .emptyValue(let what):
             String(format: tr("%@ cannot be empty."), what)
         case .missingOperand(let command, let what):
@@ -36,17 +42,20 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             String(format: tr("“%@” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."), word)
         case .invalidLabel(let problem):
             "\(problem)."
+        case .labelNotUTF8:
+            tr("the label is not valid UTF-8 text, so it would not be saved as typed; check that your terminal uses UTF-8.")
         }
     }
 
     /// The help page that explains what went wrong.
     public var topic: HelpTopic {
         switch self {
-        case .unknownOption(_, let command), .missingValue(_, let command), .unexpectedValue(_, let command):
+        case .unknownOption(_, let command), .missingValue(_, let command), .unexpectedValue(_, let command),
+             .optionAsValue(_, _, let command):
             command.flatMap(HelpTopic.init(rawValue:)) ?? .general
         case .missingOperand(let command, _), .unexpectedArgument(_, let command):
             HelpTopic(rawValue: command) ?? .general
-        case .unknownCommand, .emptyValue, .invalidID, .invalidLabel: .general
+        case .unknownCommand, .emptyValue, .invalidID, .invalidLabel, .labelNotUTF8: .general
         }
     }
 }

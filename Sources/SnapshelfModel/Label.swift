@@ -5,15 +5,23 @@ import Foundation
 public struct Label: Sendable, Equatable {
     /// The longest label, in characters as a person counts them (grapheme clusters).
     public static let maximumLength = 500
+    /// The most bytes a label may take as UTF-8. One character may hold any number of combining
+    /// marks, so counting characters alone would let "e" and 30,000 accents through; 8 KiB is 500
+    /// characters of 16 bytes each, room for any script's clusters.
+    public static let maximumBytes = 8192
 
     /// Why a label cannot be saved.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLong(length: Int)
+        case tooManyBytes(count: Int)
 
         public var description: String {
             switch self {
             case .tooLong(let length):
                 String(format: tr("the label is %ld characters long; the limit is %ld"), length, Label.maximumLength)
+            case .tooManyBytes(let count):
+                String(format: tr("the label takes %ld bytes; the limit is %ld (a character with many accents or marks counts them all)"),
+                       count, Label.maximumBytes)
             }
         }
     }
@@ -23,8 +31,9 @@ public struct Label: Sendable, Equatable {
     /// What normalising changed, worded for the person, or nil when the text is saved as given.
     public let normalisation: String?
 
-    /// Replaces line breaks and tabs with spaces and removes the other control characters;
-    /// everything else, markup-like text included, is kept exactly.
+    /// Replaces line breaks and tabs with spaces and removes the other control characters and the
+    /// invisible formatting characters that can disguise text; everything else, markup-like text
+    /// included, is kept exactly.
     public init(_ typed: String) throws(Problem) {
         var replaced = 0
         var removed = 0
@@ -33,7 +42,7 @@ public struct Label: Sendable, Equatable {
             if Self.spacing.contains(scalar.value) {
                 scalars.append(" ")
                 replaced += 1
-            } else if scalar.properties.generalCategory == .control {
+            } else if scalar.properties.generalCategory == .control || Self.invisible.contains(scalar.value) {
                 removed += 1
             } else {
                 scalars.append(scalar)
@@ -41,13 +50,14 @@ public struct Label: Sendable, Equatable {
         }
         text = String(scalars)
         guard text.count <= Self.maximumLength else { throw .tooLong(length: text.count) }
+        guard text.utf8.count <= Self.maximumBytes else { throw .tooManyBytes(count: text.utf8.count) }
         let spaced = replaced == 0 ? nil : String(format: trn("%ld line break or tab became a space",
                                                               "%ld line breaks or tabs became spaces", replaced), replaced)
-        let dropped = removed == 0 ? nil : String(format: trn("%ld invisible control character was removed",
-                                                              "%ld invisible control characters were removed", removed), removed)
+        let dropped = removed == 0 ? nil : String(format: trn("%ld invisible control or formatting character was removed",
+                                                              "%ld invisible control or formatting characters were removed", removed), removed)
         normalisation = switch (spaced, dropped) {
         case let (spaced?, dropped?):
-            // TRANSLATORS: joins the two notes, as in "2 line breaks or tabs became spaces and 1 invisible control character was removed".
+            // TRANSLATORS: joins the two notes, as in "2 line breaks or tabs became spaces and 1 invisible control or formatting character was removed".
             String(format: tr("%@ and %@"), spaced, dropped)
         case (let note?, nil), (nil, let note?): note
         case (nil, nil): nil
@@ -57,4 +67,12 @@ public struct Label: Sendable, Equatable {
     /// Tab, line feed, vertical tab, form feed, carriage return, next line, and the Unicode
     /// line and paragraph separators: the characters that break a line or leave a gap.
     private static let spacing: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+
+    /// Characters that show nothing but change how the text around them looks: the bidi
+    /// embeddings, overrides and isolates, which can make a label read backwards or pose as
+    /// another in a listing, the zero-width space, word joiner and Mongolian vowel separator, and
+    /// the byte-order mark. The zero-width joiner and non-joiner stay: emoji sequences and several
+    /// scripts need them, and so do the left-to-right and right-to-left marks of bidi text.
+    private static let invisible: Set<UInt32> = Set(0x202A...0x202E).union(0x2066...0x2069)
+        .union([0x200B, 0x2060, 0x180E, 0xFEFF])
 }

@@ -12,8 +12,9 @@ Localization.setUp()
 
 let runner = CommandRunner()
 do {
-    switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try Invocation.parseProcessArguments() {
     case .startGUI(let library, let files):
+        GLibLog.route(showingWarnings: true)
         let environment = ProcessInfo.processInfo.environment
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
         // The person's own library opens once per session; a second launch hands over its files.
@@ -21,6 +22,8 @@ do {
         let application = SnapshelfApplication(libraryDirectory: directory, unique: unique)
         exit(application.run(opening: files.map { URL(fileURLWithPath: $0) }))
     case let invocation:
+        // A command's stderr holds one line per problem; GLib's warnings would break that.
+        GLibLog.route(showingWarnings: false)
         exit(runner.run(invocation).rawValue)
     }
 } catch {

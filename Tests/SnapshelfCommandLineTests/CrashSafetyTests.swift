@@ -3,18 +3,7 @@ import Foundation
 import SnapshelfTestSupport
 import XCTest
 
-final class CrashSafetyTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var library: String { folder.url.appendingPathComponent("library").path }
-
-    override func setUp() {
-        folder = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        folder = nil
-    }
-
+final class CrashSafetyTests: CommandLineTestCase {
     private struct Listed: Decodable {
         let id: Int
         let file: String
@@ -25,11 +14,6 @@ final class CrashSafetyTests: XCTestCase {
         let outcome = try SnapshelfProcess.run(["--library", library, "list", "--json"])
         XCTAssertEqual(outcome.status, 0, outcome.standardError)
         return try JSONDecoder().decode([Listed].self, from: Data(outcome.standardOutput.utf8))
-    }
-
-    private func assertSound(file: StaticString = #filePath, line: UInt = #line) throws {
-        let check = try SnapshelfProcess.run(["--library", library, "check"])
-        XCTAssertEqual(check.status, 0, check.standardOutput, file: file, line: line)
     }
 
     /// The photo IDs an import's output reported as saved, whether new or already there.

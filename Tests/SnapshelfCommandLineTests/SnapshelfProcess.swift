@@ -17,6 +17,10 @@ struct SnapshelfProcess {
         return executable
     }()
 
+    /// What to run snapshelf through so that it meets file permissions as any user would: root
+    /// reads and writes anything, but not without these capabilities.
+    static let unprivileged = geteuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] : []
+
     /// Runs snapshelf with the arguments; `through` names a program (and its arguments) to run
     /// snapshelf with, such as `sh -c` or `setpriv`, which then gets the executable's path.
     static func run(_ arguments: [String], environment: [String: String] = [:], through wrapper: [String] = []) throws

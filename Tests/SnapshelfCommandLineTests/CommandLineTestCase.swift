@@ -1,0 +1,57 @@
+// The base for tests that run the built snapshelf on a library of their own, in a fresh folder.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+class CommandLineTestCase: XCTestCase {
+    private(set) var folder: TemporaryDirectory!
+    var library: String { folder.url.appendingPathComponent("library").path }
+    var libraryURL: URL { URL(fileURLWithPath: library, isDirectory: true) }
+
+    override func setUp() {
+        super.setUp()
+        folder = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        folder = nil
+        super.tearDown()
+    }
+
+    /// Runs snapshelf on the test's library and checks its exit status.
+    @discardableResult
+    func snapshelf(_ arguments: String..., expecting status: Int32 = 0, environment: [String: String] = [:],
+                   through wrapper: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws
+        -> SnapshelfProcess.Outcome {
+        try snapshelf(arguments, expecting: status, environment: environment, through: wrapper, file: file, line: line)
+    }
+
+    @discardableResult
+    func snapshelf(_ arguments: [String], expecting status: Int32 = 0, environment: [String: String] = [:],
+                   through wrapper: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws
+        -> SnapshelfProcess.Outcome {
+        let outcome = try SnapshelfProcess.run(["--library", library] + arguments, environment: environment, through: wrapper)
+        XCTAssertEqual(outcome.status, status, "\(arguments): \(outcome.standardError)\(outcome.standardOutput)",
+                       file: file, line: line)
+        return outcome
+    }
+
+    /// The IDs `list` prints, in order.
+    func ids(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        try snapshelf("list", file: file, line: line).standardOutput.split(separator: "\n")
+            .map { String($0.split(separator: "\t")[0]) }
+    }
+
+    func assertSound(file: StaticString = #filePath, line: UInt = #line) throws {
+        let check = try SnapshelfProcess.run(["--library", library, "check"])
+        XCTAssertEqual(check.status, 0, check.standardOutput + check.standardError, file: file, line: line)
+        XCTAssertTrue(check.standardOutput.contains("Library is sound"), check.standardOutput, file: file, line: line)
+    }
+
+    /// The library's copies of photos, without the incoming folder.
+    func copies() throws -> [URL] {
+        let photos = libraryURL.appendingPathComponent("photos")
+        return try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { !$0.hasPrefix(".") }.sorted()
+            .map { photos.appendingPathComponent($0) }
+    }
+}
