@@ -15,7 +15,8 @@ public enum CraftedFiles {
         return data
     }
 
-    /// The start of a HEIC file, an image format no GdkPixbuf loader on Debian 12 reads.
+    /// The start of a HEIC file and no more: damaged where a HEIF loader is installed, and of
+    /// a format Snapshelf cannot read where none is.
     public static var heic: Data {
         Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data([0, 0, 0, 0]) + Data("mif1heic".utf8) + Data(count: 200)
     }
