@@ -97,6 +97,8 @@ public final class SnapshelfApplication {
             let store = try PhotoStore(directory: libraryDirectory)
             let window = LibraryWindow(application: application, store: store, loader: loader)
             self.window = window
+            // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
+            store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
             if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
                 quitAfterFirstFrame(of: window.window)
             }
