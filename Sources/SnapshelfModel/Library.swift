@@ -126,8 +126,12 @@ public final class Library {
         // Once placed, the temporary name is gone and this does nothing.
         defer { files.discard(copy) }
         return try files.exclusively { () throws(ImportError) in
-            // Looked up again while no one else can place or retire a file.
+            // Looked up again while no one else can place or retire a file: another import of the
+            // same content may have saved it meanwhile, with a sound copy.
             if let existing = try row(withHashOf: candidate) {
+                if files.holdsCopy(named: existing.fileName, sameAs: copy.url) {
+                    return .duplicate(of: photo(from: existing))
+                }
                 try files.place(copy, as: existing.fileName, source: source)
                 return .restored(photo(from: existing))
             }

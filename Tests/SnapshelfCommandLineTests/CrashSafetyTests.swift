@@ -87,6 +87,7 @@ final class CrashSafetyTests: CommandLineTestCase {
             let outcome = try XCTUnwrap(outcomes[index])
             XCTAssertEqual(outcome.status, 0, outcome.standardError)
             XCTAssertEqual(outcome.standardOutput.split(separator: "\n").count, 80)
+            XCTAssertFalse(outcome.standardOutput.contains("restored"), "a photo the other saved a moment ago is no damaged copy")
         }
         let present = try listed()
         XCTAssertEqual(present.count, 120)
