@@ -4,11 +4,13 @@
 SWIFT ?= swift
 # What building needs, then what the tests need on top: a virtual X server, a session bus,
 # and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libglib2.0-dev-bin pkg-config
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libglib2.0-dev-bin pkg-config
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
-# update-mime-database (shared-mime-info) registers a made-up image type that no loader can read.
-TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info
+# update-mime-database (shared-mime-info) registers a made-up image type that no loader can read;
+# exiftool reads what Snapshelf writes, independently of gexiv2.
+TEST_PACKAGES := xvfb xauth dbus-daemon meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
+	libimage-exiftool-perl
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24

@@ -30,10 +30,15 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CGexiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto"]),
+        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2"]),
 
         // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
         // Resources/ as a GResource, which the plugin compiles into its sources.

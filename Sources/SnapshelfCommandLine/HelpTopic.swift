@@ -9,6 +9,8 @@ public enum HelpTopic: String, Sendable {
     case label
     case remove
     case check
+    case rebuild
+    case export
 
     /// What the command's operands are, for a message saying they are missing.
     var operandDescription: String {
@@ -37,6 +39,8 @@ public enum HelpTopic: String, Sendable {
                     ("label ID TEXT", tr("give photo ID a new label")),
                     ("remove ID...", tr("remove photos; their files go to the Trash")),
                     ("check", tr("verify the library and report problems")),
+                    ("rebuild", tr("make the database again from the photos and their sidecars")),
+                    ("export --to DIR (--all | ID...)", tr("copy photos out with their labels embedded")),
                     ("help [COMMAND]", tr("show help for a command")),
                 ]),
                 .table(heading: tr("Options:"), rows: [
@@ -72,6 +76,16 @@ public enum HelpTopic: String, Sendable {
             [
                 .usage(["snapshelf remove [--library DIR] ID..."]),
                 .paragraph(tr("Removes the photos from the library and moves the library's copies to the Trash, where they can still be restored. The originals are never touched. A photo whose copy the Trash cannot take (a library on a disk without a Trash, say) stays in the library. The exit status is 1 when an ID does not exist or a photo stays.")),
+            ]
+        case .rebuild:
+            [
+                .usage(["snapshelf rebuild [--library DIR]"]),
+                .paragraph(tr("Makes the library's database again from what is the truth: the photos' copies and their XMP sidecars, which hold each photo's ID, label, original name and date added. The old database, damaged or not, is moved aside, never deleted, and the command says where. A copy without a sidecar comes back with what the photo itself gives and an empty label. Snapshelf must not have the library open elsewhere.")),
+            ]
+        case .export:
+            [
+                .usage(["snapshelf export [--library DIR] --to DIR --all", "snapshelf export [--library DIR] --to DIR ID..."]),
+                .paragraph(tr("Copies the photos into the folder DIR under their original names, with each label embedded as the XMP title (and, in a JPEG, the IPTC object name too), so other photo apps show it. Formats whose metadata cannot be written, such as HEIF, get an XMP sidecar beside the copy instead. The pixels are not changed, and nothing already in DIR is overwritten: a name that is taken becomes \"name (2).jpg\".")),
             ]
         case .check:
             [

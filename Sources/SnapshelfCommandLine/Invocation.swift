@@ -10,6 +10,8 @@ public enum Invocation: Equatable, Sendable {
     case relabel(library: String?, id: Int64, label: String)
     case remove(library: String?, ids: [Int64])
     case check(library: String?)
+    case rebuild(library: String?)
+    case export(library: String?, folder: String, ids: [Int64]?)
     case help(HelpTopic)
     case version
 
@@ -39,6 +41,8 @@ public enum Invocation: Equatable, Sendable {
         var label: String?
         var json = false
         var recursive = false
+        var exportFolder: String?
+        var exportAll = false
         var wantsHelp = false
         var operands: [String] = []
         /// Operands whose bytes were not UTF-8, by their place among the operands.
@@ -60,7 +64,7 @@ public enum Invocation: Equatable, Sendable {
             let option = reader.option(argument)
             let name = command?.rawValue
             switch (option, command) {
-            case ("--library", _), ("--label", .import?): break
+            case ("--library", _), ("--label", .import?), ("--to", .export?): break
             default: try reader.noValue(for: option, command: name)
             }
             switch (option, command) {
@@ -73,6 +77,10 @@ public enum Invocation: Equatable, Sendable {
                 guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8 }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
             case ("--json", .list?), ("--json", .search?): json = true
+            case ("--to", .export?):
+                exportFolder = try reader.value(for: option, command: name)
+                guard exportFolder?.isEmpty == false else { throw UsageError.emptyValue(tr("The folder after --to")) }
+            case ("--all", .export?): exportAll = true
             case ("--help", _), ("-h", _): wantsHelp = true
             case ("--version", nil): return .version
             default: throw UsageError.unknownOption(argument, command: name)
@@ -113,6 +121,21 @@ public enum Invocation: Equatable, Sendable {
         case .check?:
             try expect(operands, count: 0, for: .check)
             return .check(library: library)
+        case .rebuild?:
+            try expect(operands, count: 0, for: .rebuild)
+            return .rebuild(library: library)
+        case .export?:
+            guard let exportFolder else { throw UsageError.missingOperand("export", tr("--to and the folder to export to")) }
+            if exportAll {
+                if let extra = operands.first { throw UsageError.unexpectedArgument(extra, command: "export") }
+                return .export(library: library, folder: exportFolder, ids: nil)
+            }
+            guard !operands.isEmpty else { throw UsageError.missingOperand("export", tr("--all or the IDs of the photos to export")) }
+            var ids: [Int64] = []
+            for operand in operands {
+                ids.append(try photoID(operand))
+            }
+            return .export(library: library, folder: exportFolder, ids: ids)
         }
     }
 

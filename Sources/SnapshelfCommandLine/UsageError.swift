@@ -17,7 +17,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownCommand(let word):
-            String(format: tr("unknown command “%@”. Commands: import, list, search, label, remove, check, help."), word)
+            String(format: tr("unknown command “%@”. Commands: import, list, search, label, remove, check, rebuild, export, help."), word)
         case .unknownOption(let option, nil):
             String(format: tr("unknown option “%@”."), option)
         case .unknownOption(let option, let command?):

@@ -1,5 +1,5 @@
-// Writes a new file of the library's, private to the person (600 whatever the umask), and flushes
-// it to disk before it is given to anyone.
+// Writes a new file, of the library's (private to the person, 600 whatever the umask) or an
+// export's, and flushes it to disk before it is given to anyone.
 import Foundation
 
 struct CopyWriter {
@@ -31,11 +31,12 @@ struct CopyWriter {
     }
 
     /// Creates the file, which must not exist yet, lets `body` append to it, then flushes it.
-    static func write(to path: String, _ body: (CopyWriter) throws(Failure) -> Void) throws(Failure) {
-        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    /// A library's file is private whatever the umask; an exported one follows the umask.
+    static func write(to path: String, privately: Bool = true, _ body: (CopyWriter) throws(Failure) -> Void) throws(Failure) {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privately ? 0o600 : 0o666)
         guard output >= 0 else { throw .write(tr("cannot create the copy")) }
         defer { close(output) }
-        fchmod(output, 0o600)
+        if privately { fchmod(output, 0o600) }
         try body(CopyWriter(descriptor: output))
         guard fsync(output) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
     }

@@ -64,6 +64,21 @@ public struct Label: Sendable, Equatable {
         }
     }
 
+    /// The text under the label rules, cut at a character boundary where it is over the limits:
+    /// for titles and sidecars other programs wrote, which are taken rather than refused.
+    public static func fitting(_ text: String) -> Label {
+        var cut = Substring(text)
+        while true {
+            do {
+                return try Label(String(cut))
+            } catch .tooLong {
+                cut = cut.prefix(maximumLength)
+            } catch .tooManyBytes {
+                cut = cut.dropLast(max(1, cut.count / 8))
+            } catch {}
+        }
+    }
+
     /// Tab, line feed, vertical tab, form feed, carriage return, next line, and the Unicode
     /// line and paragraph separators: the characters that break a line or leave a gap.
     private static let spacing: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]

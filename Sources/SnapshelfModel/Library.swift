@@ -16,7 +16,10 @@ public final class Library {
 
     /// Opens the library in `directory`, creating it when it does not exist yet unless told not to.
     /// When no other process has it open, files left without a row by a crash are swept first.
-    public init(directory: URL, creatingIfMissing: Bool = true) throws(LibraryError) {
+    ///
+    /// Sidecars a kill left unwritten, or that a library from before sidecars lacks, are written
+    /// then too, unless `writingSidecars` is false: the window writes them on a worker instead.
+    public init(directory: URL, creatingIfMissing: Bool = true, writingSidecars: Bool = true) throws(LibraryError) {
         self.directory = directory
         let database = directory.appendingPathComponent("library.sqlite3")
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
@@ -31,10 +34,21 @@ public final class Library {
             openingNotes = try sweep()
         }
         lock.share()
+        if writingSidecars && !isReadOnly && files.problem == nil {
+            try writePendingSidecars()
+        }
+    }
+
+    var sidecars: SidecarWriter { SidecarWriter(database: database, files: files) }
+
+    /// Writes the sidecars still to be written; returns how many.
+    @discardableResult
+    public func writePendingSidecars() throws(LibraryError) -> Int {
+        try sidecars.writeAllPending()
     }
 
     /// Refuses a change to a read-only library, naming what was asked.
-    private func requireWritable(_ operation: String) throws(LibraryError) {
+    func requireWritable(_ operation: String) throws(LibraryError) {
         guard !isReadOnly else {
             throw LibraryError(operation: operation, detail: String(format: tr("the library at %@ is read-only"), directory.path))
         }
@@ -148,6 +162,8 @@ public final class Library {
                 if placedHere { try database.markPending(copy.finalName) }
                 try files.place(copy, as: copy.finalName, source: source)
                 let id = try database.insert(row)
+                // Should the sidecar fail, as on a full disk, its mark stays and the next open writes it.
+                try? sidecars.write([id])
                 return .added(photo(from: row.identified(as: id)))
             } catch let error as ImportError {
                 if placedHere { try? database.clearPending(copy.finalName) }
@@ -204,68 +220,9 @@ public final class Library {
     @discardableResult
     public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> Int {
         try requireWritable(tr("changing labels"))
-        return try database.updateLabel(label.text, ofPhotosWithIDs: ids)
-    }
-
-    /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
-    /// photo, or nil when there was none with that ID. When the Trash cannot take the copy, the
-    /// photo is put back as it was, and the error says so.
-    public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
-        let removal = try remove(photosWithIDs: [id])
-        if let failure = try complete(removal).first {
-            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.originalName),
-                               detail: String(format: tr("its file could not be moved to the Trash: %@"), failure.explanation))
-        }
-        return removal.photos.first
-    }
-
-    /// Takes the photos out of the library in one transaction, leaving their files in place until
-    /// `complete` or `undo`. IDs with no photo are left out of the removal.
-    public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
-        try requireWritable(tr("removing photos"))
-        let rows = try database.deleteRows(try database.rows(withIDs: ids))
-        return Removal(photos: rows.map(photo(from:)), rows: rows)
-    }
-
-    /// Puts the removed photos back as they were, in one transaction.
-    public func undo(_ removal: Removal) throws(LibraryError) {
-        try requireWritable(tr("restoring photos"))
-        try database.restore(removal.rows)
-    }
-
-    /// Moves the removed photos' files to the Trash, unless a photo imported since uses one. A
-    /// photo whose file the Trash will not take is put back in the library instead, since its
-    /// copy is never deleted; those come back, each with the reason.
-    public func complete(_ removal: Removal) throws(LibraryError) -> [TrashFailure] {
-        try requireWritable(tr("removing photos"))
-        try files.requireUsable()
-        return try files.exclusively { () throws(LibraryError) in
-            var failures: [TrashFailure] = []
-            for (row, photo) in zip(removal.rows, removal.photos) {
-                let url = files.url(forFileNamed: row.fileName)
-                if try !database.isReferenced(row.fileName) && FileManager.default.fileExists(atPath: url.path) {
-                    do throws(Trash.Failure) {
-                        try Trash.move(url)
-                    } catch {
-                        failures.append(putBack(row, photo, reason: error.reason))
-                        continue
-                    }
-                }
-                try database.clearPending(row.fileName)
-            }
-            return failures
-        }
-    }
-
-    /// Restores a removed photo whose file stayed, so that it is not left without a row.
-    private func putBack(_ row: LibraryDatabase.Row, _ photo: Photo, reason: String) -> TrashFailure {
-        do {
-            try database.restore([row])
-            return TrashFailure(photo: photo, reason: reason, putBack: nil)
-        } catch {
-            // Its file stays recorded as in progress: the next start retires it, or keeps it in `removed`.
-            return TrashFailure(photo: photo, reason: reason, putBack: error.detail)
-        }
+        let changed = try database.updateLabel(label.text, ofPhotosWithIDs: ids)
+        try files.exclusively { () throws(LibraryError) in try sidecars.write(ids) }
+        return changed
     }
 
     /// Checks that the database is sound, that every row's file exists with the content its hash
@@ -280,7 +237,7 @@ public final class Library {
         LibraryCheck(database: database, files: files).exposure(of: directory)
     }
 
-    private func photo(from row: LibraryDatabase.Row) -> Photo {
+    func photo(from row: LibraryDatabase.Row) -> Photo {
         Photo(
             id: row.id,
             label: row.label,

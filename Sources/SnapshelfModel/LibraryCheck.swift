@@ -8,7 +8,7 @@ struct LibraryCheck {
     let files: LibraryFiles
 
     func problems() throws(LibraryError) -> [String] {
-        var problems = try database.integrityProblems().map { String(format: tr("database: %@"), $0) }
+        var problems = try integrityProblems().map { String(format: tr("database: %@"), $0) }
         if let problem = files.problem {
             let count = try database.photoCount()
             problems.append(String(format: trn(
@@ -19,24 +19,49 @@ struct LibraryCheck {
         }
         // One view of rows, files in progress and the folder, read while no connection places or
         // retires a file; else an import between the readings would show its file as an orphan.
-        let (rows, pending, names) = try files.exclusively { () throws(LibraryError) in
-            (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames())
+        let (rows, pending, names, sidecars, unwritten) = try files.exclusively { () throws(LibraryError) in
+            (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
+             Set(try database.pendingSidecars()))
         }
         // The hashing, the long part, is done outside the lock, so imports go on meanwhile.
         for row in rows {
-            guard let problem = problem(with: row) else { continue }
-            // A photo removed since the view was taken is no problem: its file has gone with it.
-            guard try database.row(withID: row.id)?.fileName == row.fileName else { continue }
-            problems.append(problem)
+            let found = [problem(with: row), unwritten.contains(row.id) ? nil : sidecarProblem(with: row)].compactMap { $0 }
+            // A photo removed or changed since the view was taken is no problem.
+            guard !found.isEmpty, try database.row(withID: row.id) == row else { continue }
+            problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
         for name in names.sorted() where !used.contains(name) {
             problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
                                    files.url(forFileNamed: name).path))
         }
+        let copies = Set(names)
+        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1))) {
+            problems.append(String(format: tr("sidecar %@ has no photo beside it; import that photo's original again, or move the sidecar out of the library"),
+                                   files.url(forFileNamed: name).path))
+        }
         for file in files.keptFiles() {
             problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
                                    file.path))
+        }
+        return problems
+    }
+
+    /// What SQLite's own integrity check reports: empty when the database is sound.
+    private func integrityProblems() throws(LibraryError) -> [String] {
+        let statement = try database.connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
+        var problems: [String] = []
+        while try statement.step() {
+            let line = statement.text(at: 0)
+            if line != "ok" { problems.append(line) }
+        }
+        do {
+            // The index's own check is written as an insertion, which a read-only database refuses.
+            let checked = database.isReadOnly ? try database.connection.inMemoryCopy(during: tr("checking the label search index")) : database.connection
+            try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
+                                during: tr("checking the label search index"))
+        } catch {
+            problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
         }
         return problems
     }
@@ -60,6 +85,23 @@ struct LibraryCheck {
         }
         // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
         return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalName)
+    }
+
+    /// What is wrong with the photo's sidecar, with the repair.
+    private func sidecarProblem(with row: LibraryDatabase.Row) -> String? {
+        let url = files.sidecarURL(forFileNamed: row.fileName)
+        let expected = Sidecar(row: row)
+        let found: Sidecar
+        do {
+            found = try Sidecar(reading: url)
+        } catch {
+            // TRANSLATORS: the second %@ says what is wrong with the sidecar, such as "it is missing".
+            return String(format: tr("photo %ld: its sidecar %@ cannot be used: %@; giving the photo its label again (`snapshelf label %ld …`) writes it anew"),
+                          Int(row.id), url.path, error.description, Int(row.id))
+        }
+        guard found != expected else { return nil }
+        return String(format: tr("photo %ld: its sidecar %@ does not agree with the database (it says “%@”); `snapshelf rebuild` makes the database agree with the sidecars"),
+                      Int(row.id), url.path, found.label)
     }
 
     private static func reason(_ failure: OpenFile.ReadFailure) -> String {

@@ -8,29 +8,37 @@ final class LibraryDatabase {
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
     let isReadOnly: Bool
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
-    /// Opens the database, creating it when missing unless `readOnly`.
+    /// Opens the database, creating it when missing unless `readOnly`. One that will not open is
+    /// damaged, and the error says a rebuild mends it.
     init(fileURL: URL, readOnly: Bool) throws(LibraryError) {
         self.fileURL = fileURL
         isReadOnly = readOnly
         let configuring = String(format: tr("configuring the database %@"), fileURL.path)
+        do {
+            if readOnly {
+                connection = try SQLiteConnection.readOnly(fileURL: fileURL)
+                try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
+            } else {
+                Self.createPrivately(fileURL)
+                connection = try SQLiteConnection(fileURL: fileURL)
+                // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
+                try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
+                try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
+                try connection.execute("PRAGMA synchronous = FULL", during: configuring)
+            }
+        } catch {
+            throw error.mendedByRebuild()
+        }
         if readOnly {
-            connection = try SQLiteConnection.readOnly(fileURL: fileURL)
-            try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
             guard try LibrarySchema.version(of: connection, at: fileURL) == LibrarySchema.version else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
                                    detail: tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written"))
             }
-            return
+        } else {
+            try LibrarySchema.migrate(connection, at: fileURL)
         }
-        Self.createPrivately(fileURL)
-        connection = try SQLiteConnection(fileURL: fileURL)
-        // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
-        try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
-        try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
-        try connection.execute("PRAGMA synchronous = FULL", during: configuring)
-        try LibrarySchema.migrate(connection, at: fileURL)
     }
 
     /// Makes a new database file readable by its owner only; SQLite would make it 644, and its
@@ -259,26 +267,7 @@ final class LibraryDatabase {
         }
     }
 
-    /// What SQLite's own integrity check reports: empty when the database is sound.
-    func integrityProblems() throws(LibraryError) -> [String] {
-        let statement = try connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
-        var problems: [String] = []
-        while try statement.step() {
-            let line = statement.text(at: 0)
-            if line != "ok" { problems.append(line) }
-        }
-        do {
-            // The index's own check is written as an insertion, which a read-only database refuses.
-            let checked = isReadOnly ? try connection.inMemoryCopy(during: tr("checking the label search index")) : connection
-            try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
-                                during: tr("checking the label search index"))
-        } catch {
-            problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
-        }
-        return problems
-    }
-
-    private func change(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> Bool {
+    func change(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> Bool {
         try connection.inTransaction(during: operation) { () throws(LibraryError) in
             let statement = try connection.prepare(sql, during: operation)
             try statement.bind(values)
@@ -287,7 +276,7 @@ final class LibraryDatabase {
         }
     }
 
-    private func rows(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> [Row] {
+    func rows(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> [Row] {
         let statement = try connection.prepare(sql, during: operation)
         try statement.bind(values)
         var rows: [Row] = []

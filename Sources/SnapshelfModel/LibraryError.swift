@@ -6,10 +6,20 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
     public let operation: String
     /// What SQLite or the file system said.
     public let detail: String
+    /// Whether `snapshelf rebuild` mends it: the database is missing or damaged, and the photos
+    /// and their sidecars can make it again.
+    public let isMendedByRebuild: Bool
 
-    public init(operation: String, detail: String) {
+    public init(operation: String, detail: String, isMendedByRebuild: Bool = false) {
         self.operation = operation
         self.detail = detail
+        self.isMendedByRebuild = isMendedByRebuild
+    }
+
+    /// The same error, with the rebuild named as its repair.
+    func mendedByRebuild() -> LibraryError {
+        LibraryError(operation: operation, detail: String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), detail),
+                     isMendedByRebuild: true)
     }
 
     public var description: String {

@@ -167,15 +167,36 @@ struct LibraryFiles {
         syncDirectory()
     }
 
-    /// The names of the photo files, without the incoming folder.
+    /// The names of the photo files, without the incoming folder and the sidecars.
     func allFileNames() -> [String] {
+        folderEntries().filter { !$0.hasSuffix("." + Sidecar.fileExtension) }
+    }
+
+    /// The names of the sidecars, each the name of its photo's copy with ".xmp" after it.
+    func sidecarNames() -> [String] {
+        folderEntries().filter { $0.hasSuffix("." + Sidecar.fileExtension) }
+    }
+
+    private func folderEntries() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0 != Self.incomingFolderName }
     }
 
-    /// The files in the `removed` folder, each a removed photo's copy that the Trash did not take.
+    /// The sidecar beside the copy of this name.
+    func sidecarURL(forFileNamed name: String) -> URL {
+        Sidecar.url(for: url(forFileNamed: name))
+    }
+
+    /// Writes the photo's sidecar beside its copy, through the incoming folder.
+    func writeSidecar(_ sidecar: Sidecar, forFileNamed name: String) throws(Metadata.Failure) {
+        try sidecar.write(to: sidecarURL(forFileNamed: name), through: incoming)
+    }
+
+    /// The copies in the `removed` folder, each a removed photo's that the Trash did not take;
+    /// their sidecars wait beside them.
     func keptFiles() -> [URL] {
         ((try? FileManager.default.contentsOfDirectory(atPath: keptDirectory.path)) ?? []).sorted()
+            .filter { !$0.hasSuffix("." + Sidecar.fileExtension) }
             .map { keptDirectory.appendingPathComponent($0, isDirectory: false) }
     }
 
@@ -195,10 +216,18 @@ struct LibraryFiles {
         case stayed(String)
     }
 
-    /// Moves a file that no photo uses to the Trash. Where there is no Trash it goes to the
-    /// `removed` folder instead: it is never deleted.
+    /// Moves a file that no photo uses to the Trash, its sidecar after it. Where there is no
+    /// Trash they go to the `removed` folder instead: neither is ever deleted.
     func retire(fileNamed name: String) -> Retirement {
-        let file = url(forFileNamed: name)
+        let retirement = retire(url(forFileNamed: name))
+        // The sidecar follows its copy, to the Trash or to `removed`, or stays with it.
+        if case .stayed = retirement { return retirement }
+        _ = retire(sidecarURL(forFileNamed: name))
+        return retirement
+    }
+
+    private func retire(_ file: URL) -> Retirement {
+        let name = file.lastPathComponent
         guard FileManager.default.fileExists(atPath: file.path) else { return .trashed }
         defer { syncDirectory() }
         let reason: String

@@ -21,12 +21,12 @@ public enum LibraryFolder {
         guard !exists(at: directory) else { return }
         let photos = directory.appendingPathComponent("photos", isDirectory: true)
         let count = ((try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? [])
-            .filter { $0 != LibraryFiles.incomingFolderName }.count
+            .filter { $0 != LibraryFiles.incomingFolderName && !$0.hasSuffix("." + Sidecar.fileExtension) }.count
         if count > 0 {
             throw LibraryError(operation: opening, detail: String(format: trn(
-                "its database library.sqlite3 is missing, but %@ still holds %ld photo file. Restore library.sqlite3 from a backup; Snapshelf will not start an empty database over it",
-                "its database library.sqlite3 is missing, but %@ still holds %ld photo files. Restore library.sqlite3 from a backup; Snapshelf will not start an empty database over them",
-                count), photos.path, count))
+                "its database library.sqlite3 is missing, but %@ still holds %ld photo file, which Snapshelf will not hide behind an empty database",
+                "its database library.sqlite3 is missing, but %@ still holds %ld photo files, which Snapshelf will not hide behind an empty database",
+                count), photos.path, count)).mendedByRebuild()
         }
         if !creatingIfMissing {
             throw LibraryError(operation: opening, detail: tr("there is no library there yet; importing a photo creates one"))

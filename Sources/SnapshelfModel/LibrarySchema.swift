@@ -61,6 +61,20 @@ enum LibrarySchema {
         """
         ALTER TABLE photos ADD COLUMN taken_ms INTEGER;
         """,
+        // Version 5: the photos whose XMP sidecars are still to be written. The triggers mark a
+        // photo in the same transaction that saves or changes it, so a kill before its sidecar is
+        // written leaves a mark the next open finishes; a library from before sidecars gets all
+        // of its sidecars written once.
+        """
+        CREATE TABLE pending_sidecars (photo_id INTEGER PRIMARY KEY);
+        INSERT INTO pending_sidecars SELECT id FROM photos;
+        CREATE TRIGGER sidecar_on_insert AFTER INSERT ON photos BEGIN
+            INSERT OR IGNORE INTO pending_sidecars (photo_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER sidecar_on_update AFTER UPDATE ON photos BEGIN
+            INSERT OR IGNORE INTO pending_sidecars (photo_id) VALUES (new.id);
+        END;
+        """,
     ]
 
     /// The version this Snapshelf writes.
@@ -82,13 +96,18 @@ enum LibrarySchema {
 
     /// The schema version, refused when a newer Snapshelf wrote it or when no Snapshelf could have.
     static func version(of connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) -> Int {
-        let statement = try connection.prepare("PRAGMA user_version", during: tr("reading the schema version"))
-        let version = try statement.step() ? statement.integer(at: 0) : 0
+        let version: Int64
+        do {
+            let statement = try connection.prepare("PRAGMA user_version", during: tr("reading the schema version"))
+            version = try statement.step() ? statement.integer(at: 0) : 0
+        } catch {
+            throw error.mendedByRebuild()
+        }
         let opening = String(format: tr("opening the database %@"), fileURL.path)
         guard version >= 0 else {
             throw LibraryError(operation: opening, detail: String(
-                format: tr("it is damaged: its schema version is %ld, which no Snapshelf writes. Restore library.sqlite3 from a backup; the photo files are not touched"),
-                Int(version)))
+                format: tr("it is damaged: its schema version is %ld, which no Snapshelf writes"),
+                Int(version))).mendedByRebuild()
         }
         guard version <= Int64(Self.version) else {
             throw LibraryError(

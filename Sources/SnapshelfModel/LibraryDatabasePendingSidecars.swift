@@ -1,0 +1,31 @@
+// The database's record of the sidecars still to be written: what its triggers mark when a photo
+// is saved or changed, and what the library clears once the sidecar is on disk.
+import Foundation
+
+extension LibraryDatabase {
+    /// The IDs of the photos whose sidecars are to be written, at most `limit` of them.
+    func pendingSidecars(limit: Int = Int(Int32.max)) throws(LibraryError) -> [Int64] {
+        let statement = try connection.prepare("SELECT photo_id FROM pending_sidecars ORDER BY photo_id LIMIT ?",
+                                               during: tr("reading the sidecars to write"))
+        try statement.bind([.integer(Int64(limit))])
+        var ids: [Int64] = []
+        while try statement.step() {
+            ids.append(statement.integer(at: 0))
+        }
+        return ids
+    }
+
+    /// Marks the sidecars as written, in one transaction.
+    func clearPendingSidecars(_ ids: [Int64]) throws(LibraryError) {
+        guard !ids.isEmpty else { return }
+        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in
+            let statement = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?",
+                                                   during: tr("recording written sidecars"))
+            for id in ids {
+                try statement.bind([.integer(id)])
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
+    }
+}

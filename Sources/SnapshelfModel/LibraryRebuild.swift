@@ -1,0 +1,69 @@
+// Makes a library's database again from what is the truth: the photos' copies and their sidecars.
+// The old database, damaged or not, is moved aside and never deleted. Each photo comes back with
+// the ID, label, original name, date added, size and date taken its sidecar holds; a copy without
+// a sidecar comes back with what the photo itself gives, under a new ID, and gets a sidecar.
+import Foundation
+
+public enum LibraryRebuild {
+    public struct Report: Sendable, Equatable {
+        public let photos: Int
+        /// Photos whose sidecar was missing or could not be read, rebuilt from the photo alone.
+        public let withoutSidecar: Int
+        /// Where the old database went, when there was one.
+        public let movedAside: URL?
+        /// What could not be taken as it was, each worded for the person.
+        public let notes: [String]
+    }
+
+    /// Rebuilds the library in `directory`, calling `progress` with the photos read so far and
+    /// their number. The library must be closed everywhere else.
+    public static func run(directory: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(LibraryError) -> Report {
+        let operation = String(format: tr("rebuilding the library %@"), directory.path)
+        let photos = directory.appendingPathComponent("photos", isDirectory: true)
+        guard LibraryFiles.isDirectory(photos) else {
+            throw LibraryError(operation: operation, detail: String(format: tr("it is not a library: there is no photos folder at %@"), photos.path))
+        }
+        guard !LibraryFolder.isReadOnly(directory), access(directory.path, W_OK) == 0 else {
+            throw LibraryError(operation: operation, detail: String(format: tr("the library at %@ is read-only"), directory.path))
+        }
+        let lock = try LibraryLock(directory: directory, writable: true)
+        guard lock.isAlone else {
+            throw LibraryError(operation: operation, detail: tr("Snapshelf has the library open elsewhere; close it there and try again"))
+        }
+        let movedAside = try moveDatabaseAside(in: directory, during: operation)
+        let database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"), readOnly: false)
+        let files = LibraryFiles(library: directory, writable: true)
+        try files.requireUsable()
+        files.sweepIncoming()
+
+        let found = SidecarReading(files.allFileNames().sorted(), in: files, progress: progress)
+        try database.restore(found.rows)
+        // Rows from their sidecars agree with them already; the others get theirs now.
+        let withoutSidecar = Set(found.withoutSidecar)
+        try database.clearPendingSidecars(found.rows.filter { !withoutSidecar.contains($0.fileName) }.map(\.id))
+        try SidecarWriter(database: database, files: files).writeAllPending()
+        return Report(photos: found.rows.count, withoutSidecar: withoutSidecar.count, movedAside: movedAside, notes: found.notes)
+    }
+
+    /// Renames the database and its journal files out of the way, under a name with the time.
+    private static func moveDatabaseAside(in directory: URL, during operation: String) throws(LibraryError) -> URL? {
+        let database = directory.appendingPathComponent("library.sqlite3")
+        guard FileManager.default.fileExists(atPath: database.path) else { return nil }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        var aside = directory.appendingPathComponent("library.sqlite3.before-rebuild-\(formatter.string(from: Date()))")
+        var number = 1
+        while FileManager.default.fileExists(atPath: aside.path) {
+            number += 1
+            aside = directory.appendingPathComponent("library.sqlite3.before-rebuild-\(formatter.string(from: Date()))-\(number)")
+        }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database.path + suffix) {
+            guard rename(database.path + suffix, aside.path + suffix) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw LibraryError(operation: operation, detail: String(format: tr("the old database could not be moved aside (%@)"), reason))
+            }
+        }
+        return aside
+    }
+}

@@ -1,0 +1,71 @@
+// Removing photos from a library: the rows go at once, in one transaction, and the files wait
+// until the removal's undo runs out; then they go to the Trash, and a photo the Trash will not
+// take is put back, since its copy and sidecar are never deleted.
+import Foundation
+
+extension Library {
+    /// Removes the photo's row, then moves the library's copy to the Trash. Returns the removed
+    /// photo, or nil when there was none with that ID. When the Trash cannot take the copy, the
+    /// photo is put back as it was, and the error says so.
+    public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
+        let removal = try remove(photosWithIDs: [id])
+        if let failure = try complete(removal).first {
+            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.originalName),
+                               detail: String(format: tr("its file could not be moved to the Trash: %@"), failure.explanation))
+        }
+        return removal.photos.first
+    }
+
+    /// Takes the photos out of the library in one transaction, leaving their files in place until
+    /// `complete` or `undo`. IDs with no photo are left out of the removal.
+    public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
+        try requireWritable(tr("removing photos"))
+        let rows = try database.deleteRows(try database.rows(withIDs: ids))
+        return Removal(photos: rows.map(photo(from:)), rows: rows)
+    }
+
+    /// Puts the removed photos back as they were, in one transaction.
+    public func undo(_ removal: Removal) throws(LibraryError) {
+        try requireWritable(tr("restoring photos"))
+        try database.restore(removal.rows)
+        try files.exclusively { () throws(LibraryError) in try sidecars.write(removal.rows.map(\.id)) }
+    }
+
+    /// Moves the removed photos' files to the Trash, unless a photo imported since uses one. A
+    /// photo whose file the Trash will not take is put back in the library instead, since its
+    /// copy is never deleted; those come back, each with the reason.
+    public func complete(_ removal: Removal) throws(LibraryError) -> [TrashFailure] {
+        try requireWritable(tr("removing photos"))
+        try files.requireUsable()
+        return try files.exclusively { () throws(LibraryError) in
+            var failures: [TrashFailure] = []
+            for (row, photo) in zip(removal.rows, removal.photos) {
+                let url = files.url(forFileNamed: row.fileName)
+                if try !database.isReferenced(row.fileName) && FileManager.default.fileExists(atPath: url.path) {
+                    do throws(Trash.Failure) {
+                        try Trash.move(url)
+                    } catch {
+                        failures.append(putBack(row, photo, reason: error.reason))
+                        continue
+                    }
+                    // The sidecar follows its copy, to the Trash or, failing that, to `removed`.
+                    _ = files.retire(fileNamed: row.fileName)
+                }
+                try database.clearPending(row.fileName)
+            }
+            return failures
+        }
+    }
+
+    /// Restores a removed photo whose file stayed, so that it is not left without a row.
+    private func putBack(_ row: LibraryDatabase.Row, _ photo: Photo, reason: String) -> TrashFailure {
+        do {
+            try database.restore([row])
+            try? sidecars.write([row.id])
+            return TrashFailure(photo: photo, reason: reason, putBack: nil)
+        } catch {
+            // Its file stays recorded as in progress: the next start retires it, or keeps it in `removed`.
+            return TrashFailure(photo: photo, reason: reason, putBack: error.detail)
+        }
+    }
+}

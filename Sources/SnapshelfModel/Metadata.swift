@@ -1,0 +1,127 @@
+// A photo's or an XMP sidecar's metadata, read and written through gexiv2 (Exiv2), the library
+// Shotwell and gThumb use, so that what Snapshelf writes is what they read.
+import CGexiv2
+import Foundation
+
+final class Metadata {
+    /// Why metadata could not be read or written, in gexiv2's words.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Snapshelf's own XMP namespace, for what no standard field holds: the photo's ID in the
+    /// library and when it was added.
+    static let namespace = "https://snapshelf.github.io/ns/1.0/"
+    static let prefix = "snapshelf"
+
+    /// gexiv2 must start once before any use, and before threads do: Exiv2's XMP parser is not
+    /// safe to start from two threads at once. Swift runs this initialiser exactly once.
+    private static let started: Bool = {
+        gexiv2_initialize()
+        var error: UnsafeMutablePointer<GError>?
+        _ = gexiv2_metadata_try_register_xmp_namespace(namespace, prefix, &error)
+        if let error { g_error_free(error) }
+        return true
+    }()
+
+    /// Starts gexiv2; the executable calls this before any thread starts, and every use does too.
+    static func start() {
+        _ = started
+    }
+
+    private let handle: UnsafeMutablePointer<GExiv2Metadata>
+
+    private init() {
+        Self.start()
+        handle = gexiv2_metadata_new()
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// The metadata of the file at the path: a photo, or an XMP sidecar.
+    convenience init(reading path: String) throws(Failure) {
+        self.init()
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_open_path(handle, path, &error) != 0 else { throw Self.failure(error) }
+    }
+
+    /// An empty XMP packet, to fill in and save as a sidecar.
+    convenience init(emptySidecar: Void) {
+        self.init()
+        let packet = Array("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?><x:xmpmeta xmlns:x=\"adobe:ns:meta/\"></x:xmpmeta><?xpacket end=\"w\"?>".utf8)
+        var error: UnsafeMutablePointer<GError>?
+        // An XMP packet Snapshelf wrote itself always opens.
+        precondition(gexiv2_metadata_open_buf(handle, packet, glong(packet.count), &error) != 0, "the empty XMP packet did not open")
+    }
+
+    var supportsXMP: Bool { gexiv2_metadata_get_supports_xmp(handle) != 0 }
+    var supportsIPTC: Bool { gexiv2_metadata_get_supports_iptc(handle) != 0 }
+
+    /// The tag's value as text, or nil when the file has no such tag.
+    func string(_ tag: String) -> String? {
+        guard gexiv2_metadata_has_tag(handle, tag) != 0 else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = gexiv2_metadata_try_get_tag_string(handle, tag, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// The default-language text of a language alternative such as Xmp.dc.title, else its first.
+    func languageAlternative(_ tag: String) -> String? {
+        guard gexiv2_metadata_has_tag(handle, tag) != 0 else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        guard let values = gexiv2_metadata_try_get_tag_multiple(handle, tag, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_strfreev(values) }
+        var texts: [(language: String?, text: String)] = []
+        var index = 0
+        while let value = values[index] {
+            texts.append(Self.splitLanguage(String(cString: value)))
+            index += 1
+        }
+        return (texts.first { $0.language == "x-default" } ?? texts.first)?.text
+    }
+
+    /// Exiv2 writes each alternative as `lang="x-default" text`.
+    private static func splitLanguage(_ value: String) -> (language: String?, text: String) {
+        guard value.hasPrefix("lang=\""), let close = value.dropFirst(6).firstIndex(of: "\"") else { return (nil, value) }
+        let language = String(value[value.index(value.startIndex, offsetBy: 6)..<close])
+        let rest = value[value.index(after: close)...]
+        return (language, String(rest.hasPrefix(" ") ? rest.dropFirst() : rest))
+    }
+
+    func set(_ tag: String, _ value: String) throws(Failure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) != 0 else { throw Self.failure(error) }
+    }
+
+    /// Sets the default-language text. The language is always given, so that a text which itself
+    /// begins with `lang="…"` is kept as it is.
+    func setLanguageAlternative(_ tag: String, _ value: String) throws(Failure) {
+        try set(tag, "lang=\"x-default\" " + value)
+    }
+
+    /// Writes the metadata as an XMP sidecar at the path, replacing any file there.
+    func saveSidecar(to path: String) throws(Failure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_save_external(handle, path, &error) != 0 else { throw Self.failure(error) }
+    }
+
+    /// Writes the metadata into the photo at the path, leaving its pixels as they are.
+    func save(into path: String) throws(Failure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_save_file(handle, path, &error) != 0 else { throw Self.failure(error) }
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<GError>?) -> Failure {
+        defer { if let error { g_error_free(error) } }
+        return Failure(description: error.map { String(cString: $0.pointee.message) } ?? tr("Exiv2 gave no reason"))
+    }
+}

@@ -1,0 +1,126 @@
+// The XMP sidecar beside each library copy, `<sha>.<ext>.xmp` as darktable and digiKam name them:
+// the truth of what the person put into Snapshelf, which any XMP reader can read and from which
+// the database can be rebuilt. The label is `Xmp.dc.title`, the title Shotwell, gThumb, digiKam
+// and darktable share; the original name is `Xmp.xmpMM.PreservedFileName`; what no standard
+// field holds is in Snapshelf's own namespace. Each sidecar belongs to its photo alone.
+import Foundation
+
+struct Sidecar: Equatable, Sendable {
+    /// A sidecar larger than this is no sidecar Snapshelf wrote, and is not read.
+    static let maximumBytes = 1 << 20
+    static let fileExtension = "xmp"
+
+    var id: Int64
+    var label: String
+    var originalName: String
+    var addedMilliseconds: Int64
+    var takenMilliseconds: Int64?
+    var width: Int
+    var height: Int
+
+    init(row: LibraryDatabase.Row) {
+        (id, label, originalName) = (row.id, row.label, row.originalName)
+        (addedMilliseconds, takenMilliseconds, width, height) = (row.addedMilliseconds, row.takenMilliseconds, row.width, row.height)
+    }
+
+    /// Why a sidecar could not be read.
+    enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case missing
+        case tooLarge(bytes: Int)
+        case notXMP(String)
+        case incomplete(field: String)
+
+        var description: String {
+            switch self {
+            case .missing: tr("it is missing")
+            case .tooLarge(let bytes): String(format: tr("it is %@, more than a sidecar can be"), ImportError.formatted(bytes))
+            case .notXMP(let detail): String(format: tr("it is not XMP that can be read (%@)"), detail)
+            case .incomplete(let field): String(format: tr("it lacks its %@"), field)
+            }
+        }
+    }
+
+    /// The sidecar of a library copy.
+    static func url(for copy: URL) -> URL {
+        copy.appendingPathExtension(fileExtension)
+    }
+
+    /// Reads a sidecar Snapshelf wrote, refusing one that is too large, not XMP, or lacks a field.
+    init(reading url: URL) throws(Problem) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { throw .missing }
+        guard Int(status.st_size) <= Self.maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
+        let metadata: Metadata
+        do {
+            metadata = try Metadata(reading: url.path)
+        } catch {
+            throw .notXMP(error.description)
+        }
+        guard let id = metadata.string(Self.idTag).flatMap(Int64.init), id > 0 else { throw .incomplete(field: Self.idTag) }
+        guard let added = metadata.string(Self.addedTag).flatMap(Self.milliseconds(from:)) else {
+            throw .incomplete(field: Self.addedTag)
+        }
+        (self.id, addedMilliseconds) = (id, added)
+        label = metadata.languageAlternative(Self.titleTag) ?? ""
+        originalName = metadata.string(Self.originalNameTag) ?? ""
+        takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
+        width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
+        height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
+    }
+
+    /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it
+    /// into place, so a kill at any moment leaves the old sidecar or the new one, never a torn one.
+    func write(to url: URL, through temporaryFolder: URL) throws(Metadata.Failure) {
+        let metadata = Metadata(emptySidecar: ())
+        try metadata.setLanguageAlternative(Self.titleTag, label)
+        try metadata.set(Self.originalNameTag, originalName)
+        try metadata.set(Self.idTag, String(id))
+        try metadata.set(Self.addedTag, Self.text(milliseconds: addedMilliseconds))
+        if let takenMilliseconds {
+            try metadata.set(Self.takenTag, Self.text(milliseconds: takenMilliseconds))
+        }
+        try metadata.set(Self.widthTag, String(width))
+        try metadata.set(Self.heightTag, String(height))
+        let temporary = temporaryFolder.appendingPathComponent("\(UUID().uuidString).xmp").path
+        do throws(Metadata.Failure) {
+            try metadata.saveSidecar(to: temporary)
+            try Self.flush(temporary)
+            guard rename(temporary, url.path) == 0 else {
+                throw Metadata.Failure(description: String(cString: strerror(errno)))
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func flush(_ path: String) throws(Metadata.Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        // Private like the copy it describes, whatever the umask.
+        fchmod(descriptor, 0o600)
+        guard fsync(descriptor) == 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
+    }
+
+    static let titleTag = "Xmp.dc.title"
+    static let originalNameTag = "Xmp.xmpMM.PreservedFileName"
+    static let idTag = "Xmp.snapshelf.PhotoID"
+    static let addedTag = "Xmp.snapshelf.Added"
+    static let takenTag = "Xmp.snapshelf.Taken"
+    static let widthTag = "Xmp.snapshelf.Width"
+    static let heightTag = "Xmp.snapshelf.Height"
+
+    /// ISO 8601 in UTC with milliseconds, which round-trips the database's milliseconds exactly.
+    static func text(milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: ClampedDate.from(milliseconds: milliseconds))
+    }
+
+    static func milliseconds(from text: String) -> Int64? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return (formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)).map(ClampedDate.milliseconds(of:))
+    }
+}
