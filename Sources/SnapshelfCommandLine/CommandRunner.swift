@@ -26,7 +26,12 @@ public struct CommandRunner {
             Console.say("snapshelf \(SnapshelfVersion.current)")
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
-            guard let label = label(text ?? "") else { return .usage }
+            // Without --label, each photo keeps the title it brought along.
+            var label: Label?
+            if let text {
+                guard let given = self.label(text) else { return .usage }
+                label = given
+            }
             return importPhotos(paths, label: label, recursive: recursive,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
@@ -103,7 +108,7 @@ public struct CommandRunner {
 
     /// Imports into the library, which is created only once a photo is ready to go in; one that
     /// exists is opened first, so that a library that cannot take photos says so before any work.
-    private func importPhotos(_ paths: [String], label: Label, recursive: Bool, into directory: URL) -> ExitStatus {
+    private func importPhotos(_ paths: [String], label: Label?, recursive: Bool, into directory: URL) -> ExitStatus {
         var library: Library?
         do {
             try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: true)
@@ -135,6 +140,7 @@ public struct CommandRunner {
                 library = created
                 return created
             }, report: { progress in
+                progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
                 switch progress.result {
                 case .success(.added(let photo)):
                     Console.say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))

@@ -13,6 +13,9 @@ public final class BatchImport: Sendable {
         public let total: Int
         public let file: URL
         public let result: Result<ImportOutcome, ImportError>
+        /// What the person should know that did not stop the import, such as a sidecar beside
+        /// the original that could not give a title.
+        public let notes: [String]
     }
 
     private let cancelled = Atomic<Bool>(false)
@@ -32,20 +35,21 @@ public final class BatchImport: Sendable {
 
     /// Imports the files into the library in `directory`, through a connection of its own, until
     /// done or cancelled. `report` is called on the calling thread, once per file, in order.
-    public func run(_ files: [URL], label: Label, libraryDirectory directory: URL,
+    public func run(_ files: [URL], label: Label?, libraryDirectory directory: URL,
                     report: (Progress) -> Void) throws(LibraryError) {
         run(files, label: label, into: try Library(directory: directory), report: report)
     }
 
     /// Imports the files through a library already open on this thread.
-    public func run(_ files: [URL], label: Label, into library: Library, report: (Progress) -> Void) {
+    public func run(_ files: [URL], label: Label?, into library: Library, report: (Progress) -> Void) {
         run(files, label: label, opening: { () throws(Never) in library }, report: report)
     }
 
     /// Imports the files through the library `opening` gives, which it asks for only once a file
     /// has passed inspection: importing nothing but bad files creates no library. A library that
     /// cannot be opened ends the import with that error.
-    public func run<E: Error>(_ files: [URL], label: Label, opening: () throws(E) -> Library,
+    /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`).
+    public func run<E: Error>(_ files: [URL], label: Label?, opening: () throws(E) -> Library,
                               report: (Progress) -> Void) throws(E) {
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3)
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
@@ -63,14 +67,17 @@ public final class BatchImport: Sendable {
                 library = try opening()
             }
             let result = inspected.flatMap { candidate in
-                Result { () throws(ImportError) in try library!.add(candidate, label: label) }.map { outcome in
+                Result { () throws(ImportError) in
+                    try library!.add(candidate, label: label ?? candidate.title?.label ?? Label.empty)
+                }.map { outcome in
                     if outcome != .duplicate(of: outcome.photo), let thumbnails {
                         thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                     }
                     return outcome
                 }
             }
-            report(Progress(completed: index + 1, total: files.count, file: file, result: result))
+            let notes = label == nil ? ((try? inspected.get())?.titleNotes ?? []) : []
+            report(Progress(completed: index + 1, total: files.count, file: file, result: result, notes: notes))
         }
     }
 }

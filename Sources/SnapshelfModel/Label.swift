@@ -64,6 +64,9 @@ public struct Label: Sendable, Equatable {
         }
     }
 
+    /// No label at all.
+    public static let empty = Label.fitting("")
+
     /// The text under the label rules, cut at a character boundary where it is over the limits:
     /// for titles and sidecars other programs wrote, which are taken rather than refused.
     public static func fitting(_ text: String) -> Label {

@@ -3,7 +3,7 @@
 import CGexiv2
 import Foundation
 
-final class Metadata {
+public final class Metadata {
     /// Why metadata could not be read or written, in gexiv2's words.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -25,7 +25,7 @@ final class Metadata {
     }()
 
     /// Starts gexiv2; the executable calls this before any thread starts, and every use does too.
-    static func start() {
+    public static func start() {
         _ = started
     }
 
@@ -59,9 +59,17 @@ final class Metadata {
     var supportsXMP: Bool { gexiv2_metadata_get_supports_xmp(handle) != 0 }
     var supportsIPTC: Bool { gexiv2_metadata_get_supports_iptc(handle) != 0 }
 
+    /// Whether the file has the tag; an unknown tag name counts as absent.
+    private func has(_ tag: String) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let found = gexiv2_metadata_try_has_tag(handle, tag, &error) != 0
+        if let error { g_error_free(error) }
+        return found
+    }
+
     /// The tag's value as text, or nil when the file has no such tag.
     func string(_ tag: String) -> String? {
-        guard gexiv2_metadata_has_tag(handle, tag) != 0 else { return nil }
+        guard has(tag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
         guard let value = gexiv2_metadata_try_get_tag_string(handle, tag, &error) else {
             if let error { g_error_free(error) }
@@ -73,7 +81,7 @@ final class Metadata {
 
     /// The default-language text of a language alternative such as Xmp.dc.title, else its first.
     func languageAlternative(_ tag: String) -> String? {
-        guard gexiv2_metadata_has_tag(handle, tag) != 0 else { return nil }
+        guard has(tag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
         guard let values = gexiv2_metadata_try_get_tag_multiple(handle, tag, &error) else {
             if let error { g_error_free(error) }

@@ -24,6 +24,10 @@ public struct PhotoCandidate: Sendable {
     public let taken: Date
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
+    /// A title another app gave the photo, to offer as its label; see `FoundTitle`.
+    public let title: FoundTitle?
+    /// Why a sidecar beside the original could not give a title, worded for the person.
+    public let titleNotes: [String]
 
     /// Checks the file the way a person's mistakes need it checked, each with its own reason,
     /// then decodes a preview, which proves the image can be read. The file is read in chunks,
@@ -47,6 +51,8 @@ public struct PhotoCandidate: Sendable {
         sha256 = try file.sha256(path: path)
         taken = file.head.withUnsafeBytes { ExifDate.dateTaken(in: $0) }.map(ClampedDate.clamped) ?? file.modified
         fileExtension = format.extension
+        // Read only from a file already known to be a whole image.
+        (title, titleNotes) = FoundTitle.find(for: sourceURL)
         width = Int(preview.isQuarterTurned ? storedHeight : storedWidth)
         height = Int(preview.isQuarterTurned ? storedWidth : storedHeight)
     }

@@ -1,0 +1,74 @@
+// A title another app gave a photo, found at import to become its label. Looked for, in order:
+// an XMP sidecar beside the original (`photo.jpg.xmp` as digiKam and darktable name it, then
+// `photo.xmp` as gThumb does), the photo's own XMP dc:title, which Shotwell, gThumb, digiKam,
+// darktable and Lightroom all read as the title, then its IPTC Object Name, the IPTC standard's
+// title. EXIF ImageDescription is never read: cameras fill it with their own name.
+import Foundation
+
+public struct FoundTitle: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case sidecar(URL)
+        case embeddedXMP
+        case iptcObjectName
+    }
+
+    /// The title under the label rules, ready to save.
+    public let label: Label
+    public let source: Source
+
+    /// Where the title came from, for the person.
+    public var sourceDescription: String {
+        switch source {
+        case .sidecar(let url): String(format: tr("the XMP sidecar %@"), url.lastPathComponent)
+        case .embeddedXMP: tr("the photo’s XMP title")
+        case .iptcObjectName: tr("the photo’s IPTC object name")
+        }
+    }
+
+    /// Text cameras and apps put where a title goes, which no person wrote.
+    private static let filler: Set<String> = [
+        "olympus digital camera", "sony dsc", "digital camera", "kodak digital still camera", "minolta digital camera",
+        "samsung digital camera", "default", "untitled", "image", "picture",
+    ]
+
+    /// The first title found for the photo at `url`, with notes on sidecars that could not be read.
+    static func find(for url: URL) -> (title: FoundTitle?, notes: [String]) {
+        var notes: [String] = []
+        let sidecars = [url.appendingPathExtension(Sidecar.fileExtension),
+                        url.deletingPathExtension().appendingPathExtension(Sidecar.fileExtension)]
+        for sidecar in sidecars where FileManager.default.fileExists(atPath: sidecar.path) {
+            switch read(sidecar) {
+            case .success(let title?): return (title, notes)
+            case .success(nil): continue
+            case .failure(let problem):
+                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.path, problem.description))
+            }
+        }
+        guard let metadata = try? Metadata(reading: url.path) else { return (nil, notes) }
+        if let title = usable(metadata.languageAlternative(Sidecar.titleTag), from: .embeddedXMP) {
+            return (title, notes)
+        }
+        return (usable(metadata.string("Iptc.Application2.ObjectName"), from: .iptcObjectName), notes)
+    }
+
+    private static func read(_ sidecar: URL) -> Result<FoundTitle?, Sidecar.Problem> {
+        var status = stat()
+        guard stat(sidecar.path, &status) == 0 else { return .failure(.missing) }
+        guard Int(status.st_size) <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
+        do {
+            let metadata = try Metadata(reading: sidecar.path)
+            return .success(usable(metadata.languageAlternative(Sidecar.titleTag), from: .sidecar(sidecar)))
+        } catch {
+            return .failure(.notXMP(error.description))
+        }
+    }
+
+    /// The text as a label, unless it is empty or filler.
+    private static func usable(_ text: String?, from source: Source) -> FoundTitle? {
+        guard let text else { return nil }
+        let label = Label.fitting(text)
+        let trimmed = label.text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !filler.contains(trimmed.lowercased()) else { return nil }
+        return FoundTitle(label: label, source: source)
+    }
+}
