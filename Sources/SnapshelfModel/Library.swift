@@ -10,6 +10,8 @@ public final class Library {
     public let isReadOnly: Bool
     /// What opening the library had to say: a crash's leftover that the Trash would not take.
     public private(set) var openingNotes: [String] = []
+    /// Whether this connection started the library: there was no database before it opened.
+    private let createdLibrary: Bool
     private let lock: LibraryLock
     let files: LibraryFiles
     let database: LibraryDatabase
@@ -21,16 +23,42 @@ public final class Library {
         let database = directory.appendingPathComponent("library.sqlite3")
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
         isReadOnly = LibraryFolder.isReadOnly(directory)
+        createdLibrary = !LibraryFolder.exists(at: directory)
         if !isReadOnly {
             try LibraryFiles.makeDirectory(directory)
         }
         lock = try LibraryLock(directory: directory, writable: !isReadOnly)
         files = LibraryFiles(library: directory, writable: !isReadOnly)
         self.database = try LibraryDatabase(fileURL: database, readOnly: isReadOnly)
+        if let journal = self.database.unreadJournal {
+            openingNotes.append(Self.unreadJournalNote(journal))
+        }
         if lock.isAlone && !isReadOnly && files.problem == nil {
             openingNotes = try sweep()
         }
         lock.share()
+    }
+
+    static func unreadJournalNote(_ journal: URL) -> String {
+        String(format: tr("the library is read-only and its latest changes, in %@, cannot be read from here; open it once where it can be written to see them"),
+               journal.path)
+    }
+
+    /// Takes away the library this connection started, when nothing went into it after all, as
+    /// when the one photo to import changed meanwhile: a command that imports nothing leaves no
+    /// library behind. Only when no other process has it open, and only what it made, so a
+    /// folder holding anything else stays. The library cannot be used afterwards.
+    public func discardIfUnused() {
+        guard createdLibrary, (try? database.photoCount()) == 0, lock.takeAlone() else { return }
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(database.fileURL.path + suffix)
+        }
+        files.sweepIncoming()
+        for folder in [files.directory.appendingPathComponent(LibraryFiles.incomingFolderName), files.directory, directory] {
+            // rmdir takes only empty folders, so nothing the person put there goes.
+            if folder == directory { unlink(directory.appendingPathComponent("library.lock").path) }
+            rmdir(folder.path)
+        }
     }
 
     /// Refuses a change to a read-only library, naming what was asked.
@@ -223,6 +251,8 @@ public final class Library {
     /// `complete` or `undo`. IDs with no photo are left out of the removal.
     public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
         try requireWritable(tr("removing photos"))
+        // Checked before any row goes: a removal whose files cannot be moved must not start.
+        try files.requireUsable()
         let rows = try database.deleteRows(try database.rows(withIDs: ids))
         return Removal(photos: rows.map(photo(from:)), rows: rows)
     }

@@ -8,6 +8,9 @@ final class LibraryDatabase {
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
     let isReadOnly: Bool
+    /// A write-ahead log with changes that a read-only database cannot take in: what it holds
+    /// is not seen until the library is opened where it can be written.
+    private(set) var unreadJournal: URL?
     private let connection: SQLiteConnection
 
     /// Opens the database, creating it when missing unless `readOnly`.
@@ -16,7 +19,13 @@ final class LibraryDatabase {
         isReadOnly = readOnly
         let configuring = String(format: tr("configuring the database %@"), fileURL.path)
         if readOnly {
-            connection = try SQLiteConnection.readOnly(fileURL: fileURL)
+            let opened = try SQLiteConnection.readOnly(fileURL: fileURL)
+            connection = opened.connection
+            let journal = URL(fileURLWithPath: fileURL.path + "-wal")
+            var status = stat()
+            if opened.immutable && stat(journal.path, &status) == 0 && status.st_size > 0 {
+                unreadJournal = journal
+            }
             try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
             guard try LibrarySchema.version(of: connection, at: fileURL) == LibrarySchema.version else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
@@ -26,10 +35,15 @@ final class LibraryDatabase {
         }
         Self.createPrivately(fileURL)
         connection = try SQLiteConnection(fileURL: fileURL)
-        // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
-        try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
-        try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
-        try connection.execute("PRAGMA synchronous = FULL", during: configuring)
+        do {
+            // WAL keeps readers and one writer apart; the timeout lets a second process wait its turn.
+            try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
+            // The first statement that reads the file: one that is no database fails here.
+            try connection.execute("PRAGMA journal_mode = WAL", during: configuring)
+            try connection.execute("PRAGMA synchronous = FULL", during: configuring)
+        } catch {
+            throw error.damagedDatabase()
+        }
         try LibrarySchema.migrate(connection, at: fileURL)
     }
 
