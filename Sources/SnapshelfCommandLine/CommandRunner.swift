@@ -20,10 +20,10 @@ public struct CommandRunner {
         case .startGUI:
             preconditionFailure("the GUI is started by the executable, not by CommandRunner")
         case .help(let topic):
-            say(topic.text)
+            Console.say(topic.text)
             return .success
         case .version:
-            say("snapshelf \(SnapshelfVersion.current)")
+            Console.say("snapshelf \(SnapshelfVersion.current)")
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             guard let label = label(text ?? "") else { return .usage }
@@ -43,7 +43,7 @@ public struct CommandRunner {
             guard let label = label(text) else { return .usage }
             return withLibrary(library) { (library) throws(LibraryError) in
                 guard try library.relabel(photoWithID: id, as: label) else {
-                    complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
+                    Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
                     return .failure
                 }
                 return .success
@@ -58,7 +58,7 @@ public struct CommandRunner {
     /// Reports a usage error the way every command does, with a pointer to the help.
     public func reportUsage(_ error: UsageError) -> ExitStatus {
         let hint = error.topic == .general ? "snapshelf --help" : "snapshelf \(error.topic.rawValue) --help"
-        complain("\(error)\n" + String(format: tr("Try “%@”."), hint))
+        Console.complain("\(error)\n" + String(format: tr("Try “%@”."), hint))
         return .usage
     }
 
@@ -68,7 +68,7 @@ public struct CommandRunner {
         do {
             let label = try Label(text)
             if let normalisation = label.normalisation {
-                complain(String(format: tr("note: in the label, %@"), normalisation))
+                Console.complain(String(format: tr("note: in the label, %@"), normalisation))
             }
             return label
         } catch {
@@ -83,7 +83,7 @@ public struct CommandRunner {
         do {
             return try body(try open(directory, creatingIfMissing: false))
         } catch {
-            complain("\(error)")
+            Console.complain("\(error)")
             return .failure
         }
     }
@@ -91,7 +91,7 @@ public struct CommandRunner {
     /// Opens the library, telling what opening it had to say.
     private func open(_ directory: URL, creatingIfMissing: Bool) throws(LibraryError) -> Library {
         let library = try Library(directory: directory, creatingIfMissing: creatingIfMissing)
-        library.openingNotes.forEach { complain(String(format: tr("note: %@"), $0)) }
+        library.openingNotes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
         return library
     }
 
@@ -105,45 +105,50 @@ public struct CommandRunner {
                 library = try open(directory, creatingIfMissing: true)
             }
         } catch {
-            complain("\(error)")
+            Console.complain("\(error)")
             return .failure
         }
         if library?.isReadOnly == true {
-            complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
+            Console.complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
             return .failure
         }
         let collection = FileCollector.collect(paths.map { URL(fileURLWithPath: $0) }, recursive: recursive)
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
-            complain("\(problem)\(hint)")
+            Console.complain("\(Console.escaped(problem.path)): \(problem.explanation)\(hint)")
         }
         if collection.files.isEmpty && !failed {
-            complain(String(format: tr("found no files to import in %@"), paths.joined(separator: ", ")))
+            Console.complain(String(format: tr("found no files to import in %@"), paths.joined(separator: ", ")))
             return .failure
         }
+        var created: Library?
+        var added = false
+        // A library this import started but put nothing into goes again, as if never made.
+        defer { if !added { created?.discardIfUnused() } }
         do {
             try BatchImport().run(collection.files, label: label, opening: { () throws(LibraryError) in
                 if let library { return library }
-                let created = try open(directory, creatingIfMissing: true)
-                library = created
-                return created
+                let opened = try open(directory, creatingIfMissing: true)
+                (library, created) = (opened, opened)
+                return opened
             }, report: { progress in
+                if case .success(.added) = progress.result { added = true }
                 switch progress.result {
                 case .success(.added(let photo)):
-                    say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))
+                    Console.say(String(format: tr("Imported %@ as photo %ld"), Console.escaped(progress.file.path), Int(photo.id)))
                 case .success(.duplicate(of: let photo)):
-                    say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), progress.file.path))
+                    Console.say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), Console.escaped(progress.file.path)))
                 case .success(.restored(let photo)):
-                    say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
-                               Int(photo.id), progress.file.path))
+                    Console.say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
+                               Int(photo.id), Console.escaped(progress.file.path)))
                 case .failure(let error):
                     failed = true
-                    complain("\(error)")
+                    Console.complain("\(Console.escaped(error.path)): \(error.explanation)")
                 }
             })
         } catch {
-            complain("\(error)")
+            Console.complain("\(error)")
             return .failure
         }
         return failed ? .failure : .success
@@ -153,15 +158,18 @@ public struct CommandRunner {
         var failed = false
         for id in ids {
             do {
+                let hadFile = try library.photo(withID: id).map { FileManager.default.fileExists(atPath: $0.fileURL.path) } ?? false
                 if let photo = try library.remove(photoWithID: id) {
-                    say(String(format: tr("Removed photo %ld (%@); its file is in the Trash"), Int(id), photo.originalName))
+                    Console.say(String(format: hadFile ? tr("Removed photo %ld (%@); its file is in the Trash")
+                                                       : tr("Removed photo %ld (%@); its file was already missing"),
+                                       Int(id), Console.escaped(photo.originalName)))
                 } else {
                     failed = true
-                    complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
+                    Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
                 }
             } catch {
                 failed = true
-                complain("\(error)")
+                Console.complain("\(error)")
             }
         }
         return failed ? .failure : .success
@@ -169,38 +177,24 @@ public struct CommandRunner {
 
     private func check(_ library: Library) throws(LibraryError) -> ExitStatus {
         let problems = try library.check()
-        library.exposure().forEach { say(String(format: tr("Note: %@"), $0)) }
+        library.exposure().forEach { Console.say(String(format: tr("Note: %@"), $0)) }
         guard problems.isEmpty else {
             let heading = trn("Library at %@ has %ld problem:", "Library at %@ has %ld problems:", problems.count)
-            say(String(format: heading, library.directory.path, problems.count))
-            problems.forEach { say("  \($0)") }
+            Console.say(String(format: heading, library.directory.path, problems.count))
+            problems.forEach { Console.say("  \($0)") }
             return .failure
         }
         let count = try library.photos().count
         let verdict = trn("Library is sound: %ld photo at %@", "Library is sound: %ld photos at %@", count)
-        say(String(format: verdict, count, library.directory.path))
+        Console.say(String(format: verdict, count, library.directory.path))
         return .success
     }
 
     private func print(_ photos: [Photo], json: Bool) {
         if json {
-            say(PhotoListing(photos).json)
+            Console.say(PhotoListing(photos).json)
         } else {
-            photos.forEach { say(PhotoListing.line(for: $0)) }
+            photos.forEach { Console.say(PhotoListing.line(for: $0)) }
         }
-    }
-
-    /// A line of the command's output.
-    private func say(_ line: String) {
-        write(line + "\n", to: .standardOutput)
-    }
-
-    /// A problem or note, on stderr, after the program's name.
-    private func complain(_ message: String) {
-        write("snapshelf: \(message)\n", to: .standardError)
-    }
-
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
     }
 }
