@@ -127,31 +127,36 @@ public struct CommandRunner {
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
-            Console.complain("\(problem)\(hint)")
+            Console.complain("\(Console.escaped(problem.path)): \(problem.explanation)\(hint)")
         }
         if collection.files.isEmpty && !failed {
             Console.complain(String(format: tr("found no files to import in %@"), paths.joined(separator: ", ")))
             return .failure
         }
+        var created: Library?
+        var added = false
+        // A library this import started but put nothing into goes again, as if never made.
+        defer { if !added { created?.discardIfUnused() } }
         do {
             try BatchImport().run(collection.files, label: label, opening: { () throws(LibraryError) in
                 if let library { return library }
-                let created = try open(directory, creatingIfMissing: true)
-                library = created
-                return created
+                let opened = try open(directory, creatingIfMissing: true)
+                (library, created) = (opened, opened)
+                return opened
             }, report: { progress in
+                if case .success(.added) = progress.result { added = true }
                 progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
                 switch progress.result {
                 case .success(.added(let photo)):
-                    Console.say(String(format: tr("Imported %@ as photo %ld"), progress.file.path, Int(photo.id)))
+                    Console.say(String(format: tr("Imported %@ as photo %ld"), Console.escaped(progress.file.path), Int(photo.id)))
                 case .success(.duplicate(of: let photo)):
-                    Console.say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), progress.file.path))
+                    Console.say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), Console.escaped(progress.file.path)))
                 case .success(.restored(let photo)):
                     Console.say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
-                               Int(photo.id), progress.file.path))
+                               Int(photo.id), Console.escaped(progress.file.path)))
                 case .failure(let error):
                     failed = true
-                    Console.complain("\(error)")
+                    Console.complain("\(Console.escaped(error.path)): \(error.explanation)")
                 }
             })
         } catch {
@@ -165,8 +170,11 @@ public struct CommandRunner {
         var failed = false
         for id in ids {
             do {
+                let hadFile = try library.photo(withID: id).map { FileManager.default.fileExists(atPath: $0.fileURL.path) } ?? false
                 if let photo = try library.remove(photoWithID: id) {
-                    Console.say(String(format: tr("Removed photo %ld (%@); its file is in the Trash"), Int(id), photo.originalName))
+                    Console.say(String(format: hadFile ? tr("Removed photo %ld (%@); its file is in the Trash")
+                                                       : tr("Removed photo %ld (%@); its file was already missing"),
+                                       Int(id), Console.escaped(photo.originalName)))
                 } else {
                     failed = true
                     Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))

@@ -72,6 +72,7 @@ public enum Invocation: Equatable, Sendable {
             case ("--library", _):
                 library = try reader.value(for: option, command: name)
                 guard library?.isEmpty == false else { throw UsageError.emptyValue(tr("The folder after --library")) }
+                guard !reader.lastIsNotUTF8 else { throw UsageError.libraryNotUTF8 }
             case ("--label", .import?):
                 label = try reader.value(for: option, command: name)
                 guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8 }

@@ -29,27 +29,10 @@ struct PhotoListing {
         }
     }
 
-    /// A photo as a line of `list`: ID, label and original name between tabs. A tab, line break
-    /// or backslash inside a field is written as `\t`, `\n` or `\\`, and other control
-    /// characters in octal, as `ls -b` does, so that every photo stays one line of three fields.
+    /// A photo as a line of `list`: ID, label and original name between tabs, each escaped as
+    /// `Console.escaped` does, so that every photo stays one line of three fields.
     static func line(for photo: Photo) -> String {
-        "\(photo.id)\t\(escaped(photo.label))\t\(escaped(photo.originalName))"
-    }
-
-    private static func escaped(_ field: String) -> String {
-        var result = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += String(format: "\\%03o", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        "\(photo.id)\t\(Console.escaped(photo.label))\t\(Console.escaped(photo.originalName))"
     }
 
     var json: String {

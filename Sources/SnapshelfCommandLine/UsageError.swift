@@ -13,6 +13,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidID(String)
     case invalidLabel(String)
     case labelNotUTF8
+    case libraryNotUTF8
 
     public var description: String {
         switch self {
@@ -44,6 +45,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(problem)."
         case .labelNotUTF8:
             tr("the label is not valid UTF-8 text, so it would not be saved as typed; check that your terminal uses UTF-8.")
+        case .libraryNotUTF8:
+            tr("the folder after --library is not valid UTF-8, so Snapshelf would open another folder than the one named; rename it, or give a link to it whose name is UTF-8.")
         }
     }
 
@@ -55,7 +58,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             command.flatMap(HelpTopic.init(rawValue:)) ?? .general
         case .missingOperand(let command, _), .unexpectedArgument(_, let command):
             HelpTopic(rawValue: command) ?? .general
-        case .unknownCommand, .emptyValue, .invalidID, .invalidLabel, .labelNotUTF8: .general
+        case .unknownCommand, .emptyValue, .invalidID, .invalidLabel, .labelNotUTF8, .libraryNotUTF8: .general
         }
     }
 }

@@ -26,7 +26,7 @@ enum ImageCompleteness {
         while let byte = window.byte(at: index), let marker = window.byte(at: index + 1) {
             guard byte == 0xFF else {
                 // Stray bytes between segments, which decoders skip: found with memchr, not a loop.
-                guard let next = nextFF(in: window.file, from: index) else { return false }
+                guard let next = window.firstIndex(of: 0xFF, from: index) else { return false }
                 index = next
                 continue
             }
@@ -41,7 +41,7 @@ enum ImageCompleteness {
                 guard let length = window.number(at: index + 2, count: 2, bigEndian: true) else { return false }
                 index += 2 + length
                 if marker == 0xDA {
-                    guard let end = endOfCodedData(window.file, from: index) else { return false }
+                    guard let end = endOfCodedData(&window, from: index) else { return false }
                     index = end
                 }
             }
@@ -50,48 +50,17 @@ enum ImageCompleteness {
     }
 
     /// The offset of the first marker after a scan's coded data, where a 0xFF is followed by
-    /// neither a stuffed zero nor a restart marker; nil when the file ends first. One pass over
-    /// the file's chunks, with memchr to skip the coded bytes, which is far faster than a loop.
-    private static func endOfCodedData(_ file: OpenFile, from start: Int) -> Int? {
-        var found: Int?
-        var pendingFF: Int?
-        try? file.chunks(from: start) { chunk, offset in
-            guard let base = chunk.baseAddress else { return true }
-            var index = 0
-            if let previous = pendingFF {
-                pendingFF = nil
-                if chunk[0] != 0x00 && !(0xD0...0xD7).contains(chunk[0]) {
-                    found = previous
-                    return false
-                }
+    /// neither a stuffed zero nor a restart marker; nil when the file ends first.
+    private static func endOfCodedData(_ window: inout ByteWindow, from start: Int) -> Int? {
+        var index = start
+        while let marker = window.firstIndex(of: 0xFF, from: index) {
+            guard let next = window.byte(at: marker + 1) else { return nil }
+            if next != 0x00 && !(0xD0...0xD7).contains(next) {
+                return marker
             }
-            while index < chunk.count, let hit = memchr(base + index, 0xFF, chunk.count - index) {
-                index = UnsafeRawPointer(hit) - base
-                guard index + 1 < chunk.count else {
-                    pendingFF = offset + index
-                    return true
-                }
-                let next = chunk[index + 1]
-                if next != 0x00 && !(0xD0...0xD7).contains(next) {
-                    found = offset + index
-                    return false
-                }
-                index += 1
-            }
-            return true
+            index = marker + 1
         }
-        return found
-    }
-
-    /// The offset of the next 0xFF byte at or after `start`, or nil when the file has none.
-    private static func nextFF(in file: OpenFile, from start: Int) -> Int? {
-        var found: Int?
-        try? file.chunks(from: start) { chunk, offset in
-            guard let base = chunk.baseAddress, let hit = memchr(base, 0xFF, chunk.count) else { return true }
-            found = offset + (UnsafeRawPointer(hit) - base)
-            return false
-        }
-        return found
+        return nil
     }
 
     /// Walks the PNG's chunks until the IEND chunk.

@@ -13,6 +13,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(String)
         case empty
         case tooLarge(bytes: Int)
+        case tooLargeForFormat(bytes: Int, type: String)
         case notAnImage
         case unsupportedFormat(String)
         case tooManyPixels(width: Int, height: Int)
@@ -48,6 +49,10 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notRegularFile: tr("it is not a regular file")
         case .unreadable(let detail): String(format: tr("it cannot be read (%@)"), detail)
         case .empty: tr("the file is empty")
+        // TRANSLATORS: the first two %@ are sizes such as "300.0 MB", the last a media type such as image/tiff.
+        case .tooLargeForFormat(let bytes, let type):
+            String(format: tr("it is %@, larger than the %@ Snapshelf reads of a file of type %@, whose reader holds the whole file in memory"),
+                   Self.formatted(bytes), Self.formatted(PhotoCandidate.maximumBufferedBytes), type)
         // TRANSLATORS: both %@ are sizes such as "40.0 GB".
         case .tooLarge(let bytes): String(format: tr("it is %@, larger than the %@ a photo may be"), Self.formatted(bytes),
                                           PhotoCandidate.formattedMaximumBytes)

@@ -10,6 +10,8 @@ public final class Library {
     public let isReadOnly: Bool
     /// What opening the library had to say: a crash's leftover that the Trash would not take.
     public private(set) var openingNotes: [String] = []
+    /// Whether this connection started the library: there was no database before it opened.
+    private let createdLibrary: Bool
     private let lock: LibraryLock
     let files: LibraryFiles
     let database: LibraryDatabase
@@ -24,12 +26,16 @@ public final class Library {
         let database = directory.appendingPathComponent("library.sqlite3")
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
         isReadOnly = LibraryFolder.isReadOnly(directory)
+        createdLibrary = !LibraryFolder.exists(at: directory)
         if !isReadOnly {
             try LibraryFiles.makeDirectory(directory)
         }
         lock = try LibraryLock(directory: directory, writable: !isReadOnly)
         files = LibraryFiles(library: directory, writable: !isReadOnly)
         self.database = try LibraryDatabase(fileURL: database, readOnly: isReadOnly)
+        if let journal = self.database.unreadJournal {
+            openingNotes.append(Self.unreadJournalNote(journal))
+        }
         if lock.isAlone && !isReadOnly && files.problem == nil {
             openingNotes = try sweep()
         }
@@ -45,6 +51,28 @@ public final class Library {
     @discardableResult
     public func writePendingSidecars() throws(LibraryError) -> Int {
         try sidecars.writeAllPending()
+    }
+
+    static func unreadJournalNote(_ journal: URL) -> String {
+        String(format: tr("the library is read-only and its latest changes, in %@, cannot be read from here; open it once where it can be written to see them"),
+               journal.path)
+    }
+
+    /// Takes away the library this connection started, when nothing went into it after all, as
+    /// when the one photo to import changed meanwhile: a command that imports nothing leaves no
+    /// library behind. Only when no other process has it open, and only what it made, so a
+    /// folder holding anything else stays. The library cannot be used afterwards.
+    public func discardIfUnused() {
+        guard createdLibrary, (try? database.photoCount()) == 0, lock.takeAlone() else { return }
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(database.fileURL.path + suffix)
+        }
+        files.sweepIncoming()
+        for folder in [files.directory.appendingPathComponent(LibraryFiles.incomingFolderName), files.directory, directory] {
+            // rmdir takes only empty folders, so nothing the person put there goes.
+            if folder == directory { unlink(directory.appendingPathComponent("library.lock").path) }
+            rmdir(folder.path)
+        }
     }
 
     /// Refuses a change to a read-only library, naming what was asked.

@@ -9,6 +9,9 @@ struct LibraryCheck {
 
     func problems() throws(LibraryError) -> [String] {
         var problems = try integrityProblems().map { String(format: tr("database: %@"), $0) }
+        if let journal = database.unreadJournal {
+            problems.append(Library.unreadJournalNote(journal))
+        }
         if let problem = files.problem {
             let count = try database.photoCount()
             problems.append(String(format: trn(
@@ -41,8 +44,15 @@ struct LibraryCheck {
                                    files.url(forFileNamed: name).path))
         }
         for file in files.keptFiles() {
-            problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
-                                   file.path))
+            // Kept under its content's hash, perhaps after a number: "2-<sha>.jpeg".
+            let hash = String(file.lastPathComponent.split(separator: "-").last?.prefix { $0 != "." } ?? "")
+            if let back = try database.row(withHash: hash) {
+                problems.append(String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"),
+                                       file.path, Int(back.id)))
+            } else {
+                problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
+                                       file.path))
+            }
         }
         return problems
     }
@@ -68,7 +78,15 @@ struct LibraryCheck {
 
     /// What is wrong with the photo's file, with the repair: importing the original again.
     private func problem(with row: LibraryDatabase.Row) -> String? {
+        guard LibraryFiles.isPlainName(row.fileName) else {
+            return String(format: tr("photo %ld: the database gives its file the name “%@”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars"),
+                          Int(row.id), row.fileName)
+        }
         let url = files.url(forFileNamed: row.fileName)
+        if LibraryFiles.isDirectory(url) {
+            return String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
+                          Int(row.id), url.path, row.originalName)
+        }
         let problem: String
         switch OpenFile.open(url.path) {
         case .failure(.failed(errno: ENOENT)):
@@ -115,7 +133,7 @@ struct LibraryCheck {
     /// that makes it private; empty when it is private.
     func exposure(of directory: URL) -> [String] {
         var open: [String] = []
-        for url in [directory, files.directory, database.fileURL] where Self.isReadableByOthers(url) {
+        for url in [directory, files.directory, database.fileURL] where Self.isReadableByOthers(url) && (url != files.directory || files.problem == nil) {
             open.append(url.path)
         }
         let copies = files.allFileNames().filter { Self.isReadableByOthers(files.url(forFileNamed: $0)) }.count

@@ -8,6 +8,9 @@ final class LibraryDatabase {
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
     let isReadOnly: Bool
+    /// A write-ahead log with changes that a read-only database cannot take in: what it holds
+    /// is not seen until the library is opened where it can be written.
+    private(set) var unreadJournal: URL?
     let connection: SQLiteConnection
 
     /// Opens the database, creating it when missing unless `readOnly`. One that will not open is
@@ -18,7 +21,13 @@ final class LibraryDatabase {
         let configuring = String(format: tr("configuring the database %@"), fileURL.path)
         do {
             if readOnly {
-                connection = try SQLiteConnection.readOnly(fileURL: fileURL)
+                let opened = try SQLiteConnection.readOnly(fileURL: fileURL)
+                connection = opened.connection
+                let journal = URL(fileURLWithPath: fileURL.path + "-wal")
+                var status = stat()
+                if opened.immutable && stat(journal.path, &status) == 0 && status.st_size > 0 {
+                    unreadJournal = journal
+                }
                 try connection.execute("PRAGMA busy_timeout = 10000", during: configuring)
             } else {
                 Self.createPrivately(fileURL)

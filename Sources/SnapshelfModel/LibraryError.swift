@@ -22,6 +22,11 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
                      isMendedByRebuild: true)
     }
 
+    /// The same error, said of a database that is damaged, with the repair: a rebuild.
+    func damagedDatabase() -> LibraryError {
+        LibraryError(operation: operation, detail: String(format: tr("%@; the database is damaged"), detail)).mendedByRebuild()
+    }
+
     public var description: String {
         // TRANSLATORS: the first %@ says what Snapshelf was doing, as in "opening the database /home/ada/.local/share/snapshelf/library.sqlite3"; the second, what went wrong.
         String(format: tr("error while %@: %@"), operation, detail)

@@ -86,8 +86,19 @@ struct LibraryFiles {
         return try body()
     }
 
+    /// Whether a name from the database is one Snapshelf gives a copy: a plain name inside the
+    /// photo folder. A damaged or crafted database could hold "../../somewhere" instead.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+    }
+
+    /// The copy's place in the photo folder. A name that is not plain is escaped into one that
+    /// stays inside the folder, so that no change to the library can reach a file outside it.
     // Saying it is not a folder spares Foundation a stat() per photo, which reading thousands shows.
-    func url(forFileNamed name: String) -> URL { directory.appendingPathComponent(name, isDirectory: false) }
+    func url(forFileNamed name: String) -> URL {
+        let plain = Self.isPlainName(name) ? name : "%" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        return directory.appendingPathComponent(plain, isDirectory: false)
+    }
 
     /// Copies the candidate's file into the incoming folder a chunk at a time, hashing it on the
     /// way, and flushes it. A file whose bytes are no longer those inspected is refused, so the

@@ -3,9 +3,11 @@
 import Foundation
 
 public enum LibraryFolder {
-    /// Whether a library has been started in the folder: it has its database.
+    /// Whether a library has been started in the folder: it has its database, and the database
+    /// is more than the empty file a kill during creation leaves.
     public static func exists(at directory: URL) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent("library.sqlite3").path)
+        var status = stat()
+        return stat(directory.appendingPathComponent("library.sqlite3").path, &status) == 0 && status.st_size > 0
     }
 
     /// Says what is there instead of a library, where something is: a file, or photos whose
@@ -18,19 +20,35 @@ public enum LibraryFolder {
                 : tr("it is a file, not a folder; a library is the folder that holds library.sqlite3 and photos/")
             throw LibraryError(operation: opening, detail: detail)
         }
+        if let file = fileInTheWay(above: directory) {
+            throw LibraryError(operation: opening, detail: String(format: tr("%@ is a file, so no folder can be inside it"), file.path))
+        }
         guard !exists(at: directory) else { return }
         let photos = directory.appendingPathComponent("photos", isDirectory: true)
-        let count = ((try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? [])
-            .filter { $0 != LibraryFiles.incomingFolderName && !$0.hasSuffix("." + Sidecar.fileExtension) }.count
-        if count > 0 {
-            throw LibraryError(operation: opening, detail: String(format: trn(
-                "its database library.sqlite3 is missing, but %@ still holds %ld photo file, which Snapshelf will not hide behind an empty database",
-                "its database library.sqlite3 is missing, but %@ still holds %ld photo files, which Snapshelf will not hide behind an empty database",
-                count), photos.path, count)).mendedByRebuild()
+        if FileManager.default.fileExists(atPath: photos.path) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: photos.path) else {
+                throw LibraryError(operation: opening, detail: String(format: tr("its database library.sqlite3 is missing, and %@ cannot be read to see whether it still holds photos; Snapshelf will not start an empty database over them"), photos.path))
+            }
+            let count = names.filter { $0 != LibraryFiles.incomingFolderName && !$0.hasSuffix("." + Sidecar.fileExtension) }.count
+            if count > 0 {
+                throw LibraryError(operation: opening, detail: String(format: trn(
+                    "its database library.sqlite3 is missing or empty, but %@ still holds %ld photo file, which Snapshelf will not hide behind an empty database",
+                    "its database library.sqlite3 is missing or empty, but %@ still holds %ld photo files, which Snapshelf will not hide behind an empty database",
+                    count), photos.path, count)).mendedByRebuild()
+            }
         }
         if !creatingIfMissing {
             throw LibraryError(operation: opening, detail: tr("there is no library there yet; importing a photo creates one"))
         }
+    }
+
+    /// The nearest existing folder above, when it is no folder but a file.
+    private static func fileInTheWay(above directory: URL) -> URL? {
+        var parent = directory.deletingLastPathComponent()
+        while parent.path != "/" && !FileManager.default.fileExists(atPath: parent.path) {
+            parent = parent.deletingLastPathComponent()
+        }
+        return LibraryFiles.isDirectory(parent) ? nil : parent
     }
 
     /// A library that exists but whose folder or database this process cannot write.

@@ -37,6 +37,11 @@ final class LibraryLock {
         }
     }
 
+    /// Takes the lock alone, if no other process has the library open; false when one has.
+    func takeAlone() -> Bool {
+        descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    }
+
     deinit {
         // Closing releases the lock; the kernel does the same for a process that is killed.
         if descriptor >= 0 { close(descriptor) }

@@ -20,6 +20,8 @@ extension Library {
     /// `complete` or `undo`. IDs with no photo are left out of the removal.
     public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
         try requireWritable(tr("removing photos"))
+        // Checked before any row goes: a removal whose files cannot be moved must not start.
+        try files.requireUsable()
         let rows = try database.deleteRows(try database.rows(withIDs: ids))
         return Removal(photos: rows.map(photo(from:)), rows: rows)
     }

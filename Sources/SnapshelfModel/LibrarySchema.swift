@@ -88,7 +88,12 @@ enum LibrarySchema {
             // Read again under the lock: another process may have upgraded it meanwhile.
             let found = try LibrarySchema.version(of: connection, at: fileURL)
             for migration in migrations.dropFirst(found) {
-                try connection.execute(migration, during: tr("upgrading the database"))
+                do throws(LibraryError) {
+                    try connection.execute(migration, during: tr("upgrading the database"))
+                } catch {
+                    // Its version says it lacks tables it has: it is not what its version says.
+                    throw error.damagedDatabase()
+                }
             }
             try connection.execute("PRAGMA user_version = \(version)", during: tr("upgrading the database"))
         }
@@ -106,8 +111,8 @@ enum LibrarySchema {
         let opening = String(format: tr("opening the database %@"), fileURL.path)
         guard version >= 0 else {
             throw LibraryError(operation: opening, detail: String(
-                format: tr("it is damaged: its schema version is %ld, which no Snapshelf writes"),
-                Int(version))).mendedByRebuild()
+                format: tr("its schema version is %ld, which no Snapshelf writes"),
+                Int(version))).damagedDatabase()
         }
         guard version <= Int64(Self.version) else {
             throw LibraryError(

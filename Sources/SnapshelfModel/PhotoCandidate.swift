@@ -12,6 +12,14 @@ public struct PhotoCandidate: Sendable {
     public static let maximumBytes = 2_000_000_000
     /// The size limit as GNOME writes sizes, such as "2.0 GB", in the person's language.
     public static var formattedMaximumBytes: String { ImportError.formatted(maximumBytes) }
+    /// GdkPixbuf's loaders for the other formats (TIFF, GIF, HEIF, AVIF, SVG…) hold the whole
+    /// file in memory while they read it, so files of those formats are held to a lower limit.
+    public static let maximumBufferedBytes = 250_000_000
+    /// The formats whose loaders read a file a piece at a time, in memory that does not grow with it.
+    static let streamedTypes: Set<String> = [
+        "image/jpeg", "image/png", "image/webp", "image/bmp", "image/x-bmp", "image/x-icon", "image/vnd.microsoft.icon",
+        "image/x-portable-anymap", "image/x-portable-bitmap", "image/x-portable-graymap", "image/x-portable-pixmap",
+    ]
 
     public let sourceURL: URL
     /// Width and height as displayed, after the EXIF orientation.
@@ -37,7 +45,11 @@ public struct PhotoCandidate: Sendable {
         let path = sourceURL.path
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
-        let format = try Self.format(of: file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }, path: path)
+        let mimeType = file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }
+        let format = try Self.format(of: mimeType, path: path)
+        guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
+            throw ImportError(path: path, reason: .tooLargeForFormat(bytes: file.file.size, type: mimeType))
+        }
         var storedWidth: Int32 = 0
         var storedHeight: Int32 = 0
         gdk_pixbuf_get_file_info(file.systemPath, &storedWidth, &storedHeight)

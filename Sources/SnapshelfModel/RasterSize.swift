@@ -31,9 +31,9 @@ enum RasterSize {
             // Uncompressed rows, each padded to four bytes.
             let rowBytes = (width * bitsPerPixel + 31) / 32 * 4
             guard let size = product([rowBytes, height]) else { return false }
-            return window.size >= pixelsStart + size
+            return fits(size, from: pixelsStart, in: window)
         default:
-            return imageSize > 0 ? window.size >= pixelsStart + imageSize : nil
+            return imageSize > 0 ? fits(imageSize, from: pixelsStart, in: window) : nil
         }
     }
 
@@ -53,10 +53,10 @@ enum RasterSize {
         case 4:
             // One whitespace byte ends the header; each row is padded to whole bytes.
             guard let size = product([(header[0] + 7) / 8, header[1]]) else { return false }
-            return window.size >= index + 1 + size
+            return fits(size, from: index + 1, in: window)
         case 5, 6:
             guard let size = product([samples, header[2] < 256 ? 1 : 2]) else { return false }
-            return window.size >= index + 1 + size
+            return fits(size, from: index + 1, in: window)
         default:
             var found = 0
             while found < samples {
@@ -101,6 +101,12 @@ enum RasterSize {
             }
         }
         return nil
+    }
+
+    /// Whether `size` bytes from `start` lie within the file; a declared size near the largest
+    /// number must not overflow into a small one, so nothing is added to it.
+    private static func fits(_ size: Int, from start: Int, in window: ByteWindow) -> Bool {
+        start <= window.size && size <= window.size - start
     }
 
     /// The product, or nil when it would not fit: a header declaring that much is not a real file.

@@ -16,14 +16,15 @@ final class SQLiteConnection {
     /// Opens a database that cannot be written, such as a backup on read-only media. A WAL
     /// database normally needs its shared-memory file, which a read-only folder may lack and
     /// cannot get; opened as immutable it is read as the file holds it.
-    static func readOnly(fileURL: URL) throws(LibraryError) -> SQLiteConnection {
+    /// Whether it is read as immutable, blind to its write-ahead log.
+    static func readOnly(fileURL: URL) throws(LibraryError) -> (connection: SQLiteConnection, immutable: Bool) {
         if let plain = try? SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READONLY, reporting: fileURL),
            (try? plain.execute("SELECT count(*) FROM sqlite_master", during: "")) != nil {
-            return plain
+            return (plain, false)
         }
         let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
-        return try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                                    reporting: fileURL)
+        return (try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                     reporting: fileURL), true)
     }
 
     private init(path: String, flags: Int32, reporting fileURL: URL) throws(LibraryError) {

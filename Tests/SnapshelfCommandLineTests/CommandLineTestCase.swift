@@ -48,10 +48,10 @@ class CommandLineTestCase: XCTestCase {
         XCTAssertTrue(check.standardOutput.contains("Library is sound"), check.standardOutput, file: file, line: line)
     }
 
-    /// The library's copies of photos, without the incoming folder.
+    /// The library's copies of photos, without the incoming folder and the sidecars.
     func copies() throws -> [URL] {
         let photos = libraryURL.appendingPathComponent("photos")
-        return try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { !$0.hasPrefix(".") }.sorted()
+        return try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { !$0.hasPrefix(".") && !$0.hasSuffix(".xmp") }.sorted()
             .map { photos.appendingPathComponent($0) }
     }
 }

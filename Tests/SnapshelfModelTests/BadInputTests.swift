@@ -81,6 +81,22 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testHeadersDeclaringSizesNearTheLargestNumberAreRefusedNotCrashed() throws {
+        func le(_ value: UInt32, _ count: Int = 4) -> [UInt8] { (0..<count).map { UInt8(value >> (8 * UInt32($0)) & 0xFF) } }
+        // A BMP whose width times height, in bytes, is near 2^63.
+        let bmp = Data(Array("BM".utf8) + le(1000) + le(0) + le(54) + le(40) + le(4_027_518_961) + le(572_521_950)
+                       + le(1, 2) + le(32, 2) + le(0) + le(0) + le(0) + le(0) + le(0) + le(0)) + Data(count: 200)
+        let files = [
+            ("huge.pgm", Data("P5\n153092023 60247241209\n255\n".utf8) + Data(count: 100)),
+            ("huge.bmp", bmp),
+            // 400,000 scans in 2 MB, which the completeness walk passes in one read of the file.
+            ("scans.jpg", Data([0xFF, 0xD8] + (0..<400_000).flatMap { _ in [0xFF, 0xDA, 0, 2, 0] as [UInt8] } + [0xFF, 0xD9])),
+        ]
+        for (name, data) in files {
+            XCTAssertNotNil(reason(inspecting: scratch.file(named: name, containing: data)), name)
+        }
+    }
+
     func testAFarFutureModificationTimeIsClampedAndTheFileImports() throws {
         // tmpfs keeps a time of 10^17 seconds, as tar restores it; ext4 would cut it down.
         let shm = TemporaryDirectory(in: URL(fileURLWithPath: "/dev/shm"))

@@ -1,0 +1,99 @@
+// Libraries someone tampered with or whose folders went away, and inputs made to break the command
+// line's lines: nothing outside the library is ever touched, no row goes without its file, and
+// every message stays one line.
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class HostileLibraryTests: CommandLineTestCase {
+    private var database: URL { libraryURL.appendingPathComponent("library.sqlite3") }
+
+    func testAFileNameOutsideTheLibraryInACraftedDatabaseIsNeverFollowed() throws {
+        let victim = folder.file(named: "victim.txt", containing: Data("important".utf8))
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        try LibraryFixture.execute("UPDATE photos SET file_name = '../../victim.txt'", in: database)
+        let check = try snapshelf("check", expecting: 1)
+        XCTAssertTrue(check.standardOutput.contains("the database gives its file the name “../../victim.txt”, which Snapshelf never gives; the database is damaged"),
+                      check.standardOutput)
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        try snapshelf("remove", "1")
+        XCTAssertEqual(try Data(contentsOf: victim), Data("important".utf8), "nothing outside the library is written or trashed")
+    }
+
+    func testARemovalWhosePhotoFolderIsGoneRemovesNothing() throws {
+        try snapshelf("import", "--label", "precious", SamplePhotos.cameras[0].path)
+        let photos = libraryURL.appendingPathComponent("photos")
+        let away = folder.url.appendingPathComponent("unmounted")
+        XCTAssertEqual(rename(photos.path, away.path), 0)
+        // As a library whose photos are on a drive that is not plugged in.
+        XCTAssertEqual(symlink(folder.url.appendingPathComponent("not-there").path, photos.path), 0)
+        XCTAssertTrue(try snapshelf("remove", "1", expecting: 1).standardError.contains("photos"))
+        unlink(photos.path)
+        XCTAssertEqual(rename(away.path, photos.path), 0)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\tprecious\tCanon_40D.jpg\n")
+        try assertSound()
+    }
+
+    func testAnUnreadablePhotoFolderOrAnEmptyDatabaseGetsNoNewDatabaseOverIt() throws {
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        XCTAssertEqual(truncate(database.path, 0), 0)
+        XCTAssertTrue(try snapshelf("check", expecting: 1).standardError.contains("its database library.sqlite3 is missing or empty, but"))
+        unlink(database.path)
+        let photos = libraryURL.appendingPathComponent("photos")
+        XCTAssertEqual(chmod(photos.path, 0), 0)
+        defer { chmod(photos.path, 0o700) }
+        for command in [["check"], ["import", SamplePhotos.cameras[1].path]] {
+            let outcome = try snapshelf(command, expecting: 1, through: SnapshelfProcess.unprivileged)
+            XCTAssertTrue(outcome.standardError.contains("cannot be read to see whether it still holds photos"), outcome.standardError)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database.path))
+    }
+
+    func testAVersionThatDoesNotMatchTheTablesNamesTheDamageAndTheRepair() throws {
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        try LibraryFixture.setSchemaVersion(0, of: database)
+        let outcome = try snapshelf("list", expecting: 1)
+        XCTAssertTrue(outcome.standardError.contains("the database is damaged: restore library.sqlite3 from a backup"), outcome.standardError)
+    }
+
+    func testNamesThatWouldBreakALineAreEscapedInEveryMessage() throws {
+        let odd = folder.file(named: "bad\nsnapshelf: fake \u{1B}[2J.txt", containing: Data("text".utf8))
+        let outcome = try snapshelf("import", odd.path, expecting: 1)
+        XCTAssertEqual(outcome.standardError.split(separator: "\n", omittingEmptySubsequences: false).count, 2, outcome.standardError)
+        XCTAssertTrue(outcome.standardError.contains("bad\\nsnapshelf: fake \\033[2J.txt: it is not an image"), outcome.standardError)
+        let photo = folder.file(named: "sneaky\u{202E}gpj.exe", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        let imported = try snapshelf("import", photo.path)
+        XCTAssertTrue(imported.standardOutput.contains("sneaky\\342\\200\\256gpj.exe as photo 1"), imported.standardOutput)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\t\tsneaky\\342\\200\\256gpj.exe\n")
+    }
+
+    func testALibraryPathThatIsNotUTF8IsRefused() throws {
+        let outcome = try SnapshelfProcess.run(
+            ["import", SamplePhotos.cameras[0].path],
+            through: ["/bin/sh", "-c", "dir=$0; exec \"$1\" --library \"$dir/$(printf 'lib\\377')\" \"$2\" \"$3\"", folder.url.path])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.standardError.hasPrefix("snapshelf: the folder after --library is not valid UTF-8"), outcome.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), [])
+    }
+
+    func testAnImportThatSavesNothingLeavesNoLibraryBehind() throws {
+        let large = SamplePhotos.jpeg("gps/DSCN0010.jpg")
+        // A 64 KiB file-size limit: the database fits, the copy does not.
+        let outcome = try snapshelf("import", large.path, expecting: 1, through: ["/bin/sh", "-c", "ulimit -f 128; exec \"$0\" \"$@\""])
+        XCTAssertTrue(outcome.standardError.contains("not enough space"), outcome.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library), "the library this import started is gone again")
+    }
+
+    func testMessagesSayWhatIsTrueOfAMissingCopyOrAFolderInItsPlace() throws {
+        try snapshelf("import", SamplePhotos.cameras[0].path)
+        try snapshelf("import", SamplePhotos.cameras[1].path)
+        let files = try copies()
+        try FileManager.default.removeItem(at: files[0])
+        try FileManager.default.createDirectory(at: files[0], withIntermediateDirectories: false)
+        XCTAssertTrue(try snapshelf("check", expecting: 1).standardOutput.contains("there is a folder; move the folder away"))
+        try FileManager.default.removeItem(at: files[1])
+        let removed = try snapshelf("remove", "1", "2").standardOutput
+        XCTAssertTrue(removed.contains("its file was already missing"), removed)
+    }
+}
