@@ -1,0 +1,108 @@
+// Exported photos keep their original names and carry their labels where other apps read them,
+// with their pixels as they were; an export that cannot write stops, naming the file, and leaves
+// nothing half-written.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class ExportTests: CommandLineTestCase {
+    private var exports: URL { folder.url.appendingPathComponent("exports") }
+
+    override func setUp() {
+        super.setUp()
+        try? FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    }
+
+    private func exported() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: exports.path).sorted()
+    }
+
+    /// The compressed image data of a JPEG, from its first scan on: what decodes to the pixels.
+    /// Found by walking the segments, since the EXIF thumbnail inside APP1 has scans of its own.
+    private func scanData(_ url: URL) throws -> Data {
+        let data = [UInt8](try Data(contentsOf: url))
+        var index = 2
+        while index + 4 <= data.count, data[index] == 0xFF, data[index + 1] != 0xDA {
+            index += 2 + (Int(data[index + 2]) << 8 | Int(data[index + 3]))
+        }
+        XCTAssertEqual(data[index + 1], 0xDA, url.lastPathComponent)
+        return Data(data[index...])
+    }
+
+    func testExportedCopiesKeepTheirNamesCarryTheirLabelsAndTheirPixels() throws {
+        let long = "Zürich " + String(repeating: "été ", count: 20)
+        try snapshelf("import", "--label", long, SamplePhotos.cameras[0].path)
+        try snapshelf("import", "--label", "Market <b>day</b>", SamplePhotos.cameras[1].path)
+        try snapshelf("import", SamplePhotos.cameras[2].path)
+        let outcome = try snapshelf("export", "--to", exports.path, "--all")
+        XCTAssertEqual(outcome.standardOutput.split(separator: "\n").count, 3, outcome.standardOutput)
+        XCTAssertEqual(try exported(), SamplePhotos.cameras.prefix(3).map(\.lastPathComponent).sorted())
+
+        let first = exports.appendingPathComponent(SamplePhotos.cameras[0].lastPathComponent)
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: first), long)
+        let objectName = try ExifTool.value("IPTC:ObjectName", of: first)
+        let fitting = (0...long.count).map { String(long.prefix($0)) }.last { $0.utf8.count <= 64 }
+        XCTAssertEqual(objectName, fitting, "the most characters that fit in 64 bytes")
+        XCTAssertLessThanOrEqual(objectName.utf8.count, 64)
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: exports.appendingPathComponent(SamplePhotos.cameras[1].lastPathComponent)),
+                       "Market <b>day</b>")
+        for photo in SamplePhotos.cameras.prefix(3) {
+            XCTAssertEqual(try scanData(exports.appendingPathComponent(photo.lastPathComponent)), try scanData(photo), "the pixels are unchanged")
+        }
+        XCTAssertEqual(try Data(contentsOf: exports.appendingPathComponent(SamplePhotos.cameras[2].lastPathComponent)),
+                       try Data(contentsOf: SamplePhotos.cameras[2]), "without a label, the very bytes")
+
+        // Again: nothing is overwritten, and the same photo gives the same bytes.
+        try snapshelf("export", "--to", exports.path, "1", "2")
+        let again = exports.appendingPathComponent((SamplePhotos.cameras[0].deletingPathExtension().lastPathComponent) + " (2).jpg")
+        XCTAssertEqual(try Data(contentsOf: again), try Data(contentsOf: first))
+        XCTAssertEqual(try exported().count, 5)
+        try assertSound()
+    }
+
+    func testAFormatExiv2CannotWriteGetsASidecarBesideTheUnchangedCopy() throws {
+        let heic = folder.url.appendingPathComponent("phone.heic")
+        // heif-enc makes the HEIC from a PNG rendering of a shared sample.
+        let encode = Process()
+        encode.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        encode.arguments = ["-q", "50", try pngOfSample().path, "-o", heic.path]
+        encode.standardOutput = FileHandle.nullDevice
+        try encode.run()
+        encode.waitUntilExit()
+        XCTAssertEqual(encode.terminationStatus, 0)
+        try snapshelf("import", "--label", "Phone photo", heic.path)
+        try snapshelf("export", "--to", exports.path, "--all")
+        XCTAssertEqual(try exported(), ["phone.heic", "phone.heic.xmp"])
+        XCTAssertEqual(try Data(contentsOf: exports.appendingPathComponent("phone.heic")), try Data(contentsOf: heic))
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: exports.appendingPathComponent("phone.heic.xmp")), "Phone photo")
+    }
+
+    /// A PNG made from a sample by GdkPixbuf's own thumbnailer, the one tool at hand that writes PNG.
+    private func pngOfSample() throws -> URL {
+        let png = folder.url.appendingPathComponent("sample.png")
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/gdk-pixbuf-thumbnailer")
+        convert.arguments = ["-s", "256", SamplePhotos.cameras[0].path, png.path]
+        try convert.run()
+        convert.waitUntilExit()
+        XCTAssertEqual(convert.terminationStatus, 0)
+        return png
+    }
+
+    func testAnExportThatCannotWriteStopsNamingTheFileAndLeavesNothingHalfWritten() throws {
+        try snapshelf("import", "--label", "one", SamplePhotos.jpeg("gps/DSCN0010.jpg").path)
+        let missing = try snapshelf("export", "--to", folder.url.appendingPathComponent("nowhere").path, "--all", expecting: 1)
+        XCTAssertTrue(missing.standardError.contains("nowhere: there is no such folder"), missing.standardError)
+
+        XCTAssertEqual(chmod(exports.path, 0o500), 0)
+        let readOnly = try snapshelf("export", "--to", exports.path, "1", expecting: 1, through: SnapshelfProcess.unprivileged)
+        XCTAssertTrue(readOnly.standardError.contains("exports/DSCN0010.jpg: you do not have permission to write into that folder; the export stopped there"),
+                      readOnly.standardError)
+        XCTAssertEqual(chmod(exports.path, 0o700), 0)
+
+        let full = try snapshelf("export", "--to", exports.path, "1", expecting: 1, through: ["/bin/sh", "-c", "ulimit -f 64; exec \"$0\" \"$@\""])
+        XCTAssertTrue(full.standardError.contains("DSCN0010.jpg: there is not enough space on the disk"), full.standardError)
+        XCTAssertEqual(try exported(), [], "no partial file, no temporary file")
+        XCTAssertTrue(try snapshelf("export", "--to", exports.path, "7", expecting: 1).standardError.contains("there is no photo with ID 7"))
+    }
+}
