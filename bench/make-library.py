@@ -9,6 +9,7 @@ triggers keep the photo count and the change log as an import would. Labels are 
 and lower-cased for the search key, which is what Snapshelf's folding gives for ASCII.
 """
 import hashlib
+from xml.sax.saxutils import escape as xml_escape
 import pathlib
 import sqlite3
 import struct
@@ -65,6 +66,31 @@ def queries():
     return result
 
 
+def escape(text):
+    return xml_escape(text, {'"': "&quot;"})
+
+
+def sidecar(photo_id, text, original_name, added_ms, width, height):
+    """The XMP sidecar of a photo, laid out as Exiv2 writes Snapshelf's."""
+    added = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(added_ms // 1000)) + f".{added_ms % 1000:03d}Z"
+    return (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">\n'
+        ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+        '  <rdf:Description rdf:about=""\n'
+        '    xmlns:dc="http://purl.org/dc/elements/1.1/"\n'
+        '    xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"\n'
+        '    xmlns:snapshelf="https://snapshelf.github.io/ns/1.0/"\n'
+        f'   xmpMM:PreservedFileName="{escape(original_name)}"\n'
+        f'   snapshelf:PhotoID="{photo_id}"\n'
+        f'   snapshelf:Added="{added}"\n'
+        f'   snapshelf:Width="{width}"\n'
+        f'   snapshelf:Height="{height}">\n'
+        f'   <dc:title>\n    <rdf:Alt>\n     <rdf:li xml:lang="x-default">{escape(text)}</rdf:li>\n    </rdf:Alt>\n   </dc:title>\n'
+        '  </rdf:Description>\n </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end="w"?>'
+    )
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit("usage: make-library.py LIBRARY COUNT QUERIES-FILE")
@@ -85,6 +111,13 @@ def main():
         connection.executemany(
             "INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        # Each photo gets the sidecar Snapshelf would write, so the library is whole and a rebuild
+        # has sidecars to read; the marks the triggers left for them are cleared, as Snapshelf does.
+        for photo_id, text, file_name, original_name, added_ms, width, height in connection.execute(
+                "SELECT id, label, file_name, original_name, added_ms, width, height FROM photos WHERE id > ?", (existing,)):
+            (photos / f"{file_name}.xmp").write_text(
+                sidecar(photo_id, text, original_name, added_ms, width, height), encoding="utf-8")
+        connection.execute("DELETE FROM pending_sidecars")
     connection.close()
     queries_file.write_text("\n".join(queries()) + "\n", encoding="utf-8")
 

@@ -45,7 +45,7 @@ public struct FoundTitle: Sendable, Equatable {
             }
         }
         guard let metadata = try? Metadata(reading: url.path) else { return (nil, notes) }
-        if let title = usable(metadata.languageAlternative(Sidecar.titleTag), from: .embeddedXMP) {
+        if let title = usable(metadata.title(), from: .embeddedXMP) {
             return (title, notes)
         }
         return (usable(metadata.string("Iptc.Application2.ObjectName"), from: .iptcObjectName), notes)
@@ -57,7 +57,7 @@ public struct FoundTitle: Sendable, Equatable {
         guard Int(status.st_size) <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
         do {
             let metadata = try Metadata(reading: sidecar.path)
-            return .success(usable(metadata.languageAlternative(Sidecar.titleTag), from: .sidecar(sidecar)))
+            return .success(usable(metadata.title(), from: .sidecar(sidecar)))
         } catch {
             return .failure(.notXMP(error.description))
         }

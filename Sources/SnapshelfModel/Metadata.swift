@@ -79,30 +79,17 @@ public final class Metadata {
         return String(cString: value)
     }
 
-    /// The default-language text of a language alternative such as Xmp.dc.title, else its first.
-    func languageAlternative(_ tag: String) -> String? {
-        guard has(tag) else { return nil }
+    /// The default-language title (Xmp.dc.title), else its first, read from the XMP packet:
+    /// see `TitleParser` for why not through Exiv2's string of it.
+    func title() -> String? {
+        guard has(Sidecar.titleTag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let values = gexiv2_metadata_try_get_tag_multiple(handle, tag, &error) else {
+        guard let packet = gexiv2_metadata_try_get_xmp_packet(handle, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
-        defer { g_strfreev(values) }
-        var texts: [(language: String?, text: String)] = []
-        var index = 0
-        while let value = values[index] {
-            texts.append(Self.splitLanguage(String(cString: value)))
-            index += 1
-        }
-        return (texts.first { $0.language == "x-default" } ?? texts.first)?.text
-    }
-
-    /// Exiv2 writes each alternative as `lang="x-default" text`.
-    private static func splitLanguage(_ value: String) -> (language: String?, text: String) {
-        guard value.hasPrefix("lang=\""), let close = value.dropFirst(6).firstIndex(of: "\"") else { return (nil, value) }
-        let language = String(value[value.index(value.startIndex, offsetBy: 6)..<close])
-        let rest = value[value.index(after: close)...]
-        return (language, String(rest.hasPrefix(" ") ? rest.dropFirst() : rest))
+        defer { g_free(packet) }
+        return TitleParser.title(inPacket: String(cString: packet))
     }
 
     func set(_ tag: String, _ value: String) throws(Failure) {

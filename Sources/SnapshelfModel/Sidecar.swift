@@ -61,7 +61,7 @@ struct Sidecar: Equatable, Sendable {
             throw .incomplete(field: Self.addedTag)
         }
         (self.id, addedMilliseconds) = (id, added)
-        label = metadata.languageAlternative(Self.titleTag) ?? ""
+        label = metadata.title() ?? ""
         originalName = metadata.string(Self.originalNameTag) ?? ""
         takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
         width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0

@@ -20,7 +20,8 @@ final class SidecarTests: CommandLineTestCase {
 
     func testEachSidecarHoldsTheLabelExactlyAsExifToolReadsIt() throws {
         let long = String(repeating: "Zürich 🌅 ", count: 50).prefix(500)
-        let labels = ["Café au lait 日本 👩‍👩‍👧", "<b>bold</b> & \"quoted\" 'single'", String(long), "lang=\"fr\" bonjour"]
+        let labels = ["Café au lait 日本 👩‍👩‍👧", "<b>bold</b> & \"quoted\" 'single'", String(long), "lang=\"fr\" bonjour",
+                      "Porto, with Ana, 2001, lang=\"de\" too"]
         for (label, photo) in zip(labels, SamplePhotos.cameras) {
             try snapshelf("import", "--label", label, photo.path)
         }
@@ -29,6 +30,11 @@ final class SidecarTests: CommandLineTestCase {
             XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: sidecar), label)
             XCTAssertEqual(try ExifTool.value("XMP-xmpMM:PreservedFileName", of: sidecar), SamplePhotos.cameras[index].lastPathComponent)
         }
+        // And back through a rebuild, which reads them with Exiv2.
+        let listing = try snapshelf("list").standardOutput
+        for suffix in ["", "-wal", "-shm"] { unlink(libraryURL.appendingPathComponent("library.sqlite3").path + suffix) }
+        try snapshelf("rebuild")
+        XCTAssertEqual(try snapshelf("list").standardOutput, listing)
         try snapshelf("label", "2", "changed ✓")
         XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: try sidecar(of: 2)), "changed ✓")
         try assertSound()

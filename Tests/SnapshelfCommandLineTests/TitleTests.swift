@@ -21,7 +21,7 @@ final class TitleTests: CommandLineTestCase {
         try ExifTool.run(["-q", "-o", besides.path + ".xmp", "-XMP-dc:Title=From digiKam’s sidecar"])
         let gthumb = try photo("gthumb.jpg", from: 4)
         try ExifTool.run(["-q", "-o", folder.url.appendingPathComponent("gthumb.xmp").path, "-XMP-dc:Title=From gThumb’s sidecar"])
-        let unicode = try photo("unicode.jpg", from: 5, tags: ["-XMP-dc:Title=Zürich <b>Café</b> 日本"])
+        let unicode = try photo("unicode.jpg", from: 5, tags: ["-XMP-dc:Title-de=Zürich, auf Deutsch", "-XMP-dc:Title=Zürich, <b>Café</b> 日本"])
         let originals = try [xmp, iptc, filler, besides, gthumb, unicode].map { try Data(contentsOf: $0) }
 
         try snapshelf(["import", xmp.path, iptc.path, filler.path, besides.path, gthumb.path, unicode.path])
@@ -31,7 +31,7 @@ final class TitleTests: CommandLineTestCase {
             3\t\tfiller.jpg
             4\tFrom digiKam’s sidecar\tbeside.jpg
             5\tFrom gThumb’s sidecar\tgthumb.jpg
-            6\tZürich <b>Café</b> 日本\tunicode.jpg
+            6\tZürich, <b>Café</b> 日本\tunicode.jpg
 
             """)
         XCTAssertEqual(try [xmp, iptc, filler, besides, gthumb, unicode].map { try Data(contentsOf: $0) }, originals)
