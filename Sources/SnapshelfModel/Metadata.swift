@@ -29,22 +29,33 @@ public final class Metadata {
         _ = started
     }
 
+    /// gexiv2 starts Exiv2's XMP toolkit without a lock, and the toolkit keeps every namespace in
+    /// one registry that each parse and write changes: two threads at once lose fields (one in a
+    /// hundred sidecars, read on two cores) or worse. So every call into gexiv2 takes this lock.
+    private static let serial = NSLock()
+
+    private static func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        serial.lock()
+        defer { serial.unlock() }
+        return try body()
+    }
+
     private let handle: UnsafeMutablePointer<GExiv2Metadata>
 
     private init() {
         Self.start()
-        handle = gexiv2_metadata_new()
+        handle = Self.serialized { gexiv2_metadata_new() }
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        Self.serialized { g_object_unref(UnsafeMutableRawPointer(handle)) }
     }
 
     /// The metadata of the file at the path: a photo, or an XMP sidecar.
     convenience init(reading path: String) throws(Failure) {
         self.init()
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(handle, path, &error) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ gexiv2_metadata_open_path(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// An empty XMP packet, to fill in and save as a sidecar.
@@ -53,16 +64,15 @@ public final class Metadata {
         let packet = Array("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?><x:xmpmeta xmlns:x=\"adobe:ns:meta/\"></x:xmpmeta><?xpacket end=\"w\"?>".utf8)
         var error: UnsafeMutablePointer<GError>?
         // An XMP packet Snapshelf wrote itself always opens.
-        precondition(gexiv2_metadata_open_buf(handle, packet, glong(packet.count), &error) != 0, "the empty XMP packet did not open")
+        precondition(Self.serialized { gexiv2_metadata_open_buf(handle, packet, glong(packet.count), &error) } != 0,
+                     "the empty XMP packet did not open")
     }
 
-    var supportsXMP: Bool { gexiv2_metadata_get_supports_xmp(handle) != 0 }
-    var supportsIPTC: Bool { gexiv2_metadata_get_supports_iptc(handle) != 0 }
 
     /// Whether the file has the tag; an unknown tag name counts as absent.
     private func has(_ tag: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
-        let found = gexiv2_metadata_try_has_tag(handle, tag, &error) != 0
+        let found = Self.serialized { gexiv2_metadata_try_has_tag(handle, tag, &error) } != 0
         if let error { g_error_free(error) }
         return found
     }
@@ -71,7 +81,7 @@ public final class Metadata {
     func string(_ tag: String) -> String? {
         guard has(tag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let value = gexiv2_metadata_try_get_tag_string(handle, tag, &error) else {
+        guard let value = Self.serialized({ gexiv2_metadata_try_get_tag_string(handle, tag, &error) }) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -84,7 +94,7 @@ public final class Metadata {
     func title() -> String? {
         guard has(Sidecar.titleTag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let packet = gexiv2_metadata_try_get_xmp_packet(handle, &error) else {
+        guard let packet = Self.serialized({ gexiv2_metadata_try_get_xmp_packet(handle, &error) }) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -94,7 +104,7 @@ public final class Metadata {
 
     func set(_ tag: String, _ value: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// Sets the default-language text. The language is always given, so that a text which itself
@@ -106,13 +116,13 @@ public final class Metadata {
     /// Writes the metadata as an XMP sidecar at the path, replacing any file there.
     func saveSidecar(to path: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_save_external(handle, path, &error) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ gexiv2_metadata_save_external(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// Writes the metadata into the photo at the path, leaving its pixels as they are.
     func save(into path: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_save_file(handle, path, &error) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ gexiv2_metadata_save_file(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?) -> Failure {
