@@ -53,7 +53,7 @@ public enum HelpTopic: String, Sendable {
         case .import:
             [
                 .usage(["snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH..."]),
-                .paragraph(tr("Copies each photo into the library and saves it with the label TEXT (empty when not given). With --recursive (-r), folders are searched for photos, skipping hidden files. The originals are never changed.")),
+                .paragraph(tr("Copies each photo into the library and saves it with the label TEXT. Without --label, a photo keeps the title another app gave it (an XMP sidecar beside it, its XMP title, or its IPTC object name), else it has none. With --recursive (-r), folders are searched for photos, skipping hidden files. The originals are never changed.")),
                 .paragraph(tr("A photo whose content is already in the library is not copied again; it is reported with the existing photo's ID and keeps its label (change it with `snapshelf label`). If the library's copy of it is missing or damaged, the copy is made again from this file. A file that cannot be imported is reported on stderr with the reason, the others are still imported, and the exit status is 1. No library is created until a photo is imported.")),
                 .paragraph(String(format: tr("Limits: a label has at most %ld characters and %ld bytes; line breaks and tabs in it become spaces, and control characters and invisible formatting characters (such as direction overrides) are removed. Files over %@ and images over %ld megapixels are refused before decoding."), Label.maximumLength, Label.maximumBytes, PhotoCandidate.formattedMaximumBytes, PhotoCandidate.maximumMegapixels)),
             ]
