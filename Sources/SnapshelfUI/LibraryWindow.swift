@@ -205,8 +205,8 @@ final class LibraryWindow {
 
         let menuButton = GObjectRef(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        let menu = mainMenu()
-        gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed())
+        let menu = WindowMenus.main()
+        withExtendedLifetime(menu) { gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed()) }
         gtk_widget_set_tooltip_text(menuButton.typed(), tr("Main Menu"))
         menuButton.setAccessibleLabel(tr("Main Menu"))
         gtk_header_bar_pack_end(header.gOpaque, menuButton.typed())
@@ -222,36 +222,6 @@ final class LibraryWindow {
         gtk_actionable_set_action_name(searchButton.opaque, "win.search")
         gtk_header_bar_pack_end(header.gOpaque, searchButton.typed())
         gtk_window_set_titlebar(window.typed(), header)
-    }
-
-    private func mainMenu() -> GObjectRef {
-        let menu = GObjectRef(adopting: g_menu_new())
-        let importing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(importing.opaque, tr("Import _Photos…"), "win.import")
-        g_menu_append(importing.opaque, tr("Import _Folder…"), "win.import-folder")
-        g_menu_append_section(menu.opaque, nil, importing.typed())
-
-        let sorting = GObjectRef(adopting: g_menu_new())
-        for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
-                              (tr("Date Added, _Oldest First"), .addedOldestFirst),
-                              (tr("_Label, A to Z"), .labelAToZ), (tr("Date _Taken, Newest First"), .takenNewestFirst)] {
-            let item = g_menu_item_new(name, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.sort", g_variant_new_string(order.rawValue))
-            g_menu_append_item(sorting.opaque, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
-        }
-        g_menu_append_section(menu.opaque, tr("Sort By"), sorting.typed())
-
-        let sizing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(sizing.opaque, tr("_Larger Thumbnails"), "win.zoom-in")
-        g_menu_append(sizing.opaque, tr("_Smaller Thumbnails"), "win.zoom-out")
-        g_menu_append_section(menu.opaque, tr("Thumbnail Size"), sizing.typed())
-
-        let help = GObjectRef(adopting: g_menu_new())
-        g_menu_append(help.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(help.opaque, tr("_About Snapshelf"), "app.about")
-        g_menu_append_section(menu.opaque, nil, help.typed())
-        return menu
     }
 
     private func buildContent() {
@@ -407,15 +377,9 @@ final class LibraryWindow {
     func showContextMenu(atX x: Double, y: Double) {
         guard !grid.selectedPositions.isEmpty else { return }
         if contextMenu == nil {
-            let menu = GObjectRef(adopting: g_menu_new())
-            for (name, action) in [(tr("_Open"), "win.open"), (tr("_Edit Label…"), "win.edit-label"), (tr("_Copy"), "win.copy"),
-                                   (tr("Show in _Files"), "win.show-in-files")] {
-                g_menu_append(menu.opaque, name, action)
-            }
-            let removal = GObjectRef(adopting: g_menu_new())
-            g_menu_append(removal.opaque, tr("_Remove from Library"), "win.remove")
-            g_menu_append_section(menu.opaque, nil, removal.typed())
-            let popover = GObjectRef(gtk_popover_menu_new_from_model(menu.typed()))
+            // Held by name: a temporary would be released before the popover takes its own reference.
+            let model = WindowMenus.photo()
+            let popover = withExtendedLifetime(model) { GObjectRef(gtk_popover_menu_new_from_model(model.typed())) }
             gtk_widget_set_parent(popover.typed(), grid.root.typed())
             // A popover given a parent by hand must leave it before the parent is gone.
             grid.root.connect("destroy") { () -> Void in gtk_widget_unparent(popover.typed()) }
