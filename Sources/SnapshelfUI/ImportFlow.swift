@@ -148,6 +148,8 @@ final class ImportFlow {
         case .success(let candidate):
             let existing = try? store.library.photo(withContentHash: candidate.sha256)
             current = (candidate, existing)
+            // A sidecar beside the original that could not be read, so its title is not offered.
+            candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
             dialog.show(candidate, number: number, of: queue.count, existing: existing)
         case .failure(let error):
             reportFailure(error)
@@ -222,7 +224,8 @@ final class ImportFlow {
     }
 
     /// Imports the files with one label behind the saves before them; the window's refresh shows
-    /// them arriving.
+    /// them arriving. The label is always given: the person chose it for all of them, and a nil
+    /// label would give each photo its own title instead.
     private func startBatch(_ files: [URL], label: Label) {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
