@@ -283,6 +283,14 @@ final class ImportFlow {
         notification.show(summary)
     }
 
+    /// The sidecars the window's library was opened without, written behind its first frame.
+    func writePendingSidecars() {
+        guard !store.library.isReadOnly else { return }
+        worker.writePendingSidecars { [weak self] error in
+            self?.notification.show(String(format: tr("Some labels could not be written beside their photos: %@"), "\(error)"))
+        }
+    }
+
     private func finish() {
         dialog?.close()
         dialog = nil

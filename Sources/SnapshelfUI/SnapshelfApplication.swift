@@ -94,7 +94,9 @@ public final class SnapshelfApplication {
             return window.present()
         }
         do {
-            let store = try PhotoStore(directory: libraryDirectory)
+            // Its missing sidecars are written on the worker, not while opening, so a library from
+            // before sidecars shows its first frame as soon as any other.
+            let store = try PhotoStore(library: try Library(directory: libraryDirectory, writingSidecars: false))
             let window = LibraryWindow(application: application, store: store, loader: loader)
             self.window = window
             // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
@@ -103,6 +105,7 @@ public final class SnapshelfApplication {
                 quitAfterFirstFrame(of: window.window)
             }
             window.present()
+            window.importFlow.writePendingSidecars()
         } catch {
             showFailure(error)
         }
