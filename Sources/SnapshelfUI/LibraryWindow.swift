@@ -1,8 +1,8 @@
 // The main window: a header bar with Import, search and the main menu; the grid of photos (or an
 // invitation to import when there are none yet, or a note when a search matches none); the
 // viewer; and in-window notifications for problems and for undoing a removal. The actions on
-// photos (open, edit label, copy, show in files, remove) act on the selection, or in the viewer
-// on the photo shown.
+// photos (open, edit label, copy, show in files, export, remove) act on the selection, or in the
+// viewer on the photo shown.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -14,6 +14,7 @@ final class LibraryWindow {
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
+    private(set) var exportFlow: ExportFlow!
     /// Made when a photo is first opened, so start-up builds only what the first screen shows.
     private(set) lazy var viewer: PhotoViewer = {
         let viewer = PhotoViewer(store: store, loader: loader, textures: textures)
@@ -80,6 +81,7 @@ final class LibraryWindow {
             store: store, loader: loader, parent: window, notification: notification,
             saved: { [weak self] position in self?.grid.reveal(position: position) }
         )
+        exportFlow = ExportFlow(parent: window, notification: notification) { [weak self] in self?.chosenPhotos ?? [] }
 
         installActions()
         buildHeader()
@@ -138,6 +140,7 @@ final class LibraryWindow {
             SimpleAction.add("edit-label", to: map) { [weak self] in self?.editLabel() },
             SimpleAction.add("copy", to: map) { [weak self] in self?.copyImage() },
             SimpleAction.add("show-in-files", to: map) { [weak self] in self?.showInFiles() },
+            SimpleAction.add("export", to: map) { [weak self] in self?.exportFlow.chooseFolder() },
             SimpleAction.add("remove", to: map) { [weak self] in self?.removeChosenPhotos() },
         ]
         SimpleAction.add("select-all", to: map) { [weak self] in
@@ -244,6 +247,7 @@ final class LibraryWindow {
         gtk_box_append(column.gCast(), search.root.typed())
         gtk_box_append(column.gCast(), overlay)
         gtk_box_append(column.gCast(), importFlow.progressBar.root.typed())
+        gtk_box_append(column.gCast(), exportFlow.progressBar.root.typed())
         gtk_window_set_child(window.typed(), column)
     }
 

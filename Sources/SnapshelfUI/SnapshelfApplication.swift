@@ -85,6 +85,7 @@ public final class SnapshelfApplication {
         Accelerators.set(["<Control>f"], for: "win.search", in: application.raw)
         Accelerators.set(["<Control>question"], for: "win.show-help-overlay", in: application.raw)
         Accelerators.set(["F2"], for: "win.edit-label", in: application.raw)
+        Accelerators.set(["<Control>e"], for: "win.export", in: application.raw)
         Accelerators.set(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in", in: application.raw)
         Accelerators.set(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out", in: application.raw)
         Accelerators.set(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset", in: application.raw)

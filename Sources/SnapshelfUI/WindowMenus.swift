@@ -11,6 +11,7 @@ enum WindowMenus {
         let importing = GObjectRef(adopting: g_menu_new())
         g_menu_append(importing.opaque, tr("Import _Photos…"), "win.import")
         g_menu_append(importing.opaque, tr("Import _Folder…"), "win.import-folder")
+        g_menu_append(importing.opaque, tr("E_xport…"), "win.export")
         g_menu_append_section(menu.opaque, nil, importing.typed())
 
         let sorting = GObjectRef(adopting: g_menu_new())
@@ -39,7 +40,7 @@ enum WindowMenus {
     static func photo() -> GObjectRef {
         let menu = GObjectRef(adopting: g_menu_new())
         for (name, action) in [(tr("_Open"), "win.open"), (tr("_Edit Label…"), "win.edit-label"), (tr("_Copy"), "win.copy"),
-                               (tr("Show in _Files"), "win.show-in-files")] {
+                               (tr("Show in _Files"), "win.show-in-files"), (tr("E_xport…"), "win.export")] {
             g_menu_append(menu.opaque, name, action)
         }
         let removal = GObjectRef(adopting: g_menu_new())
