@@ -106,6 +106,9 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
     }
 
     func testTheExportActionAsksForAFolderAndExportsIntoTheOneChosen() throws {
+        // GTK's chooser reads its GSettings, which fixes the process's backend for good: the memory
+        // one keeps the session's dconf out of it, and is the one PreferencesTests asks for later.
+        setenv("GSETTINGS_BACKEND", "memory", 1)
         try makeLibrary(labels: ["Lake", "Hill walk"])
         let folder = library.url.appendingPathComponent("chosen")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
