@@ -25,7 +25,7 @@ final class LibraryFailureWindow {
         window = GObjectRef(gtk_application_window_new(application.typed()))
         icon = GObjectRef(gtk_image_new())
         explanation = GObjectRef(gtk_label_new(
-            tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. The old database is kept, moved aside.")))
+            tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: an old database is kept beside the new one.")))
         message = GObjectRef(gtk_label_new(nil))
         progress = GObjectRef(gtk_progress_bar_new())
         quitButton = GObjectRef(gtk_button_new_with_mnemonic(tr("_Quit")))
