@@ -223,9 +223,8 @@ final class ImportFlow {
         notification.show(String(format: tr("Could not import “%@”: %@."), error.fileName, error.explanation))
     }
 
-    /// Imports the files with one label behind the saves before them; the window's refresh shows
-    /// them arriving. The label is always given: the person chose it for all of them, and a nil
-    /// label would give each photo its own title instead.
+    /// Imports the files with one label behind the saves before them, shown by the window's refresh.
+    /// The label is always given: nil would give each photo its own title, not the one chosen.
     private func startBatch(_ files: [URL], label: Label) {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
