@@ -148,6 +148,8 @@ final class ImportFlow {
         case .success(let candidate):
             let existing = try? store.library.photo(withContentHash: candidate.sha256)
             current = (candidate, existing)
+            // A sidecar beside the original that could not be read, so its title is not offered.
+            candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
             dialog.show(candidate, number: number, of: queue.count, existing: existing)
         case .failure(let error):
             reportFailure(error)
@@ -221,8 +223,8 @@ final class ImportFlow {
         notification.show(String(format: tr("Could not import “%@”: %@."), error.fileName, error.explanation))
     }
 
-    /// Imports the files with one label behind the saves before them; the window's refresh shows
-    /// them arriving.
+    /// Imports the files with one label behind the saves before them, shown by the window's refresh.
+    /// The label is always given: nil would give each photo its own title, not the one chosen.
     private func startBatch(_ files: [URL], label: Label) {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
@@ -278,6 +280,14 @@ final class ImportFlow {
                                     tally.failed)
         }
         notification.show(summary)
+    }
+
+    /// The sidecars the window's library was opened without, written behind its first frame.
+    func writePendingSidecars() {
+        guard !store.library.isReadOnly else { return }
+        worker.writePendingSidecars { [weak self] error in
+            self?.notification.show(String(format: tr("Some labels could not be written beside their photos: %@"), "\(error)"))
+        }
     }
 
     private func finish() {

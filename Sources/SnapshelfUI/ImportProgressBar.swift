@@ -1,5 +1,5 @@
 // The bar along the bottom of the window while a large import runs: how far it is, the file it
-// is on, and a Cancel button that stops after that file.
+// is on, and a Cancel button that stops after that file. An export shows its own, worded for it.
 import CGtk
 import SnapshelfGlue
 import SnapshelfModel
@@ -12,7 +12,8 @@ final class ImportProgressBar {
     /// Called when the person presses Cancel.
     var onCancel: (@MainActor () -> Void)?
 
-    init() {
+    /// - Parameter cancelLabel: the Cancel button's text, with its mnemonic; an import's by default.
+    init(cancelLabel: String? = nil) {
         root = GObjectRef(gtk_revealer_new())
         bar = GObjectRef(gtk_progress_bar_new())
         status = GObjectRef(gtk_label_new(nil))
@@ -29,7 +30,7 @@ final class ImportProgressBar {
         gtk_box_append(texts.gCast(), bar.typed())
         gtk_box_append(row.gCast(), texts)
 
-        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel Import"))!
+        let cancel = gtk_button_new_with_mnemonic(cancelLabel ?? tr("_Cancel Import"))!
         gtk_widget_set_valign(cancel, GTK_ALIGN_CENTER)
         SignalConnection.connect(cancel, "clicked") { [weak self] in self?.onCancel?() }
         gtk_box_append(row.gCast(), cancel)
@@ -37,8 +38,13 @@ final class ImportProgressBar {
     }
 
     func show(completed: Int, of total: Int, current: String) {
-        gtk_label_set_text(status.opaque, String(format: tr("Importing %d of %d: %@"), completed, total, current))
-        gtk_progress_bar_set_fraction(bar.opaque, total == 0 ? 0 : Double(completed) / Double(total))
+        show(status: String(format: tr("Importing %d of %d: %@"), completed, total, current),
+             fraction: total == 0 ? 0 : Double(completed) / Double(total))
+    }
+
+    func show(status text: String, fraction: Double) {
+        gtk_label_set_text(status.opaque, text)
+        gtk_progress_bar_set_fraction(bar.opaque, fraction)
         gtk_revealer_set_reveal_child(root.opaque, 1)
     }
 

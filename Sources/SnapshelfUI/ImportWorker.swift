@@ -21,12 +21,21 @@ final class ImportWorker: @unchecked Sendable {
         queue.async { [self] in
             let result = Result { () throws -> T in
                 if library == nil {
-                    library = try Library(directory: directory)
+                    // The window asks for the pending sidecars as a job of its own, after start-up.
+                    library = try Library(directory: directory, writingSidecars: false)
                 }
                 return try work(library!)
             }
             MainLoop.perform { completion(result) }
         }
+    }
+
+    /// Writes the sidecars a library from before them lacks, or that a kill left unwritten, as a
+    /// job of its own, so opening a large library does not hold up the window's first frame.
+    func writePendingSidecars(failed: @escaping @Sendable @MainActor (any Error) -> Void) {
+        perform({ library throws -> Int in try library.writePendingSidecars() }, completion: { result in
+            if case .failure(let error) = result { failed(error) }
+        })
     }
 
     /// Runs a job that opens what it needs itself, such as a batch import, after the jobs before it.

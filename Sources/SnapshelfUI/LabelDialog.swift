@@ -1,6 +1,7 @@
 // The small dialog that asks for a photo's label while showing its preview. Enter saves,
 // Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
 // The same dialog edits the label of a photo already in the library, filled in and selected.
+// A title another app gave the photo is offered the same way, with a line saying where it is from.
 import CGtk
 import SnapshelfGlue
 import SnapshelfModel
@@ -24,6 +25,7 @@ final class LabelDialog {
     private let title: GObjectRef
     private let skipButton: GObjectRef
     private let notice: GObjectRef
+    private let titleSource: GObjectRef
     private let forTheRest: GObjectRef
     private let actions: GObjectRef
     private var saveAction: GObjectRef?
@@ -40,6 +42,7 @@ final class LabelDialog {
         title = GObjectRef(gtk_label_new(tr("Label Photo")))
         skipButton = GObjectRef(gtk_button_new_with_mnemonic(tr("S_kip")))
         notice = GObjectRef(gtk_label_new(nil))
+        titleSource = GObjectRef(gtk_label_new(nil))
         forTheRest = GObjectRef(gtk_check_button_new_with_mnemonic(nil))
         actions = GObjectRef(adopting: g_simple_action_group_new())
 
@@ -112,7 +115,15 @@ final class LabelDialog {
 
         gtk_entry_set_placeholder_text(entry.typed(), tr("Label"))
         gtk_entry_set_max_length(entry.typed(), gint(Label.maximumLength))
-        gtk_box_append(content.gCast(), entry.typed())
+        // The title's origin sits close under the entry, so it reads as being about the text in it.
+        let field = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        gtk_box_append(field.gCast(), entry.typed())
+        gtk_label_set_xalign(titleSource.opaque, 0)
+        gtk_label_set_wrap(titleSource.opaque, 1)
+        gtk_widget_add_css_class(titleSource.typed(), "dim-label")
+        gtk_widget_add_css_class(titleSource.typed(), "title-source")
+        gtk_box_append(field.gCast(), titleSource.typed())
+        gtk_box_append(content.gCast(), field)
         gtk_box_append(content.gCast(), forTheRest.typed())
         gtk_window_set_child(window.typed(), content)
     }
@@ -153,7 +164,8 @@ final class LabelDialog {
     }
 
     /// Shows one photo, numbered when it is one of several, with the entry focused. A photo already
-    /// in the library says so and offers its current label, selected, to keep or change.
+    /// in the library says so and offers its current label, selected, to keep or change; a new one
+    /// with a title of its own offers that. What the person typed ahead wins over either.
     func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?) {
         let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(candidate.preview.pixbuf))
         gtk_picture_set_paintable(preview.opaque, texture.opaque)
@@ -174,6 +186,13 @@ final class LabelDialog {
             }
         }
         gtk_widget_set_visible(notice.typed(), existing == nil ? 0 : 1)
+        let offeredTitle = existing == nil && typedAhead.isEmpty ? candidate.title : nil
+        if let offeredTitle {
+            gtk_editable_set_text(entry.opaque, offeredTitle.label.text)
+            // TRANSLATORS: under the label entry; %@ is where the title was found, such as "the photo’s XMP title".
+            gtk_label_set_text(titleSource.opaque, String(format: tr("Title from %@"), offeredTitle.sourceDescription))
+        }
+        gtk_widget_set_visible(titleSource.typed(), offeredTitle == nil ? 0 : 1)
         setBusy(false)
         gtk_window_present(window.typed())
         gtk_widget_grab_focus(entry.typed())
@@ -191,7 +210,7 @@ final class LabelDialog {
         gtk_label_set_text(title.opaque, tr("Edit Label"))
         gtk_picture_set_paintable(preview.opaque, thumbnail?.opaque)
         gtk_label_set_text(fileName.opaque, photo.originalName)
-        for widget in [progress, skipButton, forTheRest, notice] {
+        for widget in [progress, skipButton, forTheRest, notice, titleSource] {
             gtk_widget_set_visible(widget.typed(), 0)
         }
         gtk_editable_set_text(entry.opaque, photo.label)
@@ -216,6 +235,9 @@ final class LabelDialog {
     var forTheRestToggle: GObjectRef { forTheRest }
     var noticeText: String? {
         gtk_widget_get_visible(notice.typed()) != 0 ? String(cString: gtk_label_get_text(notice.opaque)) : nil
+    }
+    var titleSourceText: String? {
+        gtk_widget_get_visible(titleSource.typed()) != 0 ? String(cString: gtk_label_get_text(titleSource.opaque)) : nil
     }
 
     /// While the next photo is being read, it cannot be saved or skipped yet, but typing goes on.

@@ -1,8 +1,8 @@
 // The main window: a header bar with Import, search and the main menu; the grid of photos (or an
 // invitation to import when there are none yet, or a note when a search matches none); the
 // viewer; and in-window notifications for problems and for undoing a removal. The actions on
-// photos (open, edit label, copy, show in files, remove) act on the selection, or in the viewer
-// on the photo shown.
+// photos (open, edit label, copy, show in files, export, remove) act on the selection, or in the
+// viewer on the photo shown.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -14,6 +14,7 @@ final class LibraryWindow {
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
+    private(set) var exportFlow: ExportFlow!
     /// Made when a photo is first opened, so start-up builds only what the first screen shows.
     private(set) lazy var viewer: PhotoViewer = {
         let viewer = PhotoViewer(store: store, loader: loader, textures: textures)
@@ -80,6 +81,7 @@ final class LibraryWindow {
             store: store, loader: loader, parent: window, notification: notification,
             saved: { [weak self] position in self?.grid.reveal(position: position) }
         )
+        exportFlow = ExportFlow(parent: window, notification: notification) { [weak self] in self?.chosenPhotos ?? [] }
 
         installActions()
         buildHeader()
@@ -138,6 +140,7 @@ final class LibraryWindow {
             SimpleAction.add("edit-label", to: map) { [weak self] in self?.editLabel() },
             SimpleAction.add("copy", to: map) { [weak self] in self?.copyImage() },
             SimpleAction.add("show-in-files", to: map) { [weak self] in self?.showInFiles() },
+            SimpleAction.add("export", to: map) { [weak self] in self?.exportFlow.chooseFolder() },
             SimpleAction.add("remove", to: map) { [weak self] in self?.removeChosenPhotos() },
         ]
         SimpleAction.add("select-all", to: map) { [weak self] in
@@ -205,8 +208,8 @@ final class LibraryWindow {
 
         let menuButton = GObjectRef(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        let menu = mainMenu()
-        gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed())
+        let menu = WindowMenus.main()
+        withExtendedLifetime(menu) { gtk_menu_button_set_menu_model(menuButton.opaque, menu.typed()) }
         gtk_widget_set_tooltip_text(menuButton.typed(), tr("Main Menu"))
         menuButton.setAccessibleLabel(tr("Main Menu"))
         gtk_header_bar_pack_end(header.gOpaque, menuButton.typed())
@@ -222,36 +225,6 @@ final class LibraryWindow {
         gtk_actionable_set_action_name(searchButton.opaque, "win.search")
         gtk_header_bar_pack_end(header.gOpaque, searchButton.typed())
         gtk_window_set_titlebar(window.typed(), header)
-    }
-
-    private func mainMenu() -> GObjectRef {
-        let menu = GObjectRef(adopting: g_menu_new())
-        let importing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(importing.opaque, tr("Import _Photos…"), "win.import")
-        g_menu_append(importing.opaque, tr("Import _Folder…"), "win.import-folder")
-        g_menu_append_section(menu.opaque, nil, importing.typed())
-
-        let sorting = GObjectRef(adopting: g_menu_new())
-        for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
-                              (tr("Date Added, _Oldest First"), .addedOldestFirst),
-                              (tr("_Label, A to Z"), .labelAToZ), (tr("Date _Taken, Newest First"), .takenNewestFirst)] {
-            let item = g_menu_item_new(name, nil)!
-            g_menu_item_set_action_and_target_value(item, "win.sort", g_variant_new_string(order.rawValue))
-            g_menu_append_item(sorting.opaque, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
-        }
-        g_menu_append_section(menu.opaque, tr("Sort By"), sorting.typed())
-
-        let sizing = GObjectRef(adopting: g_menu_new())
-        g_menu_append(sizing.opaque, tr("_Larger Thumbnails"), "win.zoom-in")
-        g_menu_append(sizing.opaque, tr("_Smaller Thumbnails"), "win.zoom-out")
-        g_menu_append_section(menu.opaque, tr("Thumbnail Size"), sizing.typed())
-
-        let help = GObjectRef(adopting: g_menu_new())
-        g_menu_append(help.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(help.opaque, tr("_About Snapshelf"), "app.about")
-        g_menu_append_section(menu.opaque, nil, help.typed())
-        return menu
     }
 
     private func buildContent() {
@@ -274,6 +247,7 @@ final class LibraryWindow {
         gtk_box_append(column.gCast(), search.root.typed())
         gtk_box_append(column.gCast(), overlay)
         gtk_box_append(column.gCast(), importFlow.progressBar.root.typed())
+        gtk_box_append(column.gCast(), exportFlow.progressBar.root.typed())
         gtk_window_set_child(window.typed(), column)
     }
 
@@ -407,15 +381,9 @@ final class LibraryWindow {
     func showContextMenu(atX x: Double, y: Double) {
         guard !grid.selectedPositions.isEmpty else { return }
         if contextMenu == nil {
-            let menu = GObjectRef(adopting: g_menu_new())
-            for (name, action) in [(tr("_Open"), "win.open"), (tr("_Edit Label…"), "win.edit-label"), (tr("_Copy"), "win.copy"),
-                                   (tr("Show in _Files"), "win.show-in-files")] {
-                g_menu_append(menu.opaque, name, action)
-            }
-            let removal = GObjectRef(adopting: g_menu_new())
-            g_menu_append(removal.opaque, tr("_Remove from Library"), "win.remove")
-            g_menu_append_section(menu.opaque, nil, removal.typed())
-            let popover = GObjectRef(gtk_popover_menu_new_from_model(menu.typed()))
+            // Held by name: a temporary would be released before the popover takes its own reference.
+            let model = WindowMenus.photo()
+            let popover = withExtendedLifetime(model) { GObjectRef(gtk_popover_menu_new_from_model(model.typed())) }
             gtk_widget_set_parent(popover.typed(), grid.root.typed())
             // A popover given a parent by hand must leave it before the parent is gone.
             grid.root.connect("destroy") { () -> Void in gtk_widget_unparent(popover.typed()) }

@@ -1,4 +1,5 @@
-// The GtkApplication: opens the library, shows its window, and owns the app-wide shortcuts.
+// The GtkApplication: opens the library and shows its window, or why it cannot (offering the rebuild
+// when that mends it), and owns the app-wide shortcuts.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -84,6 +85,7 @@ public final class SnapshelfApplication {
         Accelerators.set(["<Control>f"], for: "win.search", in: application.raw)
         Accelerators.set(["<Control>question"], for: "win.show-help-overlay", in: application.raw)
         Accelerators.set(["F2"], for: "win.edit-label", in: application.raw)
+        Accelerators.set(["<Control>e"], for: "win.export", in: application.raw)
         Accelerators.set(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in", in: application.raw)
         Accelerators.set(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out", in: application.raw)
         Accelerators.set(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset", in: application.raw)
@@ -93,59 +95,71 @@ public final class SnapshelfApplication {
         if let window {
             return window.present()
         }
+        if let failure {
+            return gtk_window_present(failure.window.typed())
+        }
         do {
-            let store = try PhotoStore(directory: libraryDirectory)
-            let window = LibraryWindow(application: application, store: store, loader: loader)
-            self.window = window
-            // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
-            store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
-            if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
-                quitAfterFirstFrame(of: window.window)
-            }
-            window.present()
+            try openWindow()
         } catch {
             showFailure(error)
         }
     }
 
-    /// Without its library the app cannot work: say why, in a window and on stderr, and quit when closed.
+    /// Opens the library and its window. Its missing sidecars are written on the worker, not
+    /// while opening, so a library from before sidecars shows its first frame as soon as any other.
+    @discardableResult
+    private func openWindow() throws(LibraryError) -> LibraryWindow {
+        let store = try PhotoStore(library: try Library(directory: libraryDirectory, writingSidecars: false))
+        let window = LibraryWindow(application: application, store: store, loader: loader)
+        self.window = window
+        // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
+        store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
+        if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
+            quitAfterFirstFrame(of: window.window)
+        }
+        window.present()
+        window.importFlow.writePendingSidecars()
+        return window
+    }
+
+    /// Without its library the app cannot work: say why, in a window and on stderr, and quit when
+    /// closed, unless rebuilding the database mends it, which the window then offers.
     private func showFailure(_ error: LibraryError) {
         FileHandle.standardError.write(Data("snapshelf: \(error)\n".utf8))
-        let failure = GObjectRef(gtk_application_window_new(application.typed()))
-        failureWindow = failure
-        gtk_window_set_title(failure.typed(), "Snapshelf")
-        gtk_window_set_default_size(failure.typed(), 520, -1)
-        let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        gtk_widget_add_css_class(page, "empty-state")
-        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom,
-                          gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            setMargin(page, 24)
+        let failure = LibraryFailureWindow(application: application, directory: libraryDirectory)
+        self.failure = failure
+        failure.rebuilt = { [weak self] report in self?.openRebuilt(report) }
+        failure.show(error)
+    }
+
+    /// Opens the rebuilt library in the usual window, which says what the rebuild did.
+    private func openRebuilt(_ report: LibraryRebuild.Report) {
+        guard let failure else { return }
+        let window: LibraryWindow
+        do {
+            window = try openWindow()
+        } catch {
+            return failure.show(error)
         }
-        let icon = gtk_image_new_from_icon_name("dialog-error-symbolic")!
-        gtk_image_set_pixel_size(icon.gOpaque, 64)
-        gtk_widget_add_css_class(icon, "empty-icon")
-        let title = gtk_label_new(tr("Snapshelf Could Not Open Your Library"))!
-        gtk_widget_add_css_class(title, "empty-title")
-        let message = gtk_label_new(error.description)!
-        gtk_label_set_wrap(message.gOpaque, 1)
-        gtk_label_set_max_width_chars(message.gOpaque, 60)
-        gtk_label_set_justify(message.gOpaque, GTK_JUSTIFY_CENTER)
-        gtk_label_set_selectable(message.gOpaque, 1)
-        let quit = gtk_button_new_with_mnemonic(tr("_Quit"))!
-        gtk_widget_set_halign(quit, GTK_ALIGN_CENTER)
-        gtk_actionable_set_action_name(quit.gOpaque, "app.quit")
-        for child in [icon, title, message, quit] {
-            gtk_box_append(page.gCast(), child)
+        // Closed after the new window is up, so the application never runs out of windows.
+        failure.close()
+        self.failure = nil
+        window.notification.show(String(format: trn("Rebuilt the library at %@: %ld photo.", "Rebuilt the library at %@: %ld photos.",
+                                                     report.photos), libraryDirectory.path, report.photos))
+        if let aside = report.movedAside {
+            window.notification.show(String(format: tr("The old database was moved to %@."), aside.path))
         }
-        gtk_window_set_child(failure.typed(), page)
-        gtk_window_present(failure.typed())
-        // A selectable label starts with all its text selected; the person should see it plainly.
-        gtk_label_select_region(message.gOpaque, 0, 0)
-        gtk_widget_grab_focus(quit)
+        if report.withoutSidecar > 0 {
+            window.notification.show(String(format: trn("%ld had no sidecar and came back from the photo alone, without its label.",
+                                                        "%ld had no sidecar and came back from the photos alone, without their labels.",
+                                                        report.withoutSidecar), report.withoutSidecar))
+        }
+        report.notes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
     }
 
     /// The window that explains why the library could not be opened, when it could not.
-    private(set) var failureWindow: GObjectRef?
+    private(set) var failure: LibraryFailureWindow?
+    var failureWindow: GObjectRef? { failure?.window }
 
     /// For the benchmark: quits once the window's first frame is drawn, so the time from launch to
     /// exit measures start-up.
@@ -181,6 +195,8 @@ public final class SnapshelfApplication {
     /// Ctrl+Q closes the window as the person would, so it remembers its size and completes a
     /// removal waiting for its undo, then ends the application.
     private func closeWindowAndQuit() {
+        // Quitting halfway through a rebuild would only leave it to start again.
+        guard failure?.isRebuilding != true else { return }
         if let window {
             gtk_window_destroy(window.window.typed())
         }

@@ -1,0 +1,110 @@
+// Exporting photos: a folder chooser, then a copy of each chosen photo in it under its original
+// name with its label embedded, written on a worker thread behind a progress bar, and at the end a
+// notification saying how many went where, or why the export stopped.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class ExportFlow {
+    private let parent: GObjectRef
+    private let notification: InAppNotification
+    /// The photos the window's actions act on, in grid order.
+    private let chosenPhotos: @MainActor () -> [Photo]
+    let progressBar = ImportProgressBar(cancelLabel: tr("_Cancel Export"))
+    /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
+    private(set) var chooser: GObjectRef?
+    private(set) var export: PhotoExport?
+
+    init(parent: GObjectRef, notification: InAppNotification, chosenPhotos: @escaping @MainActor () -> [Photo]) {
+        self.parent = parent
+        self.notification = notification
+        self.chosenPhotos = chosenPhotos
+        progressBar.onCancel = { [weak self] in self?.export?.cancel() }
+    }
+
+    var isRunning: Bool { chooser != nil || export != nil }
+
+    /// Asks for the folder, then exports the photos chosen now, not whatever is chosen when it answers.
+    func chooseFolder() {
+        let photos = chosenPhotos()
+        guard !photos.isEmpty, !refuseWhileRunning() else { return }
+        let native = GObjectRef(adopting: gtk_file_chooser_native_new(
+            tr("Export Photos"), parent.typed(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Export"), tr("_Cancel")))
+        gtk_file_chooser_set_create_folders(native.opaque, 1)
+        native.connect("response") { [weak self] (response: Int32) in
+            guard let self, let chooser else { return }
+            self.chooser = nil
+            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let folder = ImportFlow.url(of: file) else {
+                return notification.show(tr("Photos can only be exported to a folder on this computer."))
+            }
+            export(photos, to: folder)
+        }
+        chooser = native
+        gtk_native_dialog_show(native.typed())
+    }
+
+    /// Exports the chosen photos into the folder, as the chooser does once it has one.
+    func export(to folder: URL) {
+        export(chosenPhotos(), to: folder)
+    }
+
+    func export(_ photos: [Photo], to folder: URL) {
+        guard let first = photos.first, !refuseWhileRunning() else { return }
+        // Messages about an earlier export or import would only confuse this one's.
+        notification.dismiss()
+        let export = PhotoExport()
+        self.export = export
+        progressBar.show(status: status(completed: 0, of: photos.count, current: first), fraction: 0)
+        // Copying and flushing every file takes a while, and the window must go on answering.
+        DispatchQueue.global(qos: .userInitiated).async {
+            var exported = 0
+            var failure: ExportError?
+            do throws(ExportError) {
+                try export.run(photos, to: folder) { progress in
+                    exported = progress.completed
+                    MainLoop.perform { [weak self] in self?.progressed(progress) }
+                }
+            } catch {
+                failure = error
+            }
+            let (count, error) = (exported, failure)
+            MainLoop.perform { [weak self] in self?.finish(exported: count, of: photos.count, to: folder, failure: error) }
+        }
+    }
+
+    private func refuseWhileRunning() -> Bool {
+        guard isRunning else { return false }
+        notification.show(tr("An export is already running. Wait for it to finish, or cancel it, then try again."))
+        return true
+    }
+
+    private func status(completed: Int, of total: Int, current: Photo) -> String {
+        String(format: tr("Exporting %d of %d: %@"), completed, total, current.originalName)
+    }
+
+    private func progressed(_ progress: PhotoExport.Progress) {
+        progressBar.show(status: status(completed: progress.completed, of: progress.total, current: progress.photo),
+                         fraction: Double(progress.completed) / Double(progress.total))
+    }
+
+    private func finish(exported: Int, of total: Int, to folder: URL, failure: ExportError?) {
+        let cancelled = export?.isCancelled == true
+        export = nil
+        progressBar.hide()
+        if cancelled && failure == nil && exported < total {
+            return notification.show(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
+                                            exported, total, folder.path))
+        }
+        if exported > 0 {
+            notification.show(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported),
+                                     exported, folder.path))
+        }
+        if let failure {
+            notification.show(failure.description)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+// Exporting the selected photos through the window: copies in grid order under their original
+// names with the labels embedded, a notification saying where they went, the reason when the
+// export cannot go on, and the action's folder chooser.
+import CGtk
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class ExportFlowTests: AppTestCase, @unchecked Sendable {
+    /// A library of three photos, the first two both named IMG_0001.jpg, as two cameras would name them.
+    private func makeLibraryWithTwoOfOneName() throws {
+        let store = try PhotoStore(directory: libraryDirectory)
+        for (index, label) in ["Lake at dawn", "Hill walk", "Not chosen"].enumerated() {
+            let folder = library.url.appendingPathComponent("camera\(index)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent(index < 2 ? "IMG_0001.jpg" : "IMG_0002.jpg")
+            try FileManager.default.copyItem(at: SamplePhotos.cameras[index], to: file)
+            try store.save(try PhotoCandidate(inspecting: file, previewSize: 32), label: try Label(label))
+        }
+    }
+
+    @MainActor
+    private func isEnabled(_ action: String, in window: LibraryWindow) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), action) != 0
+    }
+
+    private func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testTheSelectionIsExportedInGridOrderWithItsLabelsEmbedded() throws {
+        try makeLibraryWithTwoOfOneName()
+        let folder = library.url.appendingPathComponent("exported")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 3 }
+            XCTAssertFalse(isEnabled("export", in: window), "nothing to export without a selection")
+            let positions = ["Hill walk", "Lake at dawn"].compactMap { label in
+                (0..<window.store.count).first { window.store.photo(at: $0)?.label == label }
+            }
+            window.grid.select(positions: positions)
+            XCTAssertTrue(isEnabled("export", in: window))
+            window.exportFlow.export(to: folder)
+            XCTAssertTrue(window.exportFlow.progressBar.isShown)
+            XCTAssertTrue(window.exportFlow.progressBar.statusText.hasPrefix("Exporting "), window.exportFlow.progressBar.statusText)
+            try waitUntil("the export never finished") { window.exportFlow.export == nil }
+            XCTAssertFalse(window.exportFlow.progressBar.isShown)
+
+            XCTAssertEqual(try files(in: folder), ["IMG_0001 (2).jpg", "IMG_0001.jpg"])
+            // The one first in the grid took the name first.
+            let inGridOrder = positions.sorted().map { window.store.photo(at: $0)!.label }
+            XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001.jpg")), inGridOrder[0])
+            XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001 (2).jpg")), inGridOrder[1])
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path).")
+            let app = try XCTUnwrap(applications.first).application
+            let accelerators = gtk_application_get_accels_for_action(app.typed(), "win.export")
+            defer { g_strfreev(accelerators) }
+            XCTAssertEqual(accelerators?[0].map { String(cString: $0) }, "<Control>e")
+        }
+    }
+
+    func testCancellingStopsTheExportAndKeepsWhatWasExported() throws {
+        let corpus = library.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        let files = try (0..<40).map { index -> URL in
+            let url = corpus.appendingPathComponent("\(index).jpg")
+            try (try Data(contentsOf: SamplePhotos.cameras[index % SamplePhotos.cameras.count]) + Data("\(index)".utf8)).write(to: url)
+            return url
+        }
+        try BatchImport().run(files, label: try Label("many"), libraryDirectory: libraryDirectory) { _ in }
+        let folder = library.url.appendingPathComponent("exported")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try onMain {
+            let window = try launch()
+            window.grid.selectAll()
+            window.exportFlow.export(to: folder)
+            // What the progress bar's Cancel button does.
+            window.exportFlow.progressBar.onCancel?()
+            try waitUntil("the export never stopped") { window.exportFlow.export == nil }
+            let exported = try self.files(in: folder)
+            XCTAssertLessThan(exported.count, 40)
+            XCTAssertFalse(exported.contains { $0.hasPrefix(".") }, "no temporary file is left: \(exported)")
+            XCTAssertEqual(window.notification.text,
+                           "Export cancelled after \(exported.count) of 40 photos; the ones exported are in \(folder.path).")
+        }
+    }
+
+    func testExportingIntoAFolderThatDoesNotExistSaysWhyAndLeavesNoFile() throws {
+        try makeLibrary(labels: ["Lake", "Hill walk"])
+        let folder = library.url.appendingPathComponent("nowhere")
+        let before = try files(in: library.url)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 2 }
+            window.grid.selectAll()
+            window.exportFlow.export(to: folder)
+            try waitUntil("the export never gave up") { window.exportFlow.export == nil }
+            XCTAssertFalse(window.exportFlow.progressBar.isShown)
+            XCTAssertEqual(window.notification.text, "\(folder.path): there is no such folder; the export stopped there, and no part of this file was left behind")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "the export must not make the folder")
+        XCTAssertEqual(try files(in: library.url), before)
+    }
+
+    func testTheExportActionAsksForAFolderAndExportsIntoTheOneChosen() throws {
+        // GTK's chooser reads its GSettings, which fixes the process's backend for good: the memory
+        // one keeps the session's dconf out of it, and is the one PreferencesTests asks for later.
+        setenv("GSETTINGS_BACKEND", "memory", 1)
+        try makeLibrary(labels: ["Lake", "Hill walk"])
+        let folder = library.url.appendingPathComponent("chosen")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 2 }
+            window.grid.select(positions: [1])
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "export", nil)
+            // Held only for these checks: the flow lets go of the chooser when it answers, and so must the test.
+            do {
+                let native = try XCTUnwrap(window.exportFlow.chooser, "no folder chooser")
+                XCTAssertEqual(gtk_file_chooser_get_action(native.opaque), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER)
+                XCTAssertEqual(String(cString: gtk_native_dialog_get_title(native.typed())), "Export Photos")
+            }
+            // Without a portal, GTK shows its own chooser dialog for the native one.
+            try waitUntil("the chooser never appeared") { !windows(of: gtk_file_chooser_dialog_get_type()).isEmpty }
+            let dialog = try XCTUnwrap(windows(of: gtk_file_chooser_dialog_get_type()).first)
+            let file = g_file_new_for_path(folder.path)
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            // Opened in the folder with nothing in it selected, the chooser answers with that folder.
+            XCTAssertNotEqual(gtk_file_chooser_set_current_folder(OpaquePointer(dialog), file, nil), 0)
+            try waitUntil("the chooser never answered with the folder") {
+                guard let chosen = gtk_file_chooser_get_file(OpaquePointer(dialog)) else { return false }
+                defer { g_object_unref(UnsafeMutableRawPointer(chosen)) }
+                return g_file_equal(chosen, file) != 0
+            }
+            gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
+            try waitUntil("the export never finished") { window.exportFlow.chooser == nil && window.exportFlow.export == nil }
+            let photo = try XCTUnwrap(window.store.photo(at: 1))
+            XCTAssertEqual(try files(in: folder), [photo.originalName])
+            XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent(photo.originalName)), photo.label)
+            XCTAssertEqual(window.notification.text, "Exported 1 photo to \(folder.path).")
+            // The chooser, gone with its answer, leaves nothing behind that later frames would trip on.
+            spin(for: 0.3)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+// A title another app wrote into a photo is offered in the label dialog, selected so typing
+// replaces it, with a line saying where it came from; one label for the rest still wins over the
+// rest's own titles.
+import CGtk
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class FoundTitleTests: AppTestCase, @unchecked Sendable {
+    private func labels() throws -> [String] {
+        try Library(directory: libraryDirectory).photos().map(\.label)
+    }
+
+    @MainActor
+    private func selection(in dialog: LabelDialog) -> [Int32]? {
+        var start: gint = 0
+        var end: gint = 0
+        guard gtk_editable_get_selection_bounds(dialog.entryWidget.opaque, &start, &end) != 0 else { return nil }
+        return [start, end]
+    }
+
+    func testAnEmbeddedTitleIsOfferedSelectedAndSavedWithEnter() throws {
+        let photo = try ExifTool.copy(of: SamplePhotos.cameras[0], named: "dawn.jpg", in: library.url, title: "Lake at dawn")
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([photo])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.entryText, "Lake at dawn")
+            XCTAssertTrue(focusIsInside(dialog.entryWidget))
+            XCTAssertEqual(selection(in: dialog), [0, 12], "all of the title is selected, so typing replaces it")
+            XCTAssertEqual(dialog.titleSourceText, "Title from the photo’s XMP title")
+            XCTAssertNil(dialog.noticeText, "a new photo is not called a duplicate")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            XCTAssertEqual(try labels(), ["Lake at dawn"])
+            try waitUntil { window.grid.boundTiles.first?.labelText == "Lake at dawn" }
+        }
+    }
+
+    func testAPhotoWithoutATitleOpensEmptyWithNoSourceLine() throws {
+        let titled = try ExifTool.copy(of: SamplePhotos.cameras[0], named: "dawn.jpg", in: library.url, title: "Lake at dawn")
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([titled, SamplePhotos.cameras[1]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
+            XCTAssertNotNil(dialog.titleSourceText)
+            gtk_editable_set_text(dialog.entryWidget.opaque, "Typed instead")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.entryText, "")
+            XCTAssertNil(dialog.titleSourceText, "the line under the entry goes with the title")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            XCTAssertEqual(try labels(), ["Typed instead", ""])
+        }
+    }
+
+    func testOneLabelForTheRestReplacesTheirOwnTitles() throws {
+        let files = try (0..<3).map { index in
+            try ExifTool.copy(of: SamplePhotos.cameras[index], named: "\(index).jpg", in: library.url, title: "Own title \(index)")
+        }
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(files)
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.progressText == "1 of 3" && dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.entryText, "Own title 0")
+            gtk_editable_set_text(dialog.entryWidget.opaque, "Holiday")
+            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the background import never finished") { !window.importFlow.isRunning }
+            XCTAssertEqual(try labels(), ["Holiday", "Holiday", "Holiday"])
+        }
+    }
+}
