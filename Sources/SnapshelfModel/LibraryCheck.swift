@@ -38,7 +38,8 @@ struct LibraryCheck {
             problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
                                    files.url(forFileNamed: name).path))
         }
-        let copies = Set(names)
+        // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
+        let copies = Set(names).union(used)
         for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1))) {
             problems.append(String(format: tr("sidecar %@ has no photo beside it; import that photo's original again, or move the sidecar out of the library"),
                                    files.url(forFileNamed: name).path))

@@ -20,7 +20,7 @@ final class DamagedLibraryTests: CommandLineTestCase {
         for command in [["list"], ["check"], ["search", "kept"], ["label", "1", "x"], ["remove", "1"],
                         ["import", SamplePhotos.cameras[1].path]] {
             let outcome = try snapshelf(command, expecting: 1)
-            XCTAssertTrue(outcome.standardError.contains("its schema version is -1, which no Snapshelf writes; the database is damaged: restore library.sqlite3 from a backup"),
+            XCTAssertTrue(outcome.standardError.contains("its schema version is -1, which no Snapshelf writes; the database is damaged; `snapshelf rebuild` makes the database again"),
                           "\(command): \(outcome.standardError)")
         }
         XCTAssertEqual(snapshot(), before)
@@ -72,7 +72,7 @@ final class DamagedLibraryTests: CommandLineTestCase {
         let before = snapshot()
         for command in [["check"], ["list"], ["import", SamplePhotos.cameras[1].path]] {
             let outcome = try snapshelf(command, expecting: 1)
-            XCTAssertTrue(outcome.standardError.contains("its database library.sqlite3 is missing or empty, but \(library)/photos still holds 1 photo file. Restore library.sqlite3 from a backup"),
+            XCTAssertTrue(outcome.standardError.contains("its database library.sqlite3 is missing or empty, but \(library)/photos still holds 1 photo file, which Snapshelf will not hide behind an empty database; `snapshelf rebuild` makes the database again"),
                           "\(command): \(outcome.standardError)")
         }
         XCTAssertEqual(snapshot(), before, "no empty database was started over the photos")

@@ -14,7 +14,7 @@ final class HostileLibraryTests: CommandLineTestCase {
         try snapshelf("import", SamplePhotos.cameras[0].path)
         try LibraryFixture.execute("UPDATE photos SET file_name = '../../victim.txt'", in: database)
         let check = try snapshelf("check", expecting: 1)
-        XCTAssertTrue(check.standardOutput.contains("the database gives its file the name “../../victim.txt”, which Snapshelf never gives; the database is damaged"),
+        XCTAssertTrue(check.standardOutput.contains("the database gives its file the name “../../victim.txt”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild`"),
                       check.standardOutput)
         try snapshelf("import", SamplePhotos.cameras[0].path)
         try snapshelf("remove", "1")
@@ -54,7 +54,7 @@ final class HostileLibraryTests: CommandLineTestCase {
         try snapshelf("import", SamplePhotos.cameras[0].path)
         try LibraryFixture.setSchemaVersion(0, of: database)
         let outcome = try snapshelf("list", expecting: 1)
-        XCTAssertTrue(outcome.standardError.contains("the database is damaged: restore library.sqlite3 from a backup"), outcome.standardError)
+        XCTAssertTrue(outcome.standardError.contains("the database is damaged; `snapshelf rebuild` makes the database again"), outcome.standardError)
     }
 
     func testNamesThatWouldBreakALineAreEscapedInEveryMessage() throws {

@@ -43,9 +43,7 @@ final class LibraryCommandsTests: CommandLineTestCase {
 
     func testCheckReportsADamagedLibraryWithStatusOne() throws {
         try snapshelf("import", SamplePhotos.cameras[0].path)
-        let photos = URL(fileURLWithPath: library).appendingPathComponent("photos")
-        let copy = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: photos.path).first { !$0.hasPrefix(".") })
-        try Data("tampered".utf8).write(to: photos.appendingPathComponent(copy))
+        try Data("tampered".utf8).write(to: try XCTUnwrap(try copies().first))
         let outcome = try snapshelf("check", expecting: 1)
         XCTAssertTrue(outcome.standardOutput.contains("photo 1: its file"), outcome.standardOutput)
         XCTAssertTrue(outcome.standardOutput.contains("does not match its recorded content"), outcome.standardOutput)
