@@ -177,22 +177,25 @@ public final class Library {
                 try files.place(copy, as: existing.fileName, source: source)
                 return .restored(photo(from: existing))
             }
-            let row = LibraryDatabase.Row(
-                id: 0, label: label.text, fileName: copy.finalName, originalName: source.lastPathComponent,
-                addedMilliseconds: ClampedDate.milliseconds(of: date), width: candidate.width, height: candidate.height,
-                sha256: candidate.sha256, takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken)
-            )
             // A file already there is a removed photo's, waiting for its undo, or a crash's
             // leftover: replaced by the verified copy, but never deleted if the row fails.
             let placedHere = !files.exists(copy.finalName)
             do {
+                let row = LibraryDatabase.Row(
+                    id: try database.nextPhotoID(), label: label.text, fileName: copy.finalName,
+                    originalName: source.lastPathComponent, addedMilliseconds: ClampedDate.milliseconds(of: date),
+                    width: candidate.width, height: candidate.height, sha256: candidate.sha256,
+                    takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken)
+                )
                 // Recorded first, so a crash between the rename and the row leaves a known leftover.
                 if placedHere { try database.markPending(copy.finalName) }
                 try files.place(copy, as: copy.finalName, source: source)
-                let id = try database.insert(row)
-                // Should the sidecar fail, as on a full disk, its mark stays and the next open writes it.
-                try? sidecars.write([id])
-                return .added(photo(from: row.identified(as: id)))
+                // The sidecar before the row, so a crash leaves it beside a leftover copy, which the
+                // sweep retires with it. Should it fail, as on a full disk, the row keeps its mark
+                // and the next open writes it.
+                let sidecarWritten = (try? files.writeSidecar(Sidecar(row: row), forFileNamed: row.fileName)) != nil
+                try database.insert(row, sidecarWritten: sidecarWritten)
+                return .added(photo(from: row))
             } catch let error as ImportError {
                 if placedHere { try? database.clearPending(copy.finalName) }
                 throw error

@@ -1,5 +1,6 @@
 // The database's record of the sidecars still to be written: what its triggers mark when a photo
-// is saved or changed, and what the library clears once the sidecar is on disk.
+// is saved or changed, and what the library clears once the sidecar is on disk; and the ID a new
+// photo will get, so that its sidecar can be written before its row.
 import Foundation
 
 extension LibraryDatabase {
@@ -13,6 +14,17 @@ extension LibraryDatabase {
             ids.append(statement.integer(at: 0))
         }
         return ids
+    }
+
+    /// The ID the next new photo gets: past every ID ever given, as AUTOINCREMENT counts, so a
+    /// removed photo waiting for its undo keeps its own. Stable only while the folder lock is
+    /// held, under which every new photo is saved, so that its sidecar can be written first.
+    func nextPhotoID() throws(LibraryError) -> Int64 {
+        let statement = try connection.prepare(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'photos'), 0), coalesce((SELECT max(id) FROM photos), 0)) + 1",
+            during: tr("saving a photo"))
+        _ = try statement.step()
+        return statement.integer(at: 0)
     }
 
     /// Marks the sidecars as written, in one transaction.

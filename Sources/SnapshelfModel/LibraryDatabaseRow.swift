@@ -31,11 +31,5 @@ extension LibraryDatabase {
             (self.addedMilliseconds, self.width, self.height) = (addedMilliseconds, width, height)
             (self.sha256, self.takenMilliseconds) = (sha256, takenMilliseconds)
         }
-
-        /// The same row under the ID the database gave it.
-        func identified(as id: Int64) -> Row {
-            Row(id: id, label: label, fileName: fileName, originalName: originalName, addedMilliseconds: addedMilliseconds,
-                width: width, height: height, sha256: sha256, takenMilliseconds: takenMilliseconds)
-        }
     }
 }

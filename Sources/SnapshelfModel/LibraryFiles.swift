@@ -171,10 +171,11 @@ struct LibraryFiles {
         unlink(copy.url.path)
     }
 
-    /// Takes back a copy placed by this very import whose row could not be saved, so no file is
-    /// left without its row; its original is still where the person has it.
+    /// Takes back a copy placed by this very import whose row could not be saved, and its
+    /// sidecar, so no file is left without its row; its original is still where the person has it.
     func discard(fileNamed name: String) {
         unlink(url(forFileNamed: name).path)
+        unlink(sidecarURL(forFileNamed: name).path)
         syncDirectory()
     }
 
