@@ -26,7 +26,9 @@ struct SidecarWriter {
     @discardableResult
     func writeAllPending() throws(LibraryError) -> Int {
         var written = 0
-        while true {
+        // Looked at first without the lock, so opening a library never waits for an import's
+        // placing of a file when no sidecar is due, which is nearly always.
+        while try !database.pendingSidecars(limit: 1).isEmpty {
             let batch = try files.exclusively { () throws(LibraryError) -> Int in
                 let ids = try database.pendingSidecars(limit: 256)
                 try write(ids)
@@ -35,5 +37,6 @@ struct SidecarWriter {
             guard batch > 0 else { return written }
             written += batch
         }
+        return written
     }
 }

@@ -20,13 +20,18 @@ public enum LibraryFixture {
     }
 
     public static func schemaVersion(of database: URL) throws -> Int {
+        try integer("PRAGMA user_version", in: database)
+    }
+
+    /// The first column of the first row the query gives.
+    public static func integer(_ sql: String, in database: URL) throws -> Int {
         try withDatabase(database) { handle in
             var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK else {
+            guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
                 throw Failure(message: String(cString: sqlite3_errmsg(handle)))
             }
             defer { sqlite3_finalize(statement) }
-            guard sqlite3_step(statement) == SQLITE_ROW else { throw Failure(message: "no user_version row") }
+            guard sqlite3_step(statement) == SQLITE_ROW else { throw Failure(message: "no row for \(sql)") }
             return Int(sqlite3_column_int64(statement, 0))
         }
     }

@@ -70,11 +70,17 @@ final class TrashFailureTests: CommandLineTestCase {
         XCTAssertEqual(flock(photos, LOCK_EX), 0)
 
         let remove = try start(["remove", "1"])
-        usleep(500_000)
+        // The row goes before the removal waits for the lock; only then is the import a new photo's.
+        let database = libraryURL.appendingPathComponent("library.sqlite3")
+        for _ in 0..<200 where try LibraryFixture.integer("SELECT count(*) FROM photos", in: database) > 0 {
+            usleep(50_000)
+        }
+        XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM photos", in: database), 0)
+        usleep(200_000)
         XCTAssertTrue(remove.isRunning, "the removal did not wait for the lock")
         XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path), "the file went to the Trash under the lock")
         let importing = try start(["import", "--label", "again", again.path])
-        usleep(300_000)
+        usleep(800_000)
         XCTAssertTrue(importing.isRunning, "the import did not wait for the lock")
 
         flock(photos, LOCK_UN)
