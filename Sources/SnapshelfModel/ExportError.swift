@@ -5,6 +5,7 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         case noFolder
         case notAFolder
+        case insideLibrary
         case noSpace
         case permissionDenied
         case libraryCopyUnreadable(String)
@@ -35,6 +36,7 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .noFolder: tr("there is no such folder")
         case .notAFolder: tr("it is a file, not a folder")
+        case .insideLibrary: tr("it is inside the library, whose folders hold only the library’s own files; choose a folder outside it")
         case .noSpace: tr("there is not enough space on the disk")
         case .permissionDenied: tr("you do not have permission to write into that folder")
         case .libraryCopyUnreadable(let detail): String(format: tr("the library’s copy cannot be read (%@); `snapshelf check` says more"), detail)

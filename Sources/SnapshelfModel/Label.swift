@@ -35,20 +35,8 @@ public struct Label: Sendable, Equatable {
     /// invisible formatting characters that can disguise text; everything else, markup-like text
     /// included, is kept exactly.
     public init(_ typed: String) throws(Problem) {
-        var replaced = 0
-        var removed = 0
-        var scalars = String.UnicodeScalarView()
-        for scalar in typed.unicodeScalars {
-            if Self.spacing.contains(scalar.value) {
-                scalars.append(" ")
-                replaced += 1
-            } else if scalar.properties.generalCategory == .control || Self.invisible.contains(scalar.value) {
-                removed += 1
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        text = String(scalars)
+        let (normalised, replaced, removed) = Self.normalised(typed)
+        text = normalised
         guard text.count <= Self.maximumLength else { throw .tooLong(length: text.count) }
         guard text.utf8.count <= Self.maximumBytes else { throw .tooManyBytes(count: text.utf8.count) }
         let spaced = replaced == 0 ? nil : String(format: trn("%ld line break or tab became a space",
@@ -68,18 +56,35 @@ public struct Label: Sendable, Equatable {
     public static let empty = Label.fitting("")
 
     /// The text under the label rules, cut at a character boundary where it is over the limits:
-    /// for titles and sidecars other programs wrote, which are taken rather than refused.
+    /// for titles and sidecars other programs wrote, which are taken rather than refused. The
+    /// normalised text is cut, since a CR LF pair is one character before it and two after.
     public static func fitting(_ text: String) -> Label {
-        var cut = Substring(text)
-        while true {
-            do {
-                return try Label(String(cut))
-            } catch .tooLong {
-                cut = cut.prefix(maximumLength)
-            } catch .tooManyBytes {
-                cut = cut.dropLast(max(1, cut.count / 8))
-            } catch {}
+        var cut = Substring(normalised(text).text).prefix(maximumLength)
+        while cut.utf8.count > maximumBytes {
+            cut = cut.dropLast(max(1, (cut.utf8.count - maximumBytes) / 16))
         }
+        // Normalised text within the limits is always a label.
+        return try! Label(String(cut))
+    }
+
+    /// The text with line breaks and tabs as spaces and the invisible characters removed, and
+    /// how many of each there were.
+    private static func normalised(_ typed: String) -> (text: String, replaced: Int, removed: Int) {
+        var replaced = 0
+        var removed = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in typed.unicodeScalars {
+            if spacing.contains(scalar.value) {
+                scalars.append(" ")
+                replaced += 1
+            } else if scalar.properties.generalCategory == .control || invisible.contains(scalar.value)
+                        || scalar.properties.isNoncharacterCodePoint {
+                removed += 1
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return (String(scalars), replaced, removed)
     }
 
     /// Tab, line feed, vertical tab, form feed, carriage return, next line, and the Unicode
@@ -89,7 +94,8 @@ public struct Label: Sendable, Equatable {
     /// Characters that show nothing but change how the text around them looks: the bidi
     /// embeddings, overrides and isolates, which can make a label read backwards or pose as
     /// another in a listing, the zero-width space, word joiner and Mongolian vowel separator, and
-    /// the byte-order mark. The zero-width joiner and non-joiner stay: emoji sequences and several
+    /// the byte-order mark; and the noncharacters such as U+FFFE and U+FFFF, which XML, and so
+    /// every XMP sidecar, cannot hold. The zero-width joiner and non-joiner stay: emoji sequences and several
     /// scripts need them, and so do the left-to-right and right-to-left marks of bidi text.
     private static let invisible: Set<UInt32> = Set(0x202A...0x202E).union(0x2066...0x2069)
         .union([0x200B, 0x2060, 0x180E, 0xFEFF])

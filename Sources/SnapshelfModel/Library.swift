@@ -39,17 +39,22 @@ public final class Library {
         if lock.isAlone && !isReadOnly && files.problem == nil {
             openingNotes = try sweep()
         }
+        try LibraryFolder.refuseAnEmptyDatabase(self.database, over: files, in: directory)
         lock.share()
         if writingSidecars && !isReadOnly && files.problem == nil {
-            try writePendingSidecars()
+            do {
+                try writePendingSidecars()
+            } catch {
+                // A sidecar that cannot be written must not keep the library from opening.
+                openingNotes.append(error.description)
+            }
         }
     }
 
     var sidecars: SidecarWriter { SidecarWriter(database: database, files: files) }
 
-    /// Writes the sidecars still to be written; returns how many.
-    @discardableResult
-    public func writePendingSidecars() throws(LibraryError) -> Int {
+    /// Writes the sidecars still to be written, telling of those that could not be.
+    public func writePendingSidecars() throws(LibraryError) {
         try sidecars.writeAllPending()
     }
 

@@ -12,6 +12,9 @@ struct LibraryCheck {
         if let journal = database.unreadJournal {
             problems.append(Library.unreadJournalNote(journal))
         }
+        if !database.hasSidecars {
+            problems.append(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them"))
+        }
         if let problem = files.problem {
             let count = try database.photoCount()
             problems.append(String(format: trn(
@@ -28,7 +31,8 @@ struct LibraryCheck {
         }
         // The hashing, the long part, is done outside the lock, so imports go on meanwhile.
         for row in rows {
-            let found = [problem(with: row), unwritten.contains(row.id) ? nil : sidecarProblem(with: row)].compactMap { $0 }
+            let sidecarDue = unwritten.contains(row.id) || !database.hasSidecars
+            let found = [problem(with: row), sidecarDue ? blockedSidecar(of: row) : sidecarProblem(with: row)].compactMap { $0 }
             // A photo removed or changed since the view was taken is no problem.
             guard !found.isEmpty, try database.row(withID: row.id) == row else { continue }
             problems += found
@@ -106,6 +110,15 @@ struct LibraryCheck {
         return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalName)
     }
 
+    /// A sidecar still to be written that cannot be, for something other than a file in its place.
+    private func blockedSidecar(of row: LibraryDatabase.Row) -> String? {
+        let url = files.sidecarURL(forFileNamed: row.fileName)
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
+        return String(format: tr("photo %ld: its sidecar cannot be written, since %@ is not a file; move it away, and the library writes the sidecar when it next opens"),
+                      Int(row.id), url.path)
+    }
+
     /// What is wrong with the photo's sidecar, with the repair.
     private func sidecarProblem(with row: LibraryDatabase.Row) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
@@ -119,8 +132,13 @@ struct LibraryCheck {
                           Int(row.id), url.path, error.description, Int(row.id))
         }
         guard found != expected else { return nil }
+        guard found.id == row.id else {
+            // A copy of another photo's sidecar: a rebuild would give this photo the other's label.
+            return String(format: tr("photo %ld: its sidecar %@ is photo %ld’s; giving the photo its label again (`snapshelf label %ld …`) writes its own"),
+                          Int(row.id), url.path, Int(found.id), Int(row.id))
+        }
         return String(format: tr("photo %ld: its sidecar %@ does not agree with the database (it says “%@”); `snapshelf rebuild` makes the database agree with the sidecars"),
-                      Int(row.id), url.path, found.label)
+                      Int(row.id), url.path, Label.fitting(found.label).text)
     }
 
     private static func reason(_ failure: OpenFile.ReadFailure) -> String {

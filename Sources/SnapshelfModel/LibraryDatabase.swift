@@ -8,6 +8,8 @@ final class LibraryDatabase {
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
     let isReadOnly: Bool
+    /// Whether the schema has sidecars, as every library has once opened where it can be written.
+    private(set) var hasSidecars = true
     /// A write-ahead log with changes that a read-only database cannot take in: what it holds
     /// is not seen until the library is opened where it can be written.
     private(set) var unreadJournal: URL?
@@ -41,7 +43,10 @@ final class LibraryDatabase {
             throw error.mendedByRebuild()
         }
         if readOnly {
-            guard try LibrarySchema.version(of: connection, at: fileURL) == LibrarySchema.version else {
+            let version = try LibrarySchema.version(of: connection, at: fileURL)
+            // A backup from just before sidecars reads as it is; only its sidecars are missing.
+            hasSidecars = version >= LibrarySchema.version
+            guard version >= LibrarySchema.version - 1 else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
                                    detail: tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written"))
             }

@@ -6,6 +6,7 @@ import Foundation
 extension LibraryDatabase {
     /// The IDs of the photos whose sidecars are to be written, at most `limit` of them.
     func pendingSidecars(limit: Int = Int(Int32.max)) throws(LibraryError) -> [Int64] {
+        guard hasSidecars else { return [] }
         let statement = try connection.prepare("SELECT photo_id FROM pending_sidecars ORDER BY photo_id LIMIT ?",
                                                during: tr("reading the sidecars to write"))
         try statement.bind([.integer(Int64(limit))])

@@ -57,4 +57,18 @@ public enum LibraryFolder {
         guard FileManager.default.fileExists(atPath: database.path) else { return false }
         return access(directory.path, W_OK) != 0 || access(database.path, W_OK) != 0
     }
+
+    /// A database with no photos while photos/ holds copies that no import has in progress is
+    /// no new library but one whose rows are gone, as a database restored empty leaves it: a
+    /// rebuild mends it, where importing the copies as new photos would lose their labels.
+    static func refuseAnEmptyDatabase(_ database: LibraryDatabase, over files: LibraryFiles, in directory: URL) throws(LibraryError) {
+        guard try database.photoCount() == 0 else { return }
+        let inProgress = Set(try database.pendingFiles())
+        let copies = files.allFileNames().filter { !inProgress.contains($0) }.count
+        guard copies > 0 else { return }
+        throw LibraryError(operation: String(format: tr("opening the library %@"), directory.path), detail: String(format: trn(
+            "its database holds no photos, but %@ holds %ld photo file, which Snapshelf will not take as new photos",
+            "its database holds no photos, but %@ holds %ld photo files, which Snapshelf will not take as new photos",
+            copies), files.directory.path, copies)).mendedByRebuild()
+    }
 }

@@ -30,19 +30,40 @@ public enum LibraryRebuild {
         guard lock.isAlone else {
             throw LibraryError(operation: operation, detail: tr("Snapshelf has the library open elsewhere; close it there and try again"))
         }
+        // Built under another name and put in place only when whole, so a rebuild cut short
+        // leaves the database that was there, never an empty one that hides the photos.
+        let building = directory.appendingPathComponent("library.sqlite3.rebuilding")
+        for suffix in ["", "-wal", "-shm"] { unlink(building.path + suffix) }
+        let report = try fill(building, from: directory, progress: progress)
         let movedAside = try moveDatabaseAside(in: directory, during: operation)
-        let database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"), readOnly: false)
+        let database = directory.appendingPathComponent("library.sqlite3")
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: building.path + suffix) {
+            guard rename(building.path + suffix, database.path + suffix) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw LibraryError(operation: operation, detail: String(format: tr("the new database could not take its place (%@)"), reason))
+            }
+        }
+        return Report(photos: report.photos, withoutSidecar: report.withoutSidecar, movedAside: movedAside, notes: report.notes)
+    }
+
+    /// Makes the database at `url` from the library's copies and sidecars, and closes it.
+    private static func fill(_ url: URL, from directory: URL, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
+        let database = try LibraryDatabase(fileURL: url, readOnly: false)
         let files = LibraryFiles(library: directory, writable: true)
         try files.requireUsable()
         files.sweepIncoming()
-
         let found = SidecarReading(files.allFileNames().sorted(), in: files, progress: progress)
         try database.restore(found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now.
         let withoutSidecar = Set(found.withoutSidecar)
         try database.clearPendingSidecars(found.rows.filter { !withoutSidecar.contains($0.fileName) }.map(\.id))
-        try SidecarWriter(database: database, files: files).writeAllPending()
-        return Report(photos: found.rows.count, withoutSidecar: withoutSidecar.count, movedAside: movedAside, notes: found.notes)
+        var notes = found.notes
+        do {
+            try SidecarWriter(database: database, files: files).writeAllPending()
+        } catch {
+            notes.append(error.description)
+        }
+        return Report(photos: found.rows.count, withoutSidecar: withoutSidecar.count, movedAside: nil, notes: notes)
     }
 
     /// Renames the database and its journal files out of the way, under a name with the time.

@@ -107,6 +107,13 @@ public final class Metadata {
         guard Self.serialized({ gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) }) != 0 else { throw Self.failure(error) }
     }
 
+    /// Takes the tag away, every language of it.
+    func clear(_ tag: String) {
+        var error: UnsafeMutablePointer<GError>?
+        _ = Self.serialized { gexiv2_metadata_try_clear_tag(handle, tag, &error) }
+        if let error { g_error_free(error) }
+    }
+
     /// Sets the default-language text. The language is always given, so that a text which itself
     /// begins with `lang="…"` is kept as it is.
     func setLanguageAlternative(_ tag: String, _ value: String) throws(Failure) {

@@ -37,6 +37,12 @@ public final class PhotoExport: Sendable {
         guard LibraryFiles.isDirectory(folder) else {
             throw ExportError(file: folder.path, reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
         }
+        // A copy exported into the library would be taken for one of its own files, or swept.
+        if let library = photos.first?.fileURL.deletingLastPathComponent().deletingLastPathComponent(),
+           Self.isInside(folder, library) {
+            throw ExportError(file: folder.path, reason: .insideLibrary)
+        }
+        Self.sweepStaleTemporaries(in: folder)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
             let exported = try export(photo, to: folder)
@@ -53,6 +59,8 @@ public final class PhotoExport: Sendable {
         if !photo.label.isEmpty && embeds {
             do {
                 let metadata = try Metadata(reading: temporary.path)
+                // The label replaces the title in every language, or readers in another would show the old one.
+                metadata.clear(Sidecar.titleTag)
                 try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label)
                 if ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased()) {
                     // The UTF-8 escape sequence, so readers take the object name as UTF-8.
@@ -65,27 +73,77 @@ public final class PhotoExport: Sendable {
             }
         }
         try Self.flush(temporary, naming: folder.appendingPathComponent(name))
-        let sidecar = !photo.label.isEmpty && !embeds
-        let final = try Self.link(temporary, in: folder, as: name, withSidecar: sidecar)
-        if sidecar {
-            let metadata = Metadata(emptySidecar: ())
-            do {
-                try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label)
-                try metadata.saveSidecar(to: Sidecar.url(for: final).path)
-            } catch {
-                throw ExportError(file: Sidecar.url(for: final).path, reason: .metadata(error.description))
-            }
+        guard !photo.label.isEmpty && !embeds else {
+            return try Self.link(temporary, in: folder, as: name, withSidecar: false)
+        }
+        // The sidecar is made whole under a temporary name too, and given its name after the copy.
+        let sidecar = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
+        defer { unlink(sidecar.path) }
+        let metadata = Metadata(emptySidecar: ())
+        do {
+            try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label)
+            try metadata.saveSidecar(to: sidecar.path)
+        } catch {
+            throw ExportError(file: folder.appendingPathComponent(name + "." + Sidecar.fileExtension).path,
+                              reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
+        }
+        try Self.flush(sidecar, naming: folder.appendingPathComponent(name + "." + Sidecar.fileExtension))
+        let final = try Self.link(temporary, in: folder, as: name, withSidecar: true)
+        guard Foundation.link(sidecar.path, Sidecar.url(for: final).path) == 0 else {
+            let code = errno
+            // Neither without the other: the copy linked a moment ago is this export's own.
+            unlink(final.path)
+            throw ExportError(file: Sidecar.url(for: final).path, reason: .init(errno: code))
         }
         return final
     }
 
-    /// The name the photo had, or its copy's where that cannot name a file.
+    /// The name the photo had, without leading dots, which would hide the copy; its library
+    /// copy's name where that leaves no name.
     static func safeName(_ photo: Photo) -> String {
-        let name = photo.originalName
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.hasPrefix(".snapshelf-export-") else {
+        let name = String(photo.originalName.drop { $0 == "." })
+        // ".jpg" has no name before its extension: what is left of it is no name either.
+        let hadOnlyAnExtension = photo.originalName.hasPrefix(".") && !name.contains(".")
+        guard !name.isEmpty, !name.contains("/"), !hadOnlyAnExtension else {
             return photo.fileURL.lastPathComponent
         }
         return name
+    }
+
+    /// Whether `folder` is `library` or inside it, links resolved.
+    private static func isInside(_ folder: URL, _ library: URL) -> Bool {
+        let inner = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        let outer = library.resolvingSymlinksInPath().standardizedFileURL.path
+        return inner == outer || inner.hasPrefix(outer + "/")
+    }
+
+    /// Temporary copies an export killed an hour or more ago left behind; a running export's are newer.
+    private static func sweepStaleTemporaries(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(".snapshelf-export-") && name.hasSuffix(".tmp") {
+            let path = folder.appendingPathComponent(name).path
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Double(status.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 3600 {
+                unlink(path)
+            }
+        }
+    }
+
+    /// "name (2).jpg", its stem shortened so that the whole stays within the 255 bytes a file
+    /// name may take.
+    private static func numbered(_ name: String, _ number: Int) -> String {
+        guard number > 1 else { return name }
+        let suffix = (name as NSString).pathExtension
+        var stem = Substring((name as NSString).deletingPathExtension)
+        let tail = " (\(number))" + (suffix.isEmpty ? "" : ".\(suffix)")
+        while stem.utf8.count + tail.utf8.count > 255 && !stem.isEmpty { stem = stem.dropLast() }
+        return stem + tail
+    }
+
+    /// Whether the folder's file system has no room left, which Exiv2's messages do not say.
+    private static func isFull(_ folder: URL) -> Bool {
+        var status = statvfs()
+        return statvfs(folder.path, &status) == 0 && status.f_bavail == 0
     }
 
     /// The label cut to IPTC's 64 bytes, at a character boundary.
@@ -133,11 +191,8 @@ public final class PhotoExport: Sendable {
     /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
     /// replacing a file; with a sidecar, the name's ".xmp" must be free too.
     private static func link(_ temporary: URL, in folder: URL, as name: String, withSidecar: Bool) throws(ExportError) -> URL {
-        let stem = (name as NSString).deletingPathExtension
-        let suffix = (name as NSString).pathExtension
         for number in 1... {
-            let candidateName = number == 1 ? name : "\(stem) (\(number))" + (suffix.isEmpty ? "" : ".\(suffix)")
-            let candidate = folder.appendingPathComponent(candidateName)
+            let candidate = folder.appendingPathComponent(numbered(name, number))
             if withSidecar && FileManager.default.fileExists(atPath: Sidecar.url(for: candidate).path) { continue }
             if Foundation.link(temporary.path, candidate.path) == 0 { return candidate }
             switch errno {

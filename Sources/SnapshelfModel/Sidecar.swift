@@ -26,6 +26,7 @@ struct Sidecar: Equatable, Sendable {
     /// Why a sidecar could not be read.
     enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
+        case notAFile
         case tooLarge(bytes: Int)
         case notXMP(String)
         case incomplete(field: String)
@@ -33,6 +34,7 @@ struct Sidecar: Equatable, Sendable {
         var description: String {
             switch self {
             case .missing: tr("it is missing")
+            case .notAFile: tr("it is a link or a folder, not a file of its own")
             case .tooLarge(let bytes): String(format: tr("it is %@, more than a sidecar can be"), ImportError.formatted(bytes))
             case .notXMP(let detail): String(format: tr("it is not XMP that can be read (%@)"), detail)
             case .incomplete(let field): String(format: tr("it lacks its %@"), field)
@@ -48,7 +50,9 @@ struct Sidecar: Equatable, Sendable {
     /// Reads a sidecar Snapshelf wrote, refusing one that is too large, not XMP, or lacks a field.
     init(reading url: URL) throws(Problem) {
         var status = stat()
-        guard stat(url.path, &status) == 0 else { throw .missing }
+        guard lstat(url.path, &status) == 0 else { throw .missing }
+        // A link would make one photo's sidecar another's, which a sync could not keep apart.
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
         guard Int(status.st_size) <= Self.maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
         let metadata: Metadata
         do {
@@ -56,7 +60,10 @@ struct Sidecar: Equatable, Sendable {
         } catch {
             throw .notXMP(error.description)
         }
-        guard let id = metadata.string(Self.idTag).flatMap(Int64.init), id > 0 else { throw .incomplete(field: Self.idTag) }
+        // An ID near the largest number would leave no room for the photos after it.
+        guard let id = metadata.string(Self.idTag).flatMap(Int64.init), id > 0, id < Int64.max / 2 else {
+            throw .incomplete(field: Self.idTag)
+        }
         guard let added = metadata.string(Self.addedTag).flatMap(Self.milliseconds(from:)) else {
             throw .incomplete(field: Self.addedTag)
         }

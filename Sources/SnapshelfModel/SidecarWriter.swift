@@ -1,5 +1,7 @@
 // Writes photos' sidecars from their rows and clears the marks the database's triggers left, so
-// that sidecar and row agree again after every change, and after a kill at the next open.
+// that sidecar and row agree again after every change, and after a kill at the next open. One
+// sidecar that cannot be written (a folder in its way, a full disk) stops none of the others: it
+// keeps its mark, to be written at the next open, and the error names it.
 import Foundation
 
 struct SidecarWriter {
@@ -9,34 +11,46 @@ struct SidecarWriter {
     /// Writes the sidecars of these photos as their rows now stand; photos no longer there are
     /// only unmarked. Call it while holding the folder lock, so two writers never cross.
     func write(_ ids: [Int64]) throws(LibraryError) {
+        var failures: [LibraryError] = []
+        try write(ids, failures: &failures)
+        try Self.report(failures)
+    }
+
+    /// Writes every sidecar marked when it starts, a batch at a time, so imports can go on
+    /// between batches.
+    func writeAllPending() throws(LibraryError) {
+        // Looked at first without the lock, so opening a library never waits for an import's
+        // placing of a file when no sidecar is due, which is nearly always.
+        let due = try database.pendingSidecars()
+        var failures: [LibraryError] = []
+        for start in stride(from: 0, to: due.count, by: 256) {
+            let batch = Array(due[start..<min(start + 256, due.count)])
+            try files.exclusively { () throws(LibraryError) in try write(batch, failures: &failures) }
+        }
+        try Self.report(failures)
+    }
+
+    private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
         let rows = try database.rows(withIDs: ids)
+        let found = Set(rows.map(\.id))
+        var written = ids.filter { !found.contains($0) }
         for row in rows {
             do {
                 try files.writeSidecar(Sidecar(row: row), forFileNamed: row.fileName)
+                written.append(row.id)
             } catch {
-                throw LibraryError(operation: String(format: tr("writing the sidecar %@"), files.sidecarURL(forFileNamed: row.fileName).path),
-                                   detail: error.description)
+                failures.append(LibraryError(operation: String(format: tr("writing the sidecar %@"), files.sidecarURL(forFileNamed: row.fileName).path),
+                                             detail: error.description))
             }
         }
-        try database.clearPendingSidecars(ids)
+        try database.clearPendingSidecars(written)
     }
 
-    /// Writes every sidecar still marked, a batch at a time so imports can go on between batches;
-    /// returns how many were written.
-    @discardableResult
-    func writeAllPending() throws(LibraryError) -> Int {
-        var written = 0
-        // Looked at first without the lock, so opening a library never waits for an import's
-        // placing of a file when no sidecar is due, which is nearly always.
-        while try !database.pendingSidecars(limit: 1).isEmpty {
-            let batch = try files.exclusively { () throws(LibraryError) -> Int in
-                let ids = try database.pendingSidecars(limit: 256)
-                try write(ids)
-                return ids.count
-            }
-            guard batch > 0 else { return written }
-            written += batch
-        }
-        return written
+    /// The first failure, saying how many more there were and what happens to them.
+    private static func report(_ failures: [LibraryError]) throws(LibraryError) {
+        guard let first = failures.first else { return }
+        let more = failures.count > 1 ? String(format: trn("and %ld more", "and %ld more", failures.count - 1), failures.count - 1) + "; " : ""
+        throw LibraryError(operation: first.operation, detail: String(format: tr("%@; %@the label is saved in the database, and its sidecar is written when the library next opens, once what is in its way is moved"),
+                                                                     first.detail, more))
     }
 }

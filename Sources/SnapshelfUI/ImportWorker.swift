@@ -33,7 +33,10 @@ final class ImportWorker: @unchecked Sendable {
     /// Writes the sidecars a library from before them lacks, or that a kill left unwritten, as a
     /// job of its own, so opening a large library does not hold up the window's first frame.
     func writePendingSidecars(failed: @escaping @Sendable @MainActor (any Error) -> Void) {
-        perform({ library throws -> Int in try library.writePendingSidecars() }, completion: { result in
+        perform({ library throws -> Bool in
+            try library.writePendingSidecars()
+            return true
+        }, completion: { result in
             if case .failure(let error) = result { failed(error) }
         })
     }

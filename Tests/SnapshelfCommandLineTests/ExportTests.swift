@@ -89,6 +89,30 @@ final class ExportTests: CommandLineTestCase {
         return png
     }
 
+    func testExportsStayOutOfTheLibraryFitLongNamesAndReplaceEveryLanguageOfTheTitle() throws {
+        let short = folder.file(named: "short.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+        try ExifTool.run(["-q", "-overwrite_original", "-XMP-dc:Title-de=Alter Titel", "-XMP-dc:Title=old", short.path])
+        // 254 bytes, a name exiftool's own temporary file could not have beside it.
+        let long = folder.url.appendingPathComponent(String(repeating: "é", count: 125) + ".jpg")
+        try FileManager.default.moveItem(at: short, to: long)
+        try snapshelf("import", "--label", "new title", long.path)
+        let refused = try snapshelf("export", "--to", library + "/photos/.incoming", "--all", expecting: 1)
+        XCTAssertTrue(refused.standardError.contains("it is inside the library"), refused.standardError)
+        // Left by an export killed long ago.
+        let stale = exports.appendingPathComponent(".snapshelf-export-stale.tmp")
+        try Data("partial".utf8).write(to: stale)
+        var old = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, stale.path, &old, 0), 0)
+        try snapshelf("export", "--to", exports.path, "--all")
+        try snapshelf("export", "--to", exports.path, "--all")
+        let names = try exported()
+        XCTAssertEqual(names.count, 2, "\(names)")
+        XCTAssertTrue(names.allSatisfy { $0.utf8.count <= 255 })
+        let first = exports.appendingPathComponent(long.lastPathComponent)
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: first), "new title")
+        XCTAssertEqual(try ExifTool.run(["-s3", "-XMP-dc:Title-de", first.path]), "", "no title left in another language")
+    }
+
     func testAnExportThatCannotWriteStopsNamingTheFileAndLeavesNothingHalfWritten() throws {
         try snapshelf("import", "--label", "one", SamplePhotos.jpeg("gps/DSCN0010.jpg").path)
         let missing = try snapshelf("export", "--to", folder.url.appendingPathComponent("nowhere").path, "--all", expecting: 1)

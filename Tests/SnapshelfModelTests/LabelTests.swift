@@ -39,6 +39,16 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(try Label(String(repeating: "é", count: Label.maximumLength)).text.utf8.count, 1000)
     }
 
+    func testTitlesFromOtherAppsAreCutToTheLimitsAfterNormalisingAndNeverHang() {
+        // A CR LF pair is one character, and two spaces once normalised.
+        let crlf = Label.fitting(String(repeating: "\r\n", count: 400) + "end")
+        XCTAssertEqual(crlf.text.count, Label.maximumLength)
+        XCTAssertEqual(Label.fitting(String(repeating: "é", count: 9000)).text.count, Label.maximumLength)
+        XCTAssertLessThanOrEqual(Label.fitting(String(repeating: "👩‍👩‍👧", count: 600)).text.utf8.count, Label.maximumBytes)
+        let noncharacters = ["x", "y", "z"].joined(separator: String(Unicode.Scalar(0xFDD0)!))
+        XCTAssertEqual(Label.fitting(noncharacters).text, "xyz", "noncharacters, which XML cannot hold, go")
+    }
+
     func testTheLimitCountsCharactersAsPeopleDo() throws {
         XCTAssertEqual(try Label(String(repeating: "👍🏽", count: Label.maximumLength)).text.count, Label.maximumLength)
         XCTAssertThrowsError(try Label(String(repeating: "a", count: Label.maximumLength + 1))) { error in
