@@ -37,7 +37,7 @@ public final class Library {
             openingNotes.append(Self.unreadJournalNote(journal))
         }
         if lock.isAlone && !isReadOnly && files.problem == nil {
-            openingNotes = try sweep()
+            openingNotes += try sweep()
         }
         try LibraryFolder.refuseAnEmptyDatabase(self.database, over: files, in: directory)
         lock.share()

@@ -124,33 +124,9 @@ final class LibraryDatabase {
                                during: tr("trimming the change log"))
     }
 
-    /// Records a file about to appear or go, before the change that makes it so.
-    func markPending(_ fileName: String) throws(LibraryError) {
-        _ = try change("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", [.text(fileName)],
-                       during: tr("recording a file in progress"))
-    }
-
-    func pendingFiles() throws(LibraryError) -> [String] {
-        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: tr("reading files in progress"))
-        var names: [String] = []
-        while try statement.step() {
-            names.append(statement.text(at: 0))
-        }
-        return names
-    }
-
-    func clearPending(_ fileName: String) throws(LibraryError) {
-        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: tr("finishing a file"))
-    }
-
-    func isReferenced(_ fileName: String) throws(LibraryError) -> Bool {
-        try !rows("SELECT \(Self.columns) FROM photos WHERE file_name = ?", [.text(fileName)],
-                  during: tr("looking for a file's photo")).isEmpty
-    }
-
-    /// Saves the row and, in the same transaction, marks its file as no longer in progress.
-    /// Saves the row under its own ID; when its sidecar is written already, the mark the insert's
-    /// trigger leaves goes in the same transaction, which spares an import a commit per photo.
+    /// Saves the row under its own ID and, in the same transaction, marks its file as no longer in
+    /// progress; when its sidecar is written already, the mark the insert's trigger leaves goes
+    /// too, which spares an import a commit per photo.
     func insert(_ row: Row, sidecarWritten: Bool) throws(LibraryError) {
         try connection.inTransaction(during: tr("saving a photo")) { () throws(LibraryError) in
             _ = try insertWithinTransaction(row, keepingID: true)
