@@ -41,6 +41,23 @@ struct CopyWriter {
         guard fsync(output) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
     }
 
+    /// Appends the whole of `file`, read from `path`, a chunk at a time, handing each chunk to
+    /// `seeing` too, as the import's hash of what it copies.
+    func append(contentsOf file: OpenFile, readFrom path: String,
+                seeing: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(Failure) {
+        var failure: Failure?
+        do throws(OpenFile.ReadFailure) {
+            try file.chunks { chunk, _ in
+                seeing(chunk)
+                do throws(Failure) { try append(chunk) } catch { failure = error }
+                return failure == nil
+            }
+        } catch {
+            throw .source(SourceFile.failure(error, path: path))
+        }
+        if let failure { throw failure }
+    }
+
     func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var written = 0
         while written < bytes.count {

@@ -114,17 +114,7 @@ struct LibraryFiles {
         let hash = ContentHash()
         do throws(CopyWriter.Failure) {
             try CopyWriter.write(to: temporaryURL.path) { (output) throws(CopyWriter.Failure) in
-                var failure: CopyWriter.Failure?
-                do throws(OpenFile.ReadFailure) {
-                    try source.chunks { chunk, _ in
-                        hash.update(chunk)
-                        do throws(CopyWriter.Failure) { try output.append(chunk) } catch { failure = error }
-                        return failure == nil
-                    }
-                } catch {
-                    throw .source(SourceFile.failure(error, path: path))
-                }
-                if let failure { throw failure }
+                try output.append(contentsOf: source, readFrom: path, seeing: hash.update)
                 guard hash.finish() == candidate.sha256 else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
             }
         } catch {

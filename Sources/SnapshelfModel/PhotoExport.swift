@@ -162,16 +162,7 @@ public final class PhotoExport: Sendable {
         }
         do {
             try CopyWriter.write(to: temporary.path, privately: false) { (output) throws(CopyWriter.Failure) in
-                var failure: CopyWriter.Failure?
-                do throws(OpenFile.ReadFailure) {
-                    try file.chunks { chunk, _ in
-                        do throws(CopyWriter.Failure) { try output.append(chunk) } catch { failure = error }
-                        return failure == nil
-                    }
-                } catch {
-                    throw .source(ImportError(path: source.path, reason: .unreadable("\(error)")))
-                }
-                if let failure { throw failure }
+                try output.append(contentsOf: file, readFrom: source.path)
             }
         } catch {
             throw ExportError(file: final, reason: .init(error))
