@@ -71,8 +71,9 @@ public final class PhotoExport: Sendable {
             } catch {
                 throw ExportError(file: folder.appendingPathComponent(name).path, reason: .metadata(error.description))
             }
+            // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
+            try Self.flush(temporary, naming: folder.appendingPathComponent(name))
         }
-        try Self.flush(temporary, naming: folder.appendingPathComponent(name))
         guard !photo.label.isEmpty && !embeds else {
             return try Self.link(temporary, in: folder, as: name, withSidecar: false)
         }
