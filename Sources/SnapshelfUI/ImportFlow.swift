@@ -206,9 +206,9 @@ final class ImportFlow {
     }
 
     /// The label to save, with a note when it was normalised; nil after saying why it cannot be used.
-    private func makeLabel(_ text: String, for file: URL) -> Label? {
+    private func makeLabel(_ text: String, for file: URL) -> SnapshelfModel.Label? {
         do {
-            let label = try Label(text)
+            let label = try SnapshelfModel.Label(text)
             if let normalisation = label.normalisation {
                 notification.show(String(format: tr("In the label of “%@”, %@."), file.lastPathComponent, normalisation))
             }
@@ -225,7 +225,7 @@ final class ImportFlow {
 
     /// Imports the files with one label behind the saves before them, shown by the window's refresh.
     /// The label is always given: nil would give each photo its own title, not the one chosen.
-    private func startBatch(_ files: [URL], label: Label) {
+    private func startBatch(_ files: [URL], label: SnapshelfModel.Label) {
         guard !files.isEmpty else { return }
         let batch = BatchImport()
         self.batch = batch

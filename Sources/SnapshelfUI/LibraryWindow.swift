@@ -89,7 +89,7 @@ final class LibraryWindow {
         acceptDrops()
         updatePage()
         updateSelection()
-        refreshTimer = MainLoop.performRepeatedly(every: 700) { [weak self] in
+        refreshTimer = MainLoop.performRepeatedly(every: .milliseconds(700)) { [weak self] in
             guard let self else { return false }
             // A busy library just waits for the next tick.
             try? store.refreshIfChanged()
@@ -429,7 +429,7 @@ final class LibraryWindow {
 
     private func relabel(_ photos: [Photo], as text: String) {
         do {
-            let label = try Label(text)
+            let label = try SnapshelfModel.Label(text)
             try store.library.relabel(photosWithIDs: photos.map(\.id), as: label)
             try store.refresh()
             if let note = label.normalisation {

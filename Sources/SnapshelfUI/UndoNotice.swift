@@ -7,7 +7,7 @@ import SnapshelfModel
 
 @MainActor
 final class UndoNotice {
-    static let milliseconds: UInt32 = 10_000
+    static let duration: Duration = .seconds(10)
 
     let root: GObjectRef
     private let label: GObjectRef
@@ -40,7 +40,7 @@ final class UndoNotice {
         onFinish = finish
         gtk_label_set_text(label.opaque, message)
         gtk_revealer_set_reveal_child(root.opaque, 1)
-        timer = MainLoop.perform(after: Self.milliseconds) { [weak self] in self?.finish() }
+        timer = MainLoop.perform(after: Self.duration) { [weak self] in self?.finish() }
     }
 
     func undo() {

@@ -98,7 +98,7 @@ final class GlueTests: XCTestCase {
     func testACancelledTimeoutNeverRuns() {
         MainActor.assumeIsolated {
             var fired = false
-            let timeout = MainLoop.perform(after: 10) { fired = true }
+            let timeout = MainLoop.perform(after: .milliseconds(10)) { fired = true }
             timeout.cancel()
             let deadline = Date().addingTimeInterval(0.2)
             while Date() < deadline {

@@ -206,7 +206,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
             var windowWasShown = false
             var accelerators: [String: [String]] = [:]
-            MainLoop.perform(after: 300) {
+            MainLoop.perform(after: .milliseconds(300)) {
                 windowWasShown = app.window.map { gtk_widget_get_mapped($0.window.typed()) != 0 } ?? false
                 for action in ["app.quit", "win.import"] {
                     accelerators[action] = Self.accelerators(for: action, in: app.application)
@@ -215,7 +215,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             }
             // Should quitting fail, this ends the run so the test reports it instead of hanging.
             var forcedToQuit = false
-            let safety = MainLoop.perform(after: 10_000) {
+            let safety = MainLoop.perform(after: .seconds(10)) {
                 forcedToQuit = true
                 g_application_quit(app.application.typed())
             }

@@ -17,9 +17,9 @@ public enum MainLoop {
 
     /// Runs work on the main thread after a delay; the returned source can cancel it.
     @discardableResult
-    public static func perform(after milliseconds: UInt32,
+    public static func perform(after delay: Duration,
                                _ work: @escaping @MainActor () -> Void) -> TimeoutSource {
-        performRepeatedly(every: milliseconds) {
+        performRepeatedly(every: delay) {
             work()
             return false
         }
@@ -27,8 +27,10 @@ public enum MainLoop {
 
     /// Runs work on the main thread every interval for as long as it returns true.
     @discardableResult
-    public static func performRepeatedly(every milliseconds: UInt32,
-                              _ work: @escaping @MainActor () -> Bool) -> TimeoutSource {
+    public static func performRepeatedly(every interval: Duration,
+                                         _ work: @escaping @MainActor () -> Bool) -> TimeoutSource {
+        let milliseconds = UInt32(clamping: interval.components.seconds * 1000
+            + interval.components.attoseconds / 1_000_000_000_000_000)
         typealias Body = @MainActor () -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
             let box = ClosureBox<Body>.borrow(data)

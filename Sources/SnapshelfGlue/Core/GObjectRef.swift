@@ -1,9 +1,10 @@
 // The one owner of a GObject reference on the Swift side: it sinks a floating reference when it
-// takes a fresh widget, and drops its reference when Swift lets go.
+// takes a fresh widget, and drops its reference when Swift lets go. Every widget and object class
+// of the glue is built on it; two of them are equal when they hold the same GObject.
 import CGtk
 import CSnapshelfShim
 
-public final class GObjectRef {
+public class GObjectRef: Hashable {
     public let raw: UnsafeMutableRawPointer
 
     /// Keeps an object Swift did not get a reference with: a fresh, floating widget (whose floating
@@ -32,6 +33,12 @@ public final class GObjectRef {
 
     deinit {
         g_object_unref(raw)
+    }
+
+    nonisolated public static func == (lhs: GObjectRef, rhs: GObjectRef) -> Bool { lhs.raw == rhs.raw }
+
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(raw)
     }
 
     private static func checked(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {

@@ -1,0 +1,13 @@
+// GdkClipboard: what Ctrl+V in another app pastes.
+import CGtk
+
+@MainActor
+public final class Clipboard: GObjectRef {
+    convenience init(_ clipboard: OpaquePointer) {
+        self.init(UnsafeMutablePointer<GObject>(clipboard))
+    }
+
+    public func set(_ texture: Texture) {
+        gdk_clipboard_set_texture(opaque, texture.opaque)
+    }
+}

@@ -1,0 +1,69 @@
+// GtkLabel: text shown literally (never as markup, whatever it holds).
+import CGtk
+
+@MainActor
+public final class Label: Widget {
+    public enum Ellipsis: Sendable { case none, middle, end }
+    public enum Justification: Sendable { case left, center }
+
+    public init(_ text: String = "") {
+        super.init(gtk_label_new(text))
+        gtk_label_set_use_markup(opaque, 0)
+    }
+
+    /// A label whose underlined letter, marked "_I", activates the widget it names.
+    public init(mnemonic text: String) {
+        super.init(gtk_label_new_with_mnemonic(text))
+    }
+
+    public var text: String {
+        get { String(cString: gtk_label_get_text(opaque)) }
+        set { gtk_label_set_text(opaque, newValue) }
+    }
+
+    public var ellipsis: Ellipsis {
+        get { .none }
+        set { gtk_label_set_ellipsize(opaque, newValue == .none ? PANGO_ELLIPSIZE_NONE : newValue == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END) }
+    }
+
+    public var wraps: Bool {
+        get { gtk_label_get_wrap(opaque) != 0 }
+        set { gtk_label_set_wrap(opaque, newValue.gboolean) }
+    }
+
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(opaque) != 0 }
+        set { gtk_label_set_selectable(opaque, newValue.gboolean) }
+    }
+
+    public var isSingleLine: Bool {
+        get { gtk_label_get_single_line_mode(opaque) != 0 }
+        set { gtk_label_set_single_line_mode(opaque, newValue.gboolean) }
+    }
+
+    public var justification: Justification {
+        get { gtk_label_get_justify(opaque) == GTK_JUSTIFY_CENTER ? .center : .left }
+        set { gtk_label_set_justify(opaque, newValue == .center ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT) }
+    }
+
+    /// Where a line sits across the label's width: 0 at the start, 1 at the end.
+    public var xAlignment: Double {
+        get { Double(gtk_label_get_xalign(opaque)) }
+        set { gtk_label_set_xalign(opaque, Float(newValue)) }
+    }
+
+    /// How wide, in characters, the label asks to be at the least; nil for its text's width.
+    public var widthChars: Int? {
+        get { gtk_label_get_width_chars(opaque) < 0 ? nil : Int(gtk_label_get_width_chars(opaque)) }
+        set { gtk_label_set_width_chars(opaque, gint(newValue ?? -1)) }
+    }
+
+    public var maxWidthChars: Int? {
+        get { gtk_label_get_max_width_chars(opaque) < 0 ? nil : Int(gtk_label_get_max_width_chars(opaque)) }
+        set { gtk_label_set_max_width_chars(opaque, gint(newValue ?? -1)) }
+    }
+
+    public func selectRegion(_ range: Range<Int>) {
+        gtk_label_select_region(opaque, gint(range.lowerBound), gint(range.upperBound))
+    }
+}

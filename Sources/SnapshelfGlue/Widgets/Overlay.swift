@@ -1,0 +1,17 @@
+// GtkOverlay: a main child with others floating above it, such as notifications or arrows.
+import CGtk
+
+@MainActor
+public final class Overlay: Widget {
+    public init() {
+        super.init(gtk_overlay_new())
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_overlay_set_child(opaque, child.widget)
+    }
+
+    public func addOverlay(_ child: Widget) {
+        gtk_overlay_add_overlay(opaque, child.widget)
+    }
+}

@@ -1,0 +1,17 @@
+// GtkPicture: a texture or icon, fitted inside the space the picture is given.
+import CGtk
+
+@MainActor
+public final class Picture: Widget {
+    public init() {
+        super.init(gtk_picture_new())
+        // Fitted whole and allowed to shrink: every picture of the app shows a photo that way.
+        gtk_picture_set_content_fit(opaque, GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_can_shrink(opaque, 1)
+    }
+
+    /// What the picture shows; nil for nothing.
+    public var paintable: Paintable? {
+        didSet { gtk_picture_set_paintable(opaque, paintable?.opaque) }
+    }
+}

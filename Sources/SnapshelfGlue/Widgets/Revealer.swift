@@ -1,0 +1,27 @@
+// GtkRevealer: a child that slides in and out of view.
+import CGtk
+
+@MainActor
+public final class Revealer: Widget {
+    public enum Transition: Sendable {
+        case slideDown, slideUp
+
+        var gtk: GtkRevealerTransitionType {
+            self == .slideDown ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN : GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        }
+    }
+
+    public init(_ transition: Transition) {
+        super.init(gtk_revealer_new())
+        gtk_revealer_set_transition_type(opaque, transition.gtk)
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_revealer_set_child(opaque, child.widget)
+    }
+
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(opaque) != 0 }
+        set { gtk_revealer_set_reveal_child(opaque, newValue.gboolean) }
+    }
+}

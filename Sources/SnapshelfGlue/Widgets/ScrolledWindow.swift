@@ -1,0 +1,51 @@
+// GtkScrolledWindow, and the GtkAdjustment that says where it is scrolled to.
+import CGtk
+
+@MainActor
+public final class ScrolledWindow: Widget {
+    public enum Policy: Sendable {
+        case never, automatic
+
+        var gtk: GtkPolicyType { self == .never ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC }
+    }
+
+    public init() {
+        super.init(gtk_scrolled_window_new())
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_scrolled_window_set_child(opaque, child.widget)
+    }
+
+    /// When each scroll bar shows: `.never` also means the content is never scrolled that way.
+    public func setPolicy(horizontal: Policy, vertical: Policy) {
+        gtk_scrolled_window_set_policy(opaque, horizontal.gtk, vertical.gtk)
+    }
+
+    public var horizontalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_hadjustment(opaque)) }
+    public var verticalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_vadjustment(opaque)) }
+}
+
+@MainActor
+public final class Adjustment: GObjectRef {
+    convenience init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        self.init(UnsafeMutablePointer<GObject>(OpaquePointer(adjustment)))
+    }
+
+    public var value: Double {
+        get { gtk_adjustment_get_value(typed()) }
+        set { gtk_adjustment_set_value(typed(), newValue) }
+    }
+
+    /// Comes when the value changes: the view was scrolled.
+    @discardableResult
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("value-changed", .plain, handler)
+    }
+
+    /// Comes when the bounds change: the content grew or shrank.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("changed", .plain, handler)
+    }
+}

@@ -1,0 +1,167 @@
+// GtkWidget: what every widget can do, as Swift properties. Subclasses add their own; any widget
+// GTK hands back (a parent, the focus, a picked child) comes as a plain Widget.
+import CGtk
+import CSnapshelfShim
+
+@MainActor
+public class Widget: GObjectRef {
+    var widget: UnsafeMutablePointer<GtkWidget> { typed() }
+
+    /// A widget GTK made, such as a child it returned; nil for none.
+    static func wrapping(_ pointer: UnsafeMutablePointer<GtkWidget>?) -> Widget? {
+        pointer.map { Widget($0) }
+    }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue.gboolean) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
+    }
+
+    /// On screen, in a shown window: GTK maps only what it draws.
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    public var width: Int { Int(gtk_widget_get_width(widget)) }
+    public var height: Int { Int(gtk_widget_get_height(widget)) }
+    /// 2 on a high-density display, where images need twice the pixels.
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
+    public var horizontalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    public var verticalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue.gboolean) }
+    }
+
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
+    }
+
+    public var margins: Margins {
+        get {
+            Margins(top: Int(gtk_widget_get_margin_top(widget)), bottom: Int(gtk_widget_get_margin_bottom(widget)),
+                    start: Int(gtk_widget_get_margin_start(widget)), end: Int(gtk_widget_get_margin_end(widget)))
+        }
+        set {
+            gtk_widget_set_margin_top(widget, gint(newValue.top))
+            gtk_widget_set_margin_bottom(widget, gint(newValue.bottom))
+            gtk_widget_set_margin_start(widget, gint(newValue.start))
+            gtk_widget_set_margin_end(widget, gint(newValue.end))
+        }
+    }
+
+    /// The least size the widget asks for; nil leaves that side to its content.
+    public func requestSize(width: Int? = nil, height: Int? = nil) {
+        gtk_widget_set_size_request(widget, gint(width ?? -1), gint(height ?? -1))
+    }
+
+    public func addStyleClass(_ name: String) {
+        gtk_widget_add_css_class(widget, name)
+    }
+
+    public func removeStyleClass(_ name: String) {
+        gtk_widget_remove_css_class(widget, name)
+    }
+
+    /// Adds the style class when `on` is true and takes it away when false.
+    public func setStyleClass(_ name: String, _ on: Bool) {
+        on ? addStyleClass(name) : removeStyleClass(name)
+    }
+
+    public func hasStyleClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public var tooltipText: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    public func addController(_ controller: EventController) {
+        gtk_widget_add_controller(widget, controller.transferred)
+    }
+
+    /// Makes the group's actions reachable from this widget and its children as "prefix.name".
+    public func insertActionGroup(_ group: ActionGroup, prefix: String) {
+        gtk_widget_insert_action_group(widget, prefix, group.opaque)
+    }
+
+    /// Activates an action this widget can reach, such as "win.import".
+    public func activateAction(_ name: String) {
+        gtk_widget_activate_action_variant(widget, name, nil)
+    }
+
+    public var parent: Widget? { Widget.wrapping(gtk_widget_get_parent(widget)) }
+    public var firstChild: Widget? { Widget.wrapping(gtk_widget_get_first_child(widget)) }
+    public var nextSibling: Widget? { Widget.wrapping(gtk_widget_get_next_sibling(widget)) }
+    /// The children, first to last.
+    public var children: [Widget] { Array(sequence(first: firstChild) { $0?.nextSibling }.compactMap(\.self)) }
+
+    /// This widget, or one inside it.
+    public func contains(_ other: Widget) -> Bool {
+        other == self || gtk_widget_is_ancestor(other.widget, widget) != 0
+    }
+
+    /// The widget with the keyboard focus in this widget's window.
+    public var focusedWidgetInWindow: Widget? {
+        gtk_widget_get_root(widget).flatMap { Widget.wrapping(gtk_root_get_focus($0)) }
+    }
+
+    /// The deepest widget at a point in this widget's coordinates.
+    public func pick(x: Double, y: Double) -> Widget? {
+        Widget.wrapping(gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT))
+    }
+
+    /// Where this widget lies in another's coordinates; nil before it is laid out.
+    public func bounds(in other: Widget) -> Rectangle? {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, other.widget, &bounds) != 0 else { return nil }
+        return Rectangle(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+                         width: Double(bounds.size.width), height: Double(bounds.size.height))
+    }
+
+    /// A point of this widget in another's coordinates.
+    public func translate(x: Double, y: Double, to other: Widget) -> (x: Double, y: Double) {
+        var point = (x: 0.0, y: 0.0)
+        gtk_widget_translate_coordinates(widget, other.widget, x, y, &point.x, &point.y)
+        return point
+    }
+
+    /// The GTK type's name, such as "GtkButton", which screen readers say for unnamed widgets.
+    public var typeName: String { String(cString: g_type_name_from_instance(typed())) }
+
+    public var clipboard: Clipboard { Clipboard(gtk_widget_get_clipboard(widget)) }
+
+    public var frameClock: FrameClock? { gtk_widget_get_frame_clock(widget).map(FrameClock.init) }
+
+    @discardableResult
+    public func onRealize(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("realize", .plain, handler)
+    }
+
+    /// Comes when the widget's window closes, whoever closes it; "destroy" would wait for the last
+    /// reference, which Swift may hold.
+    @discardableResult
+    public func onUnrealize(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("unrealize", .plain, handler)
+    }
+
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("destroy", .plain, handler)
+    }
+}

@@ -1,0 +1,83 @@
+// GtkWindow: a toplevel window or dialog, its title bar, size, and what closes it.
+import CGtk
+
+@MainActor
+public class Window: Widget {
+    public init() {
+        super.init(gtk_window_new())
+    }
+
+    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer)
+    }
+
+    var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The size the window opens at, which GTK keeps as the unmaximized size while it is maximized;
+    /// nil on a side leaves it to the content.
+    public var defaultSize: (width: Int?, height: Int?) {
+        get {
+            var (width, height): (gint, gint) = (0, 0)
+            gtk_window_get_default_size(window, &width, &height)
+            return (width < 0 ? nil : Int(width), height < 0 ? nil : Int(height))
+        }
+        set { gtk_window_set_default_size(window, gint(newValue.width ?? -1), gint(newValue.height ?? -1)) }
+    }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    public func maximize() {
+        gtk_window_maximize(window)
+    }
+
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue.gboolean) }
+    }
+
+    /// Keeps this window above its parent, closed with it, and in its application, so the
+    /// application's shortcuts (Ctrl+Q among them) work here too.
+    public func makeTransient(for parent: Window) {
+        gtk_window_set_transient_for(window, parent.window)
+        gtk_window_set_destroy_with_parent(window, 1)
+        gtk_window_set_application(window, gtk_window_get_application(parent.window))
+    }
+
+    public func setChild(_ child: Widget) {
+        gtk_window_set_child(window, child.widget)
+    }
+
+    public func setTitlebar(_ titlebar: Widget) {
+        gtk_window_set_titlebar(window, titlebar.widget)
+    }
+
+    /// The button Enter presses when the focus is on nothing that takes it.
+    public func setDefaultWidget(_ widget: Widget) {
+        gtk_window_set_default_widget(window, widget.widget)
+    }
+
+    /// Takes the keyboard focus away from whatever has it, so no widget's keys act.
+    public func clearFocus() {
+        gtk_window_set_focus(window, nil)
+    }
+
+    public func present() {
+        gtk_window_present(window)
+    }
+
+    /// Closes the window at once, without asking its close-request handlers.
+    public func destroy() {
+        gtk_window_destroy(window)
+    }
+
+    /// Comes when the person closes the window; a handler returning true keeps it open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalHandle {
+        connect("close-request", .answering, handler)
+    }
+}
