@@ -1,7 +1,6 @@
 // A GNOME-style in-app notification that slides down from the top of the window. Messages stay
 // until the person dismisses them; several collect in one notification, which shows the latest
 // few and counts the rest, so a long list of failures cannot push it off the window.
-import CGtk
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -9,57 +8,55 @@ import SnapshelfModel
 final class InAppNotification {
     static let visibleLines = 4
 
-    let root: GObjectRef
-    private let label: GObjectRef
+    let root: Revealer
+    private let label = Label()
     private var lines: [String] = []
 
     init() {
-        label = GObjectRef(gtk_label_new(nil))
-        let frame: UnsafeMutablePointer<GtkWidget>
-        (root, frame) = Self.sliding(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, from: GTK_ALIGN_START)
-        gtk_label_set_wrap(label.opaque, 1)
-        gtk_label_set_width_chars(label.opaque, 50)
-        gtk_label_set_max_width_chars(label.opaque, 70)
-        gtk_label_set_xalign(label.opaque, 0)
-        gtk_label_set_selectable(label.opaque, 1)
-        gtk_box_append(frame.gCast(), label.typed())
-
-        let close = GObjectRef(gtk_button_new_from_icon_name("window-close-symbolic"))
-        gtk_widget_add_css_class(close.typed(), "flat")
-        gtk_widget_set_valign(close.typed(), GTK_ALIGN_START)
-        gtk_widget_set_tooltip_text(close.typed(), tr("Dismiss"))
-        close.setAccessibleLabel(tr("Dismiss"))
-        close.connect("clicked") { [weak self] in self?.dismiss() }
-        gtk_box_append(frame.gCast(), close.typed())
+        let frame: Box
+        (root, frame) = Self.sliding(.slideDown, from: .start)
+        label.wraps = true
+        label.widthChars = 50
+        label.maxWidthChars = 70
+        label.xAlignment = 0
+        label.isSelectable = true
+        let close = Self.dismissButton()
+        close.verticalAlignment = .start
+        close.onClicked { [weak self] in self?.dismiss() }
+        frame.append([label, close])
     }
 
     /// A revealer at the top or foot of the window holding the notification's frame, which the
     /// caller fills.
-    static func sliding(_ transition: GtkRevealerTransitionType, from edge: GtkAlign)
-        -> (revealer: GObjectRef, frame: UnsafeMutablePointer<GtkWidget>) {
-        let revealer = GObjectRef(gtk_revealer_new())
-        gtk_revealer_set_transition_type(revealer.opaque, transition)
-        gtk_widget_set_halign(revealer.typed(), GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(revealer.typed(), edge)
-        let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(frame, "app-notification")
-        gtk_revealer_set_child(revealer.opaque, frame)
+    static func sliding(_ transition: Revealer.Transition, from edge: Alignment) -> (revealer: Revealer, frame: Box) {
+        let revealer = Revealer(transition)
+        revealer.horizontalAlignment = .center
+        revealer.verticalAlignment = edge
+        let frame = Box(.horizontal, spacing: 12)
+        frame.addStyleClass("app-notification")
+        revealer.setChild(frame)
         return (revealer, frame)
+    }
+
+    static func dismissButton() -> Button {
+        let close = Button(iconName: "window-close-symbolic", name: tr("Dismiss"))
+        close.addStyleClass("flat")
+        return close
     }
 
     /// Adds a message to the notification and shows it.
     func show(_ message: String) {
         lines.append(message)
-        gtk_label_set_text(label.opaque, text)
-        gtk_revealer_set_reveal_child(root.opaque, 1)
+        label.text = text
+        root.revealsChild = true
     }
 
     func dismiss() {
         lines.removeAll()
-        gtk_revealer_set_reveal_child(root.opaque, 0)
+        root.revealsChild = false
     }
 
-    var isShown: Bool { gtk_revealer_get_reveal_child(root.opaque) != 0 }
+    var isShown: Bool { root.revealsChild }
     /// What the notification says: the latest messages, and how many earlier ones it leaves out.
     var text: String {
         let hidden = lines.count - Self.visibleLines

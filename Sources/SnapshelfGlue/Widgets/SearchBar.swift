@@ -1,0 +1,39 @@
+// GtkSearchBar: the bar that slides in above the content with a search entry, opened by typing
+// in the window it captures keys from.
+import CGtk
+
+@MainActor
+public final class SearchBar: Widget {
+    /// - Parameter closeName: what screen readers call the bar's close button, which GTK 4.8 leaves unnamed.
+    public init(child: Widget, entry: SearchEntry, closeName: String) {
+        super.init(gtk_search_bar_new())
+        gtk_search_bar_set_child(opaque, child.widget)
+        gtk_search_bar_connect_entry(opaque, entry.opaque)
+        gtk_search_bar_set_show_close_button(opaque, 1)
+        closeButton?.setAccessibleLabel(closeName)
+    }
+
+    /// The close button GTK puts at the bar's end, found among its inner widgets.
+    public var closeButton: Widget? {
+        func buttons(in widget: Widget) -> [Widget] {
+            widget.children.flatMap { $0.typeName == "GtkButton" ? [$0] : buttons(in: $0) }
+        }
+        return buttons(in: self).last
+    }
+
+    public var isSearching: Bool {
+        get { gtk_search_bar_get_search_mode(opaque) != 0 }
+        set { gtk_search_bar_set_search_mode(opaque, newValue.gboolean) }
+    }
+
+    /// The widget whose typing opens the bar and goes into the entry; nil to stop that.
+    public func captureKeys(from widget: Widget?) {
+        gtk_search_bar_set_key_capture_widget(opaque, widget?.widget)
+    }
+
+    /// Comes when the bar opens or closes.
+    @discardableResult
+    public func onSearchingChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("notify::search-mode-enabled", .pointer) { _ in handler() }
+    }
+}

@@ -1,0 +1,93 @@
+// Every command of the app, declared once: its action's name, the keys that run it, whether it
+// needs a photo to act on, and its line in the Keyboard Shortcuts window. The application, the
+// window, the menus and the shortcuts window all read this table.
+import SnapshelfModel
+
+enum Command: String, CaseIterable {
+    case quit, about
+    case showShortcuts = "show-help-overlay"
+    case importPhotos = "import", importFolder = "import-folder", search
+    case open, editLabel = "edit-label", copy, showInFiles = "show-in-files", export, remove
+    case undo, selectAll = "select-all", zoomIn = "zoom-in", zoomOut = "zoom-out", zoomReset = "zoom-reset"
+    case sort, back, previous, next
+
+    enum Scope {
+        /// The application's "app." actions, which work in every window.
+        case application
+        /// The main window's "win." actions.
+        case window
+        /// A "win." action GTK's application window makes itself.
+        case builtIn
+    }
+
+    var scope: Scope {
+        switch self {
+        case .quit, .about: .application
+        case .showShortcuts: .builtIn
+        default: .window
+        }
+    }
+
+    /// The name menus and buttons activate, such as "win.import".
+    var detailedName: String { (scope == .application ? "app." : "win.") + rawValue }
+
+    /// Keys that run the command wherever the focus is, even in a text entry.
+    var accelerators: [String] {
+        switch self {
+        case .quit: ["<Control>q"]
+        case .showShortcuts: ["<Control>question"]
+        case .importPhotos: ["<Control>o"]
+        case .importFolder: ["<Control><Shift>o"]
+        case .search: ["<Control>f"]
+        case .editLabel: ["F2"]
+        case .export: ["<Control>e"]
+        case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
+        case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
+        case .zoomReset: ["<Control>0", "<Control>KP_0"]
+        default: []
+        }
+    }
+
+    /// Keys that reach the command only after the focused widget had its turn: the grid moves
+    /// its focus with the arrows and a search entry deletes text, and only what they leave
+    /// arrives here.
+    var windowKeys: [String] {
+        switch self {
+        case .remove: ["Delete", "KP_Delete"]
+        case .back: ["Escape", "<Alt>Left"]
+        case .previous: ["Left"]
+        case .next: ["Right"]
+        case .undo: ["<Control>z"]
+        default: []
+        }
+    }
+
+    /// Acts on the selected photos, or the one in the viewer, and is disabled without one.
+    var needsPhoto: Bool {
+        [.open, .editLabel, .copy, .showInFiles, .export, .remove].contains(self)
+    }
+
+    /// The command's line in the Keyboard Shortcuts window; nil for one that has no keys or that
+    /// shares a line with another.
+    var shortcut: ShortcutEntry? {
+        switch self {
+        case .importPhotos: ShortcutEntry(.general, tr("Import Photos"), accelerators)
+        case .importFolder: ShortcutEntry(.general, tr("Import Folder"), accelerators)
+        case .search: ShortcutEntry(.general, tr("Search Labels"), accelerators)
+        case .showShortcuts: ShortcutEntry(.general, tr("Keyboard Shortcuts"), accelerators)
+        case .quit: ShortcutEntry(.general, tr("Quit"), accelerators)
+        case .open: ShortcutEntry(.photos, tr("Open"), ["Return", "space"])
+        case .editLabel: ShortcutEntry(.photos, tr("Edit Label"), accelerators)
+        case .export: ShortcutEntry(.photos, tr("Export Photos"), accelerators)
+        case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
+        case .undo: ShortcutEntry(.photos, tr("Undo Removal"), windowKeys)
+        case .selectAll: ShortcutEntry(.photos, tr("Select All"), ["<Control>a"])
+        case .zoomIn: ShortcutEntry(.photos, tr("Larger or Smaller Thumbnails"), ["<Control>plus", "<Control>minus"])
+        case .previous: ShortcutEntry(.viewer, tr("Previous and Next Photo"), ["Left", "Right"])
+        case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
+        case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), accelerators)
+        case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), windowKeys)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// One line of the Keyboard Shortcuts window: what it does, in which group, and the keys shown.
+import SnapshelfModel
+
+struct ShortcutEntry {
+    enum Group: CaseIterable {
+        case general, photos, viewer
+
+        var title: String {
+            switch self {
+            case .general: tr("General")
+            case .photos: tr("Photos")
+            case .viewer: tr("Viewer")
+            }
+        }
+    }
+
+    let group: Group
+    let title: String
+    /// In GTK's accelerator syntax, such as "<Control>o".
+    let keys: [String]
+
+    init(_ group: Group, _ title: String, _ keys: [String]) {
+        (self.group, self.title, self.keys) = (group, title, keys)
+    }
+}

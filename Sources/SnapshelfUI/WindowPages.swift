@@ -1,0 +1,69 @@
+// What the main window shows under its header, one page at a time: an invitation to import when
+// the library is empty, the grid, a note when a search matches nothing, or the viewer, which is
+// added the first time a photo is opened so that start-up builds only what the first screen shows.
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class WindowPages {
+    enum Page: String {
+        case empty, photos, noResults = "no-results", viewer
+    }
+
+    let root = Stack()
+    private let noResults = Label()
+
+    init(grid: Widget) {
+        root.addPage(Self.invitation(), named: Page.empty.rawValue)
+        root.addPage(grid, named: Page.photos.rawValue)
+        noResults.addStyleClass("no-results")
+        noResults.wraps = true
+        root.addPage(noResults, named: Page.noResults.rawValue)
+    }
+
+    var visible: Page {
+        root.visiblePageName.flatMap(Page.init(rawValue:)) ?? .empty
+    }
+
+    /// Shows a page; the viewer's must be added first.
+    func show(_ page: Page) {
+        root.visiblePageName = page.rawValue
+    }
+
+    /// Shows the viewer, adding its page the first time.
+    func showViewer(_ viewer: Widget) {
+        if !root.hasPage(named: Page.viewer.rawValue) {
+            root.addPage(viewer, named: Page.viewer.rawValue)
+        }
+        show(.viewer)
+    }
+
+    /// The page for the library as the store shows it now: its photos, or why there are none.
+    func showPhotos(count: Int, filter: String) {
+        noResults.text = String(format: tr("No photos have a label with “%@”."), filter)
+        show(count > 0 ? .photos : filter.isEmpty ? .empty : .noResults)
+    }
+
+    private static func invitation() -> Widget {
+        let page = Box(.vertical, spacing: 12)
+        page.addStyleClass("empty-state")
+        page.verticalAlignment = .center
+        page.horizontalAlignment = .center
+        let icon = Image(iconName: "image-x-generic-symbolic")
+        icon.pixelSize = 128
+        icon.addStyleClass("empty-icon")
+        icon.margins = Margins(bottom: 12)
+        let title = Label(tr("No Photos Yet"))
+        title.addStyleClass("empty-title")
+        let body = Label(tr("Import photos to keep them here, each with a label of your own."))
+        body.wraps = true
+        body.justification = .center
+        let button = Button(mnemonic: tr("_Import Photos…"))
+        button.addStyleClass("suggested-action")
+        button.horizontalAlignment = .center
+        button.margins = Margins(top: 12)
+        button.actionName = Command.importPhotos.detailedName
+        page.append([icon, title, body, button])
+        return page
+    }
+}

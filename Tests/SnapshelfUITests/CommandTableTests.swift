@@ -1,0 +1,84 @@
+// The command table is the one place a command is declared: these check that the application,
+// the window and the Keyboard Shortcuts window all follow it.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class CommandTableTests: AppTestCase, @unchecked Sendable {
+    func testEveryCommandIsAnActionWithTheTablesKeysAndPhotoCommandsWaitForAPhoto() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            let app = try XCTUnwrap(applications.last)
+            for command in Command.allCases {
+                let group = OpaquePointer(command.scope == .application ? app.application.raw : window.window.raw)
+                XCTAssertNotEqual(g_action_group_has_action(group, command.rawValue), 0, "no action for \(command)")
+                XCTAssertEqual(app.application.accelerators(for: command.detailedName), command.accelerators, "\(command)")
+            }
+            let photoCommands = Command.allCases.filter(\.needsPhoto)
+            XCTAssertFalse(photoCommands.isEmpty)
+            for command in photoCommands {
+                XCTAssertFalse(window.window.isActionEnabled(command.rawValue), "\(command) is enabled with nothing selected")
+            }
+            window.grid.select(positions: [1])
+            for command in photoCommands {
+                XCTAssertTrue(window.window.isActionEnabled(command.rawValue), "\(command) is disabled with a photo selected")
+            }
+        }
+    }
+
+    func testEveryKeyInTheTableIsOneGtkUnderstands() {
+        onMain {
+            let keys = Command.allCases.flatMap { $0.accelerators + $0.windowKeys } + ShortcutsWindow.entries.flatMap(\.keys)
+            XCTAssertGreaterThan(keys.count, 20)
+            for key in keys {
+                var keyval: guint = 0
+                var modifiers = GdkModifierType(rawValue: 0)
+                XCTAssertNotEqual(gtk_accelerator_parse(key, &keyval, &modifiers), 0, "GTK cannot parse \(key)")
+            }
+        }
+    }
+
+    func testTheKeyboardShortcutsWindowShowsTheTablesEntries() throws {
+        try onMain {
+            let window = try launch()
+            window.window.activateAction(Command.showShortcuts.detailedName)
+            try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
+            let shortcutsWindow = try XCTUnwrap(windows(of: gtk_shortcuts_window_get_type()).first)
+            let shown = Self.shortcuts(under: shortcutsWindow.assumingMemoryBound(to: GtkWidget.self))
+            let expected = ShortcutsWindow.entries.map { "\($0.title): \($0.keys.joined(separator: " "))" }
+            // The window also keeps a copy of each line for its search, so lines may show twice.
+            XCTAssertEqual(Set(shown), Set(expected))
+            XCTAssertEqual(Set(expected).count, expected.count, "two lines of the table say the same")
+            XCTAssertTrue(shown.contains("Import Photos: <Control>o"))
+        }
+    }
+
+    /// "Title: accelerator" for each GtkShortcutsShortcut inside the widget, in order.
+    @MainActor
+    private static func shortcuts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_shortcuts_shortcut_get_type()) != 0 {
+            return ["\(string(widget, "title")): \(string(widget, "accelerator"))"]
+        }
+        var found: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            found += shortcuts(under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    @MainActor
+    private static func string(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), property, &value)
+        return g_value_get_string(&value).map { String(cString: $0) } ?? ""
+    }
+}
