@@ -17,7 +17,7 @@ public final class CheckButton: Widget {
         set {
             gtk_check_button_set_label(typed(), newValue)
             gtk_check_button_set_use_underline(typed(), 1)
-            setAccessibleLabel(Mnemonic.plain(newValue))
+            setAccessibleName(mnemonic: newValue)
         }
     }
 

@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class Entry: Widget, Editable {
-    public init() {
+    /// - Parameter name: what screen readers call the entry, which would otherwise be "GtkEntry".
+    public init(name: String) {
         super.init(gtk_entry_new())
+        setAccessibleLabel(name)
     }
 
     /// The grey hint shown while the entry is empty; nil for none.
