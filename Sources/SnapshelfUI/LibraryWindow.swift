@@ -10,7 +10,7 @@ import SnapshelfModel
 
 @MainActor
 final class LibraryWindow {
-    let window: GObjectRef
+    let window: ApplicationWindow
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
@@ -40,11 +40,11 @@ final class LibraryWindow {
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
-    init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
+    init(application: Application, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
         self.loader = loader
         self.preferences = preferences
-        window = GObjectRef(gtk_application_window_new(application.typed()))
+        window = ApplicationWindow(application: application)
         stack = GObjectRef(gtk_stack_new())
         textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")
@@ -114,14 +114,7 @@ final class LibraryWindow {
             }
             let files = gdk_file_list_get_files(OpaquePointer(list))
             defer { g_slist_free(files) }
-            var urls: [URL] = []
-            var node = files
-            while let current = node {
-                if let url = ImportFlow.url(of: OpaquePointer(current.pointee.data)) {
-                    urls.append(url)
-                }
-                node = current.pointee.next
-            }
+            let urls = LocalFile.urls(ofFileList: files)
             importFlow.importFiles(urls)
             return !urls.isEmpty
         }
@@ -416,7 +409,7 @@ final class LibraryWindow {
         if photos.count > 1 {
             gtk_window_set_title(dialog.window.typed(), String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", photos.count), photos.count))
         }
-        let ticket = textures.texture(for: first, size: .large) { [weak dialog] texture in dialog?.showThumbnail(texture) }
+        let ticket = textures.texture(for: first, size: .large) { [weak dialog] texture in dialog?.showThumbnail(Paintable(texture.opaque)) }
         dialog.onResponse = { [weak self, weak dialog] response in
             ticket.cancel()
             dialog?.close()
