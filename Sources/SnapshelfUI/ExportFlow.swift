@@ -1,23 +1,22 @@
 // Exporting photos: a folder chooser, then a copy of each chosen photo in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
 // notification saying how many went where, or why the export stopped.
-import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
 
 @MainActor
 final class ExportFlow {
-    private let parent: GObjectRef
+    private let parent: Window
     private let notification: InAppNotification
     /// The photos the window's actions act on, in grid order.
     private let chosenPhotos: @MainActor () -> [Photo]
     let progressBar = ImportProgressBar(cancelLabel: tr("_Cancel Export"))
     /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
-    private(set) var chooser: GObjectRef?
+    private(set) var chooser: FileChooserNative?
     private(set) var export: PhotoExport?
 
-    init(parent: GObjectRef, notification: InAppNotification, chosenPhotos: @escaping @MainActor () -> [Photo]) {
+    init(parent: Window, notification: InAppNotification, chosenPhotos: @escaping @MainActor () -> [Photo]) {
         self.parent = parent
         self.notification = notification
         self.chosenPhotos = chosenPhotos
@@ -30,21 +29,19 @@ final class ExportFlow {
     func chooseFolder() {
         let photos = chosenPhotos()
         guard !photos.isEmpty, !refuseWhileRunning() else { return }
-        let native = GObjectRef(adopting: gtk_file_chooser_native_new(
-            tr("Export Photos"), parent.typed(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Export"), tr("_Cancel")))
-        gtk_file_chooser_set_create_folders(native.opaque, 1)
-        native.connect("response") { [weak self] (response: Int32) in
+        let native = FileChooserNative(title: tr("Export Photos"), parent: parent, action: .selectFolder,
+                                       acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"), createsFolders: true)
+        native.onResponse { [weak self] accepted in
             guard let self, let chooser else { return }
             self.chooser = nil
-            guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let folder = ImportFlow.url(of: file) else {
+            guard accepted, let file = chooser.file else { return }
+            guard case .local(let folder) = file else {
                 return notification.show(tr("Photos can only be exported to a folder on this computer."))
             }
             export(photos, to: folder)
         }
         chooser = native
-        gtk_native_dialog_show(native.typed())
+        native.show()
     }
 
     /// Exports the chosen photos into the folder, as the chooser does once it has one.

@@ -1,40 +1,34 @@
 // The bar along the bottom of the window while a large import runs: how far it is, the file it
 // is on, and a Cancel button that stops after that file. An export shows its own, worded for it.
-import CGtk
+import Foundation
 import SnapshelfGlue
 import SnapshelfModel
 
 @MainActor
 final class ImportProgressBar {
-    let root: GObjectRef
-    private let bar: GObjectRef
-    private let status: GObjectRef
+    let root = Revealer(.slideUp)
+    private let bar = ProgressBar()
+    private let status = Label()
     /// Called when the person presses Cancel.
     var onCancel: (@MainActor () -> Void)?
 
     /// - Parameter cancelLabel: the Cancel button's text, with its mnemonic; an import's by default.
     init(cancelLabel: String? = nil) {
-        root = GObjectRef(gtk_revealer_new())
-        bar = GObjectRef(gtk_progress_bar_new())
-        status = GObjectRef(gtk_label_new(nil))
-        gtk_revealer_set_transition_type(root.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        let row = Box(.horizontal, spacing: 12)
+        row.addStyleClass("import-progress")
+        let texts = Box(.vertical, spacing: 6)
+        texts.expandsHorizontally = true
+        texts.verticalAlignment = .center
+        status.xAlignment = 0
+        status.ellipsis = .middle
+        texts.append([status, bar])
+        row.append(texts)
 
-        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(row, "import-progress")
-        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_widget_set_hexpand(texts, 1)
-        gtk_widget_set_valign(texts, GTK_ALIGN_CENTER)
-        gtk_label_set_xalign(status.opaque, 0)
-        gtk_label_set_ellipsize(status.opaque, PANGO_ELLIPSIZE_MIDDLE)
-        gtk_box_append(texts.gCast(), status.typed())
-        gtk_box_append(texts.gCast(), bar.typed())
-        gtk_box_append(row.gCast(), texts)
-
-        let cancel = gtk_button_new_with_mnemonic(cancelLabel ?? tr("_Cancel Import"))!
-        gtk_widget_set_valign(cancel, GTK_ALIGN_CENTER)
-        SignalConnection.connect(cancel, "clicked") { [weak self] in self?.onCancel?() }
-        gtk_box_append(row.gCast(), cancel)
-        gtk_revealer_set_child(root.opaque, row)
+        let cancel = Button(mnemonic: cancelLabel ?? tr("_Cancel Import"))
+        cancel.verticalAlignment = .center
+        cancel.onClicked { [weak self] in self?.onCancel?() }
+        row.append(cancel)
+        root.setChild(row)
     }
 
     func show(completed: Int, of total: Int, current: String) {
@@ -43,15 +37,15 @@ final class ImportProgressBar {
     }
 
     func show(status text: String, fraction: Double) {
-        gtk_label_set_text(status.opaque, text)
-        gtk_progress_bar_set_fraction(bar.opaque, fraction)
-        gtk_revealer_set_reveal_child(root.opaque, 1)
+        status.text = text
+        bar.fraction = fraction
+        root.revealsChild = true
     }
 
     func hide() {
-        gtk_revealer_set_reveal_child(root.opaque, 0)
+        root.revealsChild = false
     }
 
-    var isShown: Bool { gtk_revealer_get_reveal_child(root.opaque) != 0 }
-    var statusText: String { String(cString: gtk_label_get_text(status.opaque)) }
+    var isShown: Bool { root.revealsChild }
+    var statusText: String { status.text }
 }

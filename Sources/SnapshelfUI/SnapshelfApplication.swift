@@ -26,7 +26,7 @@ public final class SnapshelfApplication {
         if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
     }()
 
-    let application: GObjectRef
+    let application: Application
     private let libraryDirectory: URL
     private let loader = ThumbnailLoader()
     private(set) var window: LibraryWindow?
@@ -38,15 +38,14 @@ public final class SnapshelfApplication {
     ///     to. A library chosen by hand runs on its own instead, so two libraries can be open.
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
-        let flags = GApplicationFlags((unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue) | G_APPLICATION_HANDLES_OPEN.rawValue)
         Self.registerResources
-        application = GObjectRef(adopting: gtk_application_new(id, flags))
+        application = Application(id: id, unique: unique)
         // Development and released builds share one resource tree, which GTK searches for the
         // Keyboard Shortcuts window (gtk/help-overlay.ui) and the icons.
         g_application_set_resource_base_path(application.typed(), EmbeddedResources.basePath)
         application.connect("startup") { [weak self] in self?.startUp() }
         application.connect("activate") { [weak self] in self?.activate() }
-        application.connect("open") { [weak self] files, count, _ in self?.open(files, count: Int(count)) }
+        application.onOpen { [weak self] urls in self?.open(urls) }
     }
 
     /// Runs the main loop until the last window closes; returns the process's exit status.
@@ -65,11 +64,9 @@ public final class SnapshelfApplication {
         return g_application_run(application.typed(), Int32(arguments.count - 1), &arguments)
     }
 
-    private func open(_ files: UnsafeMutableRawPointer?, count: Int) {
+    private func open(_ files: [URL]) {
         activate()
-        guard let window, let files else { return }
-        let list = files.assumingMemoryBound(to: OpaquePointer?.self)
-        window.importFlow.importFiles((0..<count).compactMap { list[$0].flatMap(ImportFlow.url(of:)) })
+        window?.importFlow.importFiles(files)
     }
 
     private func startUp() {

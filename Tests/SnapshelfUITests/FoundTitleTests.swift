@@ -3,6 +3,7 @@
 // rest's own titles.
 import CGtk
 import Foundation
+import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
@@ -48,7 +49,7 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
             XCTAssertNotNil(dialog.titleSourceText)
-            gtk_editable_set_text(dialog.entryWidget.opaque, "Typed instead")
+            dialog.entryWidget.text = "Typed instead"
             pressEnter(in: dialog.entryWidget)
             try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.entryText, "")
@@ -69,8 +70,8 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 3" && dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.entryText, "Own title 0")
-            gtk_editable_set_text(dialog.entryWidget.opaque, "Holiday")
-            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            dialog.entryWidget.text = "Holiday"
+            dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the background import never finished") { !window.importFlow.isRunning }
             XCTAssertEqual(try labels(), ["Holiday", "Holiday", "Holiday"])

@@ -19,8 +19,8 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(6)))
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 6" && dialog.isWaitingForLabel }
-            gtk_editable_set_text(dialog.entryWidget.opaque, "Holiday")
-            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            dialog.entryWidget.text = "Holiday"
+            dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
 
             XCTAssertNil(window.importFlow.dialog, "the rest need no dialog")
@@ -49,7 +49,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             window.importFlow.importFiles([corpus])
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
-            gtk_check_button_set_active(dialog.forTheRestToggle.typed(), 1)
+            dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
             window.importFlow.batch?.cancel()
             try waitUntil { window.importFlow.batch == nil }
@@ -68,8 +68,8 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
             XCTAssertTrue(dialog.noticeText?.hasPrefix("This photo is already in your library") == true)
-            XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "Old label")
-            gtk_editable_set_text(dialog.entryWidget.opaque, "New label")
+            XCTAssertEqual(dialog.entryWidget.text, "Old label")
+            dialog.entryWidget.text = "New label"
             pressEnter(in: dialog.entryWidget)
             try waitUntil { !window.importFlow.isRunning }
             XCTAssertEqual(try labels(in: libraryDirectory), ["New label"])

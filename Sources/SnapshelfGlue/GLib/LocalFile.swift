@@ -3,11 +3,24 @@ import CGtk
 import Foundation
 
 public enum LocalFile {
+    /// Where a chosen file is: on this computer, or somewhere only GIO reaches, such as a network
+    /// share, which Snapshelf cannot read or write as a file.
+    public enum Location: Equatable, Sendable {
+        case local(URL)
+        case remote
+    }
+
     /// The local path of a GFile; nil for a remote location, which cannot be imported.
     static func url(of file: OpaquePointer) -> URL? {
         guard let path = g_file_get_path(file) else { return nil }
         defer { g_free(path) }
         return URL(fileURLWithPath: String(cString: path))
+    }
+
+    /// Where a GFile a call handed over is; the file is released.
+    static func location(takingOwnershipOf file: OpaquePointer) -> Location {
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        return url(of: file).map(Location.local) ?? .remote
     }
 
     /// The local files of a GListModel of GFiles, which a chooser returns; the model is released.
@@ -22,9 +35,11 @@ public enum LocalFile {
     }
 
     /// The local files of a GSList of GFiles, which a drop gives; the list is GTK's.
-    static func urls(ofFileList list: UnsafeMutablePointer<GSList>?) -> [URL] {
-        sequence(first: list) { $0?.pointee.next }.compactMap { node in
-            node?.pointee.data.flatMap { url(of: OpaquePointer($0)) }
+    /// Public only until the window's drop target is glue of its own.
+    public static func urls(ofFileList list: UnsafeMutablePointer<GSList>?) -> [URL] {
+        guard let list else { return [] }
+        return sequence(first: list) { $0.pointee.next }.compactMap { node in
+            node.pointee.data.flatMap { url(of: OpaquePointer($0)) }
         }
     }
 }

@@ -12,7 +12,7 @@ public class Button: Widget {
     /// A button whose text has an underlined letter, marked "_I", that Alt+I presses.
     public init(mnemonic text: String) {
         super.init(gtk_button_new_with_mnemonic(text))
-        setAccessibleLabel(Mnemonic.plain(text))
+        setAccessibleName(mnemonic: text)
     }
 
     /// An icon-only button, named for screen readers and given the name as its tooltip.
@@ -63,5 +63,15 @@ public enum Mnemonic {
             plain.append(character)
         }
         return plain
+    }
+}
+
+extension Widget {
+    /// Names a widget with a mnemonic label by that label's text alone. GTK 4.8 names a mnemonic
+    /// button by its label property and then by the label it is "labelled by" as well, which a
+    /// screen reader says as "_Undo Undo"; without the relation, the name is said once.
+    func setAccessibleName(mnemonic text: String) {
+        setAccessibleLabel(Mnemonic.plain(text))
+        gtk_accessible_reset_relation(opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 }

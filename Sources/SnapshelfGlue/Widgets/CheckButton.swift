@@ -1,0 +1,28 @@
+// GtkCheckButton: a box to tick beside its label. Like a button's, its accessible name is the
+// label without the mnemonic's underscore, which GTK 4.8 would otherwise keep.
+import CGtk
+
+@MainActor
+public final class CheckButton: Widget {
+    /// A check button whose text has an underlined letter, marked "_U", that Alt+U toggles.
+    /// Without text, the button has no label until `mnemonic` gives it one.
+    public init(mnemonic text: String? = nil) {
+        super.init(gtk_check_button_new_with_mnemonic(text))
+        if let text { mnemonic = text }
+    }
+
+    /// The text with its mnemonic mark; setting it names the button for screen readers too.
+    public var mnemonic: String {
+        get { gtk_check_button_get_label(typed()).map { String(cString: $0) } ?? "" }
+        set {
+            gtk_check_button_set_label(typed(), newValue)
+            gtk_check_button_set_use_underline(typed(), 1)
+            setAccessibleName(mnemonic: newValue)
+        }
+    }
+
+    public var isActive: Bool {
+        get { gtk_check_button_get_active(typed()) != 0 }
+        set { gtk_check_button_set_active(typed(), newValue.gboolean) }
+    }
+}

@@ -1,0 +1,29 @@
+// GtkEntry: one line of text to type, such as a photo's label.
+import CGtk
+
+@MainActor
+public final class Entry: Widget, Editable {
+    /// - Parameter name: what screen readers call the entry, which would otherwise be "GtkEntry".
+    public init(name: String) {
+        super.init(gtk_entry_new())
+        setAccessibleLabel(name)
+    }
+
+    /// The grey hint shown while the entry is empty; nil for none.
+    public var placeholderText: String? {
+        get { gtk_entry_get_placeholder_text(typed()).map { String(cString: $0) } }
+        set { gtk_entry_set_placeholder_text(typed(), newValue) }
+    }
+
+    /// The most characters the entry takes; nil for no limit.
+    public var maxLength: Int? {
+        get { gtk_entry_get_max_length(typed()) == 0 ? nil : Int(gtk_entry_get_max_length(typed())) }
+        set { gtk_entry_set_max_length(typed(), gint(newValue ?? 0)) }
+    }
+
+    /// Comes when the person presses Enter in the entry.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("activate", .plain, handler)
+    }
+}

@@ -1,0 +1,66 @@
+// Runs the window's writes to the library on one serial queue, in the order they were asked for,
+// so copying and flushing a photo never holds up the UI thread. The model knows no main loop: the
+// caller says how results reach its main thread, and the worker hands every result that way.
+import Foundation
+
+public final class ImportWorker: @unchecked Sendable {
+    // Unchecked Sendable: `library` is only touched on `queue`, which runs one job at a time.
+    /// Runs work on the caller's main thread, soon and in the order given; the GTK window's is
+    /// `MainLoop.perform`.
+    public typealias Hop = @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
+
+    private let queue = DispatchQueue(label: "Snapshelf imports", qos: .userInitiated)
+    private let directory: URL
+    private let hop: Hop
+    private var library: Library?
+
+    public init(directory: URL, hop: @escaping Hop) {
+        self.directory = directory
+        self.hop = hop
+    }
+
+    /// Runs the work with the worker's own connection to the library, then hands the result to
+    /// `completion` through the hop.
+    public func perform<T: Sendable>(_ work: @escaping @Sendable (Library) throws -> T,
+                                     completion: @escaping @Sendable @MainActor (Result<T, any Error>) -> Void) {
+        queue.async { [self] in
+            let result = Result { () throws -> T in
+                if library == nil {
+                    // The window asks for the pending sidecars as a job of its own, after start-up.
+                    library = try Library(directory: directory, writingSidecars: false)
+                }
+                return try work(library!)
+            }
+            hop { completion(result) }
+        }
+    }
+
+    /// Writes the sidecars a library from before them lacks, or that a kill left unwritten, as a
+    /// job of its own, so opening a large library does not hold up the window's first frame.
+    public func writePendingSidecars(failed: @escaping @Sendable @MainActor (any Error) -> Void) {
+        perform({ library throws -> Bool in
+            try library.writePendingSidecars()
+            return true
+        }, completion: { result in
+            if case .failure(let error) = result { failed(error) }
+        })
+    }
+
+    /// Imports the files with one label after the jobs before it, through a connection of the
+    /// batch's own. Each file's progress, then the end (with the error that stopped the import
+    /// early, if one did), come through the hop in order.
+    public func run(_ batch: BatchImport, _ files: [URL], label: Label,
+                    progress: @escaping @Sendable @MainActor (BatchImport.Progress) -> Void,
+                    finished: @escaping @Sendable @MainActor (LibraryError?) -> Void) {
+        queue.async { [directory, hop] in
+            do throws(LibraryError) {
+                try batch.run(files, label: label, libraryDirectory: directory) { report in
+                    hop { progress(report) }
+                }
+                hop { finished(nil) }
+            } catch {
+                hop { finished(error) }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+// The import behind the progress bar: the files one label was chosen for, imported on the worker
+// after the saves before them, each file shown as it is done, and a summary at the end.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class BackgroundImport {
+    private let store: PhotoStore
+    private let worker: ImportWorker
+    private let notification: InAppNotification
+    let progressBar = ImportProgressBar()
+    private(set) var batch: BatchImport?
+    /// How the import is going, for the notification when it ends.
+    private var summary = ImportSummary()
+
+    init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
+        self.store = store
+        self.worker = worker
+        self.notification = notification
+        progressBar.onCancel = { [weak self] in self?.batch?.cancel() }
+    }
+
+    var isRunning: Bool { batch != nil }
+
+    /// Imports the files with one label, shown by the window's refresh as they arrive.
+    /// The label is always given: nil would give each photo its own title, not the one chosen.
+    func start(_ files: [URL], label: SnapshelfModel.Label) {
+        guard let first = files.first else { return }
+        let batch = BatchImport()
+        self.batch = batch
+        summary = ImportSummary()
+        progressBar.show(completed: 0, of: files.count, current: first.lastPathComponent)
+        worker.run(batch, files, label: label, progress: { [weak self] progress in
+            self?.progressed(progress)
+        }, finished: { [weak self] error in
+            self?.finished(total: files.count, stoppedBy: error)
+        })
+    }
+
+    private func progressed(_ progress: BatchImport.Progress) {
+        progressBar.show(completed: progress.completed, of: progress.total, current: progress.file.lastPathComponent)
+        summary.count(progress.result)
+        if case .failure(let error) = progress.result {
+            notification.report(error)
+        }
+    }
+
+    private func finished(total: Int, stoppedBy error: LibraryError?) {
+        if let error {
+            notification.show(String(format: tr("The import stopped: %@."), "\(error)"))
+        }
+        let cancelled = batch?.isCancelled == true
+        batch = nil
+        progressBar.hide()
+        try? store.refreshIfChanged()
+        notification.show(summary.sentence(total: total, cancelled: cancelled))
+    }
+}

@@ -1,0 +1,50 @@
+// The desktop's file or folder chooser that starts an import from the menu or Ctrl+O: several
+// may be chosen at once, and the file chooser offers photos first.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class ImportChooser {
+    private let parent: Window
+    /// GTK does not keep a native chooser alive while it is open, so this does until it answers.
+    private var native: FileChooserNative?
+
+    init(parent: Window) {
+        self.parent = parent
+    }
+
+    var isOpen: Bool { native != nil }
+
+    /// Asks for photos; `chosen` gets them, or nothing when the person cancels.
+    func chooseFiles(then chosen: @escaping @MainActor ([URL]) -> Void) {
+        let native = open(title: tr("Import Photos"), action: .open, then: chosen)
+        let photos = FileFilter(name: tr("Photos"))
+        photos.addPixbufFormats()
+        native.addFilter(photos)
+        // Any file can be tried; one that is no photo is then refused with its reason.
+        let everything = FileFilter(name: tr("All Files"))
+        everything.addPattern("*")
+        native.addFilter(everything)
+        native.show()
+    }
+
+    /// Asks for folders, whose photos are searched for inside them.
+    func chooseFolders(then chosen: @escaping @MainActor ([URL]) -> Void) {
+        open(title: tr("Import Folder"), action: .selectFolder, then: chosen).show()
+    }
+
+    private func open(title: String, action: FileChooserNative.Action,
+                      then chosen: @escaping @MainActor ([URL]) -> Void) -> FileChooserNative {
+        let native = FileChooserNative(title: title, parent: parent, action: action,
+                                       acceptLabel: tr("_Import"), cancelLabel: tr("_Cancel"), selectsMultiple: true)
+        native.onResponse { [weak self] accepted in
+            guard let self, let native = self.native else { return }
+            let urls = accepted ? native.files : []
+            self.native = nil
+            chosen(urls)
+        }
+        self.native = native
+        return native
+    }
+}

@@ -1,0 +1,114 @@
+// One import's labelling: each file in turn is checked and previewed, then shown in the label
+// dialog until the person saves it, skips it or cancels the rest. What they type while the next
+// file is read becomes its label. Choosing one label for the rest ends the session early and
+// hands the rest on, to be imported in the background.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class LabellingSession {
+    /// The files still to import when the person chose one label for them all.
+    typealias Rest = (files: [URL], label: SnapshelfModel.Label)
+
+    let dialog: LabelDialog
+    private let files: [URL]
+    private var next = 0
+    /// The photo the dialog shows now, checked and previewed, and the library's photo with the
+    /// same content, if any.
+    private var current: (candidate: PhotoCandidate, existing: Photo?)?
+    private let library: Library
+    private let loader: ThumbnailLoader
+    private let notification: InAppNotification
+    private let save: @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void
+    private let ended: @MainActor (Rest?) -> Void
+
+    /// - Parameters:
+    ///   - library: where a file's content is looked for, to offer the label it has there.
+    ///   - notification: where problems with single files are told; the session goes on with the others.
+    ///   - save: called for each photo the person saves, in order, with the library's photo of
+    ///     the same content, if any.
+    ///   - ended: called once, when the dialog has closed, with the rest if one label is for them.
+    init(files: [URL], parent: Window, library: Library, loader: ThumbnailLoader, notification: InAppNotification,
+         save: @escaping @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void,
+         ended: @escaping @MainActor (Rest?) -> Void) {
+        self.files = files
+        self.library = library
+        self.loader = loader
+        self.notification = notification
+        self.save = save
+        self.ended = ended
+        dialog = LabelDialog(parent: parent)
+        dialog.onResponse = { [weak self] response in self?.respond(response) }
+    }
+
+    func start() {
+        inspectNext()
+    }
+
+    private func inspectNext() {
+        guard next < files.count else { return end() }
+        let number = next + 1
+        let url = files[next]
+        next += 1
+        dialog.setBusy(true)
+        loader.candidate(inspecting: url, previewSize: LabelDialog.previewSize) { result in
+            MainLoop.perform { [weak self] in self?.present(result, number: number) }
+        }
+    }
+
+    private func present(_ result: Result<PhotoCandidate, ImportError>, number: Int) {
+        switch result {
+        case .success(let candidate):
+            let existing = try? library.photo(withContentHash: candidate.sha256)
+            current = (candidate, existing)
+            // A sidecar beside the original that could not be read, so its title is not offered.
+            candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
+            dialog.show(candidate, number: number, of: files.count, existing: existing)
+        case .failure(let error):
+            notification.report(error)
+            inspectNext()
+        }
+    }
+
+    private func respond(_ response: LabelDialog.Response) {
+        switch response {
+        case .cancel:
+            end()
+        case .skip:
+            guard current != nil else { return }
+            current = nil
+            inspectNext()
+        case .save(let text, let forTheRest):
+            guard let (candidate, existing) = current else { return }
+            current = nil
+            guard let label = makeLabel(text, for: candidate.sourceURL) else { return inspectNext() }
+            save(candidate, existing, label)
+            if forTheRest {
+                end(handingOn: (Array(files[next...]), label))
+            } else {
+                inspectNext()
+            }
+        }
+    }
+
+    /// The label to save, with a note when it was normalised; nil after saying why it cannot be used.
+    private func makeLabel(_ text: String, for file: URL) -> SnapshelfModel.Label? {
+        do {
+            let label = try SnapshelfModel.Label(text)
+            if let normalisation = label.normalisation {
+                notification.show(String(format: tr("In the label of “%@”, %@."), file.lastPathComponent, normalisation))
+            }
+            return label
+        } catch {
+            notification.show(String(format: tr("“%@” was not saved: %@."), file.lastPathComponent, "\(error)"))
+            return nil
+        }
+    }
+
+    private func end(handingOn rest: Rest? = nil) {
+        dialog.close()
+        current = nil
+        ended(rest)
+    }
+}
