@@ -10,16 +10,15 @@ final class ExportFlow {
     private let parent: Window
     private let notification: InAppNotification
     /// The photos the window's actions act on, in grid order.
-    private let chosenPhotos: @MainActor () -> [Photo]
+    var chosenPhotos: @MainActor () -> [Photo] = { [] }
     let progressBar = ImportProgressBar(cancelLabel: tr("_Cancel Export"))
     /// GTK does not keep a native chooser alive while it is open, so the flow does until it answers.
     private(set) var chooser: FileChooserNative?
     private(set) var export: PhotoExport?
 
-    init(parent: Window, notification: InAppNotification, chosenPhotos: @escaping @MainActor () -> [Photo]) {
+    init(parent: Window, notification: InAppNotification) {
         self.parent = parent
         self.notification = notification
-        self.chosenPhotos = chosenPhotos
         progressBar.onCancel = { [weak self] in self?.export?.cancel() }
     }
 

@@ -12,7 +12,8 @@ final class ImportFlow {
     private let loader: ThumbnailLoader
     private let parent: Window
     private let notification: InAppNotification
-    private let saved: @MainActor (Int) -> Void
+    /// Called with the position of each photo saved from the dialog.
+    var saved: (@MainActor (Int) -> Void)?
     private let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
@@ -22,14 +23,11 @@ final class ImportFlow {
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
-    ///   - saved: called with the position of each photo saved from the dialog.
-    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification,
-         saved: @escaping @MainActor (Int) -> Void) {
+    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification) {
         self.store = store
         self.loader = loader
         self.parent = parent
         self.notification = notification
-        self.saved = saved
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
@@ -118,7 +116,7 @@ final class ImportFlow {
         case .success(let id):
             try? store.refresh()
             if let position = store.position(ofPhotoWithID: id) {
-                saved(position)
+                saved?(position)
             }
         case .failure(let error as ImportError):
             notification.report(error)

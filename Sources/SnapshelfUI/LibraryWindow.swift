@@ -31,7 +31,8 @@ final class LibraryWindow {
     }()
     /// The commands that need a photo to act on, enabled only when there is one.
     private var photoActions: [Action] = []
-    private var storeSubscription: PhotoStore.Subscription?
+    /// Keeps the page and the search's count following the store's changes.
+    private var storeSubscription: Subscription?
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
@@ -53,9 +54,9 @@ final class LibraryWindow {
             try? store.show(order: preferences.order)
         }
         // The window controller's part of the grid: how a tile is made, and how it shows a photo.
-        grid = PhotoGrid(store: store, makeTile: { [textures, window] size in
-            PhotoTile(size: size, textures: textures, scale: { window.scaleFactor })
-        }, fillTile: { tile, photo in
+        grid = PhotoGrid(store: store, makeTile: { [textures] size in
+            PhotoTile(size: size, textures: textures)
+        }, fillTile: { tile, photo, _ in
             tile.show(photo)
         })
         grid.setTileSize(preferences.tileSize)
@@ -75,6 +76,7 @@ final class LibraryWindow {
     }
 
     private func wire() {
+        // After the grid's own subscription, so the page follows a grid that is up to date.
         storeSubscription = store.observe { [weak self] _ in self?.updatePage() }
         grid.activated = { [weak self] position in self?.open(position: position) }
         grid.selectionChanged = { [weak self] in self?.updateSelection() }
