@@ -50,7 +50,7 @@ final class PhotoGrid {
         self.fillTile = fillTile
         self.loadThumbnail = loadThumbnail
         model = ListModel(count: { store.count }, key: { store.photo(at: $0)?.id ?? -1 })
-        selection = GObjectRef(adopting: gtk_multi_selection_new(model.object.transferred))
+        selection = GObjectRef(adopting: gtk_multi_selection_new(model.transferred))
         factory = GObjectRef(adopting: gtk_signal_list_item_factory_new())
         view = GObjectRef(gtk_grid_view_new(selection.transferred, factory.transferred))
         // GTK 4.8 keeps about 30 rows of max-columns tiles alive whatever the size of the library, so
