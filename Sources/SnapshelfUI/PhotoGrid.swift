@@ -28,6 +28,8 @@ final class PhotoGrid {
     let model: ListModel
     private let selection: GObjectRef
     private let factory: GObjectRef
+    /// Keeps the list model following the store for as long as the grid lives.
+    private var storeSubscription: Subscription?
     /// Every tile GTK keeps a slot for, bound or not, so a new size reaches them all.
     private var tiles: [PhotoTile] = []
     private(set) var tileSize = PhotoTile.defaultSize
@@ -96,9 +98,9 @@ final class PhotoGrid {
         }
         gtk_widget_add_controller(view.typed(), click)
         installKeys()
-        store.itemsChanged = { [weak self] position, removed, added in
+        storeSubscription = store.observe { [weak self] change in
             guard let self else { return }
-            model.itemsChanged(position: position, removed: removed, added: added)
+            model.itemsChanged(position: change.position, removed: change.removed, added: change.added)
             countChanged?(store.count)
         }
     }

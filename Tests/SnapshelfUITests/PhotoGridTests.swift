@@ -17,11 +17,18 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
         return window
     }
 
+    /// Adds a photo as the app does, through the store's library, then refreshes the store.
+    @MainActor
+    private func add(_ url: URL, label: String, to store: PhotoStore) throws {
+        _ = try store.library.add(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
+        try store.refresh()
+    }
+
     func testTheTileClosureReceivesThePhotoAtEachPosition() throws {
         try onMain {
             let store = try PhotoStore(directory: library.url)
             for (index, url) in SamplePhotos.cameras.enumerated() {
-                try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label("photo \(index)"))
+                try add(url, label: "photo \(index)", to: store)
             }
             var received: [Int: Photo] = [:]
             let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
@@ -40,7 +47,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
     func testSavingAPhotoFillsOnlyTheNewTile() throws {
         try onMain {
             let store = try PhotoStore(directory: library.url)
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[0], previewSize: 32), label: try Label("first"))
+            try add(SamplePhotos.cameras[0], label: "first", to: store)
             var filled: [Int] = []
             var counts: [Int] = []
             let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
@@ -51,7 +58,7 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
             _ = showInWindow(grid)
             try waitUntil { filled == [0] }
 
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: try Label("second"))
+            try add(SamplePhotos.cameras[1], label: "second", to: store)
             try waitUntil { filled.count == 2 }
             spin(for: 0.2)
             XCTAssertEqual(filled, [0, 1], "the existing tile must not be filled again")
