@@ -39,6 +39,8 @@ final class LibraryWindow {
     private var photoActions: [GObjectRef] = []
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
+    /// Keeps the page and the search's count following the store's changes.
+    private var storeSubscription: Subscription?
 
     init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
@@ -59,19 +61,15 @@ final class LibraryWindow {
             try? store.show(order: preferences.order)
         }
 
-        // The window controller's one job for the grid: fill each tile with its photo.
-        grid = PhotoGrid(store: store, fillTile: { tile, photo, _ in
+        // The window controller's jobs for the grid: build each tile, and fill it with its photo.
+        grid = PhotoGrid(store: store, makeTile: { [textures] size in
+            PhotoTile(size: size, textures: textures)
+        }, fillTile: { tile, photo, _ in
             tile.show(photo)
-        }, loadThumbnail: { [textures, window] tile, photo in
-            // Sharp at the window's scale: the x-large thumbnails serve a scale-2 display.
-            let scale = Int(gtk_widget_get_scale_factor(window.typed()))
-            let size = ThumbnailCache.Size.fitting(tile.size, scale: scale)
-            tile.thumbnailTicket = textures.texture(for: photo, size: size) { [weak tile] texture in
-                tile?.showThumbnail(texture, of: photo.id)
-            }
         })
         grid.setTileSize(preferences.tileSize)
-        grid.countChanged = { [weak self] _ in self?.updatePage() }
+        // After the grid's own subscription, so the page follows a grid that is up to date.
+        storeSubscription = store.observe { [weak self] _ in self?.updatePage() }
         grid.activated = { [weak self] position in self?.open(position: position) }
         grid.selectionChanged = { [weak self] in self?.updateSelection() }
         grid.contextMenuRequested = { [weak self] x, y in self?.showContextMenu(atX: x, y: y) }

@@ -90,8 +90,8 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try waitUntil { window.grid.boundTiles.count == 2 && window.grid.boundTiles.allSatisfy(\.hasThumbnail) }
-            let gone = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" }?.paintable)
-            let here = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }?.paintable)
+            let gone = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" }?.paintable?.opaque)
+            let here = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }?.paintable?.opaque)
             let iconType = gtk_icon_paintable_get_type()
             XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(gone), iconType), 0)
             XCTAssertEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(here), iconType), 0)
