@@ -23,8 +23,4 @@ final class StoreFollower {
     func forget() {
         changes.removeAll()
     }
-
-    func stop() {
-        subscription?.cancel()
-    }
 }
