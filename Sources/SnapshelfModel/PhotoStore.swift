@@ -1,8 +1,9 @@
 // The photos of one library as the window shows them, in order, read a page at a time: opening
 // a library of any size reads its count and the first screen's rows, nothing more. On `refresh`
-// it reads the library's change log and tells its observer exactly which positions changed, so a
+// it reads the library's change log and tells each observer exactly which positions changed, so a
 // grid updates single tiles instead of reloading; changes made by other connections (an import
-// on a worker thread, the command line) arrive the same way.
+// on a worker thread, the command line) arrive the same way. Writes go through `library`, as the
+// app's own do, and show up on the next refresh.
 //
 // In the order photos were added, either way round and unfiltered, positions come straight from
 // the database. Sorted by label or date taken, or filtered by a search, the store holds the
@@ -10,16 +11,16 @@
 import Foundation
 
 public final class PhotoStore {
-    /// Called after a change with the position where it happened and how many photos left and arrived.
-    public typealias ChangeHandler = (_ position: Int, _ removed: Int, _ added: Int) -> Void
-
     /// Rows read at once; a grid screen needs fewer.
     static let pageSize = 128
     /// Pages kept, least recently used first out: enough for fast scrolling, flat in memory.
     static let pagesKept = 32
 
     public let library: Library
-    public var itemsChanged: ChangeHandler?
+    /// Told of every change, in the order they subscribed: the grid's list model before the
+    /// window's page, which reads the grid.
+    private var observers: [(id: Int, handler: (Change) -> Void)] = []
+    private var nextObserverID = 0
     public private(set) var count: Int
     public private(set) var order: PhotoOrder = .addedOldestFirst
     /// The text the labels must contain; empty shows every photo.
@@ -48,8 +49,24 @@ public final class PhotoStore {
         try self.init(library: try Library(directory: directory))
     }
 
+    /// Calls `handler` after each change until the subscription is cancelled or released.
+    public func observe(_ handler: @escaping (Change) -> Void) -> Subscription {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return Subscription { [weak self] in self?.observers.removeAll { $0.id == id } }
+    }
+
+    private func report(_ position: Int, removed: Int, added: Int) {
+        let change = Change(position: position, removed: removed, added: added)
+        // Over a copy, so an observer may cancel while being told; one it cancelled hears no more.
+        for observer in observers where observers.contains(where: { $0.id == observer.id }) {
+            observer.handler(change)
+        }
+    }
+
     /// Shows the photos in this order, only those whose label contains `filter`, and tells the
-    /// observer that everything changed.
+    /// observers that everything changed.
     public func show(order: PhotoOrder, filter: String = "") throws(LibraryError) {
         self.order = order
         self.filter = filter
@@ -91,20 +108,6 @@ public final class PhotoStore {
         guard (try? library.photo(withID: id)) != nil, let position = try? library.position(ofPhotoWithID: id)
         else { return nil }
         return isMirrored ? count - 1 - position : position
-    }
-
-    /// Saves through this store's library and shows the result at once; returns the photo's
-    /// position, which for a duplicate is where the existing photo already is, or nil when the
-    /// filter hides it.
-    @discardableResult
-    public func save(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> Int? {
-        let outcome = try library.add(candidate, label: label, at: date)
-        do {
-            try refresh()
-        } catch {
-            throw ImportError(path: candidate.sourceURL.path, reason: .databaseFailed(error.detail))
-        }
-        return position(ofPhotoWithID: outcome.photo.id)
     }
 
     /// Brings the store up to date when another connection changed the library.
@@ -191,7 +194,7 @@ public final class PhotoStore {
     /// Reports a change made in oldest-first positions, `count` being the count after it; newest
     /// first, the same photos sit mirrored.
     private func emit(_ start: Int, removed: Int, added: Int) {
-        itemsChanged?(isMirrored ? count - start - added : start, removed, added)
+        report(isMirrored ? count - start - added : start, removed: removed, added: added)
     }
 
     /// A sorted or filtered view reads its IDs again and reports what differs as one run, between
@@ -209,10 +212,10 @@ public final class PhotoStore {
         count = new.count
         largestID = try library.largestPhotoID()
         if prefix + suffix < max(old.count, new.count) {
-            itemsChanged?(prefix, old.count - prefix - suffix, new.count - prefix - suffix)
+            report(prefix, removed: old.count - prefix - suffix, added: new.count - prefix - suffix)
         }
         for (position, id) in new.enumerated() where updated.contains(id) && (position < prefix || position >= new.count - suffix) {
-            itemsChanged?(position, 1, 1)
+            report(position, removed: 1, added: 1)
         }
     }
 
@@ -234,7 +237,7 @@ public final class PhotoStore {
             count = try library.photoCount()
         }
         largestID = try library.largestPhotoID()
-        itemsChanged?(0, old, count)
+        report(0, removed: old, added: count)
     }
 
     /// Neighbouring positions as runs: ascending ones for insertions and replacements, descending

@@ -1,6 +1,7 @@
 // One tile of the grid: the photo's thumbnail above its label. A tile is made once per recycled
-// slot and shows a different photo after each bind, so `clear` undoes everything `show` did.
-import CGtk
+// slot and shows a different photo after each bind, so `clear` undoes everything `show` did. It
+// asks the texture cache for its own thumbnail once the grid says it is near the view, and calls
+// the request off when it moves on.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -10,39 +11,31 @@ final class PhotoTile {
     nonisolated static let sizes = [112, 144, 180, 224, 280]
     nonisolated static let defaultSize = 180
 
-    let root: GObjectRef
-    private let picture: GObjectRef
-    private let label: GObjectRef
+    let root = Box(.vertical, spacing: 6)
+    private let picture = Picture()
+    private let label = SnapshelfGlue.Label()
+    private let textures: TextureCache
     /// The photo shown now, so a thumbnail that arrives after the slot moved on is not shown.
     private(set) var photo: Photo?
     var photoID: Int64? { photo?.id }
-    /// Whether this tile came near the view and asked for its thumbnail since it was bound.
-    var isLoadingThumbnail = false
     /// The thumbnail this tile waits for, called off when the tile moves on.
-    var thumbnailTicket: TextureCache.Ticket?
+    private var thumbnailTicket: TextureCache.Ticket?
+    /// Whether this tile came near the view and asked for its thumbnail since it was bound.
+    var isLoadingThumbnail: Bool { thumbnailTicket != nil }
 
     /// The side of the square the thumbnail fits in.
     private(set) var size: Int
 
-    init(size: Int) {
+    init(size: Int, textures: TextureCache) {
         self.size = size
-        root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
-        picture = GObjectRef(gtk_picture_new())
-        label = GObjectRef(gtk_label_new(nil))
-
-        gtk_widget_add_css_class(root.typed(), "photo-tile")
-        gtk_widget_add_css_class(picture.typed(), "thumbnail")
-        gtk_widget_set_size_request(picture.typed(), gint(size), gint(size))
-        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
-        gtk_picture_set_can_shrink(picture.opaque, 1)
-
-        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(label.opaque, 1)
-        gtk_label_set_max_width_chars(label.opaque, 1)
-        gtk_label_set_use_markup(label.opaque, 0)
-
-        gtk_box_append(root.typed(), picture.typed())
-        gtk_box_append(root.typed(), label.typed())
+        self.textures = textures
+        root.addStyleClass("photo-tile")
+        picture.addStyleClass("thumbnail")
+        picture.requestSize(width: size, height: size)
+        label.ellipsis = .end
+        label.isSingleLine = true
+        label.maxWidthChars = 1
+        root.append([picture, label])
         root.setTooltip { [weak self] in self?.tooltipText }
     }
 
@@ -55,19 +48,20 @@ final class PhotoTile {
     /// Shows the thumbnail at another size; the texture stays, so nothing is loaded again.
     func resize(to size: Int) {
         self.size = size
-        gtk_widget_set_size_request(picture.typed(), gint(size), gint(size))
+        picture.requestSize(width: size, height: size)
     }
 
     /// Whether the accessible name waits for `updateAccessibleName`.
     private(set) var accessibleNameIsStale = false
 
-    /// Tells screen readers the tile's name. The grid calls it after a frame is drawn: each update
-    /// goes out over the accessibility bus, which for a screen of new tiles delayed the first frame.
+    /// Names the grid cell holding the tile, the widget that takes the keyboard focus, after its
+    /// photo. The grid calls it after a frame is drawn: each update goes out over the accessibility
+    /// bus, which for a screen of new tiles delayed the first frame.
     func updateAccessibleName() {
         // A tile off screen, or in a window being destroyed, has no accessible context to update.
-        guard accessibleNameIsStale, let accessibleName, gtk_widget_get_mapped(root.typed()) != 0 else { return }
+        guard accessibleNameIsStale, let accessibleName, root.isMapped, let cell = root.parent else { return }
         accessibleNameIsStale = false
-        root.setAccessibleLabel(accessibleName)
+        cell.setAccessibleName(accessibleName)
     }
 
     /// What a screen reader says for the tile.
@@ -76,9 +70,9 @@ final class PhotoTile {
         return photo.label.isEmpty ? tr("Unlabelled photo") : photo.label
     }
 
-    var labelText: String { String(cString: gtk_label_get_text(label.opaque)) }
+    var labelText: String { label.text }
     var hasThumbnail: Bool { paintable != nil }
-    var paintable: OpaquePointer? { gtk_picture_get_paintable(picture.opaque) }
+    var paintable: Paintable? { picture.paintable }
 
     /// Shows the photo's label literally (never as markup); the tooltip shows it in full.
     func show(_ photo: Photo) {
@@ -87,19 +81,23 @@ final class PhotoTile {
         accessibleNameIsStale = true
     }
 
-    /// Shows the thumbnail if it belongs to the photo this tile shows now.
-    func showThumbnail(_ texture: GObjectRef, of photoID: Int64) {
-        guard photoID == self.photoID else { return }
-        gtk_picture_set_paintable(picture.opaque, texture.opaque)
+    /// Asks for the thumbnail, sharp at the display's scale: the x-large thumbnails serve a
+    /// scale-2 display. The grid calls it once the tile is near the view.
+    func loadThumbnail() {
+        guard let photo, thumbnailTicket == nil else { return }
+        let size = ThumbnailCache.Size.fitting(size, scale: root.scaleFactor)
+        thumbnailTicket = textures.texture(for: photo, size: size) { [weak self] texture in
+            guard let self, self.photo?.id == photo.id else { return }
+            picture.paintable = texture
+        }
     }
 
     func clear() {
         thumbnailTicket?.cancel()
         thumbnailTicket = nil
-        isLoadingThumbnail = false
         photo = nil
-        gtk_picture_set_paintable(picture.opaque, nil)
-        gtk_label_set_text(label.opaque, "")
-        gtk_widget_remove_css_class(label.typed(), "unlabelled")
+        picture.paintable = nil
+        label.text = ""
+        label.removeStyleClass("unlabelled")
     }
 }

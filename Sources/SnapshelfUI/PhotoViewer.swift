@@ -16,7 +16,7 @@ final class PhotoViewer {
     let root: GObjectRef
     private let scroller: GObjectRef
     private let picture: GObjectRef
-    private let caption: GObjectRef
+    private let caption: SnapshelfGlue.Label
     private let previousButton: GObjectRef
     private let nextButton: GObjectRef
     private let store: PhotoStore
@@ -42,7 +42,7 @@ final class PhotoViewer {
         root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         scroller = GObjectRef(gtk_scrolled_window_new())
         picture = GObjectRef(gtk_picture_new())
-        caption = GObjectRef(gtk_label_new(nil))
+        caption = SnapshelfGlue.Label()
         previousButton = GObjectRef(gtk_button_new_from_icon_name("go-previous-symbolic"))
         nextButton = GObjectRef(gtk_button_new_from_icon_name("go-next-symbolic"))
         build()

@@ -112,7 +112,7 @@ final class GlueTests: XCTestCase {
         MainActor.assumeIsolated {
             var keys: [Int64] = [10, 20, 30]
             let model = ListModel(count: { keys.count }, key: { keys[$0] })
-            let list = model.object.opaque
+            let list = model.opaque
             XCTAssertEqual(g_list_model_get_n_items(list), 3)
             XCTAssertEqual(Self.key(at: 1, in: list), 20)
             XCTAssertNil(g_list_model_get_item(list, 3), "past the end there is no item")
@@ -131,7 +131,7 @@ final class GlueTests: XCTestCase {
         MainActor.assumeIsolated {
             var keys: [Int64] = [10, 20]
             let model = ListModel(count: { keys.count }, key: { keys[$0] })
-            let list = model.object.opaque
+            let list = model.opaque
             let first = g_list_model_get_item(list, 1)!
             let again = g_list_model_get_item(list, 1)!
             XCTAssertEqual(first, again)

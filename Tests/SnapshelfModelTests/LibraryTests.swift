@@ -24,37 +24,32 @@ final class LibraryTests: LibraryTestCase {
 
     func testAnotherConnectionsChangesReachTheStoreAsExactChanges() throws {
         let store = try PhotoStore(directory: directory)
-        var changes: [[Int]] = []
-        store.itemsChanged = { changes.append([$0, $1, $2]) }
+        let follower = StoreFollower(store)
         let other = try Library(directory: directory)
         for url in SamplePhotos.cameras.prefix(3) {
             _ = try other.add(try candidate(url), label: try Label(url.lastPathComponent))
         }
         try store.refreshIfChanged()
-        XCTAssertEqual(changes, [[0, 0, 3]], "neighbouring arrivals are one change")
+        XCTAssertEqual(follower.reported, [[0, 0, 3]], "neighbouring arrivals are one change")
 
-        changes.removeAll()
+        follower.forget()
         let middle = store.photo(at: 1)!
         try other.relabel(photoWithID: middle.id, as: try Label("renamed"))
         _ = try other.remove(photoWithID: store.photo(at: 0)!.id)
         try store.refreshIfChanged()
-        XCTAssertEqual(changes, [[0, 1, 0], [0, 1, 1]])
+        XCTAssertEqual(follower.reported, [[0, 1, 0], [0, 1, 1]])
         XCTAssertEqual(store.count, 2)
         XCTAssertEqual(store.photo(at: 0)!.label, "renamed")
 
-        changes.removeAll()
+        follower.forget()
         try store.refreshIfChanged()
-        XCTAssertEqual(changes, [], "nothing changed, so nothing is reported")
+        XCTAssertEqual(follower.reported, [], "nothing changed, so nothing is reported")
     }
 
     func testAViewFollowingTheReportedChangesEndsUpWithTheLibrarysOrder() throws {
         let store = try PhotoStore(directory: directory)
         // What a list view holds: it sees only the reported changes and reads the new items then.
-        var view: [Int64] = []
-        store.itemsChanged = { position, removed, added in
-            view.replaceSubrange(position..<position + removed,
-                                 with: (position..<position + added).map { store.photo(at: $0)!.id })
-        }
+        let view = StoreFollower(store)
         let other = try Library(directory: directory)
         let scratch = TemporaryDirectory()
         var generator = SystemRandomNumberGenerator()
@@ -75,7 +70,7 @@ final class LibraryTests: LibraryTestCase {
             try store.refreshIfChanged()
             let expected = try other.photos()
             XCTAssertEqual((0..<store.count).map { store.photo(at: $0)! }, expected)
-            XCTAssertEqual(view, expected.map(\.id))
+            XCTAssertEqual(view.ids, expected.map(\.id))
         }
     }
 
@@ -87,11 +82,8 @@ final class LibraryTests: LibraryTestCase {
         try BatchImport(thumbnails: nil).run(Array(files[0..<280]), label: try Label("first"), libraryDirectory: directory) { _ in }
         let store = try PhotoStore(directory: directory)
         XCTAssertEqual(store.count, 280)
-        var view = (0..<store.count).map { store.photo(at: $0)!.id }
-        store.itemsChanged = { position, removed, added in
-            view.replaceSubrange(position..<position + removed,
-                                 with: (position..<position + added).map { store.photo(at: $0)!.id })
-        }
+        let follower = StoreFollower(store)
+        let view = follower.ids
         let other = try Library(directory: directory)
         for position in [5, 130, 131, 200, 279] {
             _ = try other.remove(photoWithID: view[position])
@@ -101,7 +93,7 @@ final class LibraryTests: LibraryTestCase {
         BatchImport(thumbnails: nil).run(Array(files[280...]), label: later, into: other) { _ in }
         try store.refreshIfChanged()
         let expected = try other.photos()
-        XCTAssertEqual(view, expected.map(\.id))
+        XCTAssertEqual(follower.ids, expected.map(\.id))
         XCTAssertEqual((0..<store.count).map { store.photo(at: $0)! }, expected)
         XCTAssertEqual(store.position(ofPhotoWithID: expected[250].id), 250)
     }

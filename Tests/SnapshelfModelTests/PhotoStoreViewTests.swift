@@ -6,18 +6,6 @@ import SnapshelfTestSupport
 import XCTest
 
 final class PhotoStoreViewTests: LibraryTestCase {
-    /// What the store shows, kept up to date only through its change reports.
-    private func follow(_ store: PhotoStore) -> () -> [Int64] {
-        final class View { var ids: [Int64] = [] }
-        let view = View()
-        view.ids = (0..<store.count).map { store.photo(at: $0)!.id }
-        store.itemsChanged = { position, removed, added in
-            view.ids.replaceSubrange(position..<position + removed,
-                                     with: (position..<position + added).map { store.photo(at: $0)!.id })
-        }
-        return { view.ids }
-    }
-
     func testEachOrderIsRight() throws {
         let library = try Library(directory: directory)
         // Taken (EXIF): Canon 2008-05-30, Nikon 2008-03-15, Pentax 2008-05-04, Kodak 2005-08-13.
@@ -65,7 +53,8 @@ final class PhotoStoreViewTests: LibraryTestCase {
         for (order, filter) in views {
             let store = try PhotoStore(directory: directory)
             try store.show(order: order, filter: filter)
-            let shown = follow(store)
+            // What the store shows, kept up to date only through its change reports.
+            let shown = StoreFollower(store)
             let before = try writer.photoIDs()
             let removal = try writer.remove(photosWithIDs: [before[3], before[70], before[71]])
             _ = try writer.remove(photoWithID: before[100])
@@ -79,7 +68,7 @@ final class PhotoStoreViewTests: LibraryTestCase {
             try store.refreshIfChanged()
 
             let expected = try writer.photoIDs(in: order, matching: filter.isEmpty ? nil : filter)
-            XCTAssertEqual(shown(), expected, "\(order) \(filter)")
+            XCTAssertEqual(shown.ids, expected, "\(order) \(filter)")
             XCTAssertEqual((0..<store.count).compactMap { store.photo(at: $0)?.id }, expected, "\(order) \(filter)")
             XCTAssertEqual(store.position(ofPhotoWithID: expected[expected.count / 2]), expected.count / 2)
             // Back to the start for the next view: the relabelled photos get their labels back.

@@ -37,7 +37,7 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
     func makeLibrary(labels: [String]) throws {
         let store = try PhotoStore(directory: libraryDirectory)
         for (label, url) in zip(labels, SamplePhotos.cameras) {
-            try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
+            _ = try store.library.add(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label(label))
         }
     }
 

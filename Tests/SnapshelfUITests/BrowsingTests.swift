@@ -72,7 +72,7 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try waitUntil { !window.grid.boundTiles.isEmpty }
-            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+            let recorder = ItemsChangedRecorder(observing: window.grid.model)
             activate("zoom-in", in: window)
             let larger = window.grid.tileSize
             XCTAssertGreaterThan(larger, PhotoTile.defaultSize)
@@ -91,7 +91,7 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             try waitUntil { window.grid.boundTiles.count == labels.count }
             window.grid.select(positions: [1])
-            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+            let recorder = ItemsChangedRecorder(observing: window.grid.model)
             activate("edit-label", in: window)
             let dialog = try XCTUnwrap(window.editDialog)
             XCTAssertEqual(dialog.titleText, "Edit Label")

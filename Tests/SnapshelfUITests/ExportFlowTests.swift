@@ -17,7 +17,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent(index < 2 ? "IMG_0001.jpg" : "IMG_0002.jpg")
             try FileManager.default.copyItem(at: SamplePhotos.cameras[index], to: file)
-            try store.save(try PhotoCandidate(inspecting: file, previewSize: 32), label: try Label(label))
+            _ = try store.library.add(try PhotoCandidate(inspecting: file, previewSize: 32), label: try Label(label))
         }
     }
 

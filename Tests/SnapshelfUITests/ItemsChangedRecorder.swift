@@ -1,17 +1,19 @@
 // Records a GListModel's items-changed emissions, to tell a one-tile insertion from a reload.
 import CGtk
 import Foundation
+import SnapshelfGlue
 
 final class ItemsChangedRecorder {
     private(set) var changes: [[UInt32]] = []
 
-    init(observing model: UnsafeMutableRawPointer) {
+    @MainActor
+    init(observing model: ListModel) {
         let handler: @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = {
             _, position, removed, added, data in
             Unmanaged<ItemsChangedRecorder>.fromOpaque(data!).takeUnretainedValue().changes.append([position, removed, added])
         }
         let release: GClosureNotify = { data, _ in Unmanaged<ItemsChangedRecorder>.fromOpaque(data!).release() }
-        g_signal_connect_data(model, "items-changed", unsafeBitCast(handler, to: GCallback.self),
+        g_signal_connect_data(model.raw, "items-changed", unsafeBitCast(handler, to: GCallback.self),
                               Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
     }
 }

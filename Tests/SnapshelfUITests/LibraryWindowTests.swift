@@ -23,7 +23,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try makeLibrary(labels: labels)
             let window = try launch()
             XCTAssertEqual(window.visiblePageName, "photos")
-            XCTAssertEqual(g_list_model_get_n_items(window.grid.model.object.opaque), UInt32(labels.count))
+            XCTAssertEqual(g_list_model_get_n_items(window.grid.model.opaque), UInt32(labels.count))
             try waitUntil("bound \(window.grid.boundTiles.count) tiles") {
                 window.grid.boundTiles.count == labels.count && window.grid.boundTiles.allSatisfy(\.hasThumbnail)
             }
@@ -90,8 +90,8 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try waitUntil { window.grid.boundTiles.count == 2 && window.grid.boundTiles.allSatisfy(\.hasThumbnail) }
-            let gone = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" }?.paintable)
-            let here = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }?.paintable)
+            let gone = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" }?.paintable?.opaque)
+            let here = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }?.paintable?.opaque)
             let iconType = gtk_icon_paintable_get_type()
             XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(gone), iconType), 0)
             XCTAssertEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(here), iconType), 0)
@@ -103,7 +103,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try makeLibrary(labels: ["one", "two"])
             let window = try launch()
             try waitUntil { window.grid.boundTiles.count == 2 }
-            let recorder = ItemsChangedRecorder(observing: window.grid.model.object.raw)
+            let recorder = ItemsChangedRecorder(observing: window.grid.model)
 
             window.importFlow.importFiles([SamplePhotos.landscape(orientation: 8)])
             let dialog = try waitForDialog(in: window)

@@ -1,5 +1,5 @@
-// The grid adapter on its own: the PhotoStore as data source and a recording tile closure.
-import CGtk
+// The grid adapter on its own: the PhotoStore as data source, tiles built and filled by the
+// closures a window controller would supply, and photos added the way the app adds them.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -8,69 +8,102 @@ import XCTest
 @testable import SnapshelfUI
 
 final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
-    @MainActor
-    private func showInWindow(_ grid: PhotoGrid) -> GObjectRef {
-        let window = GObjectRef(gtk_window_new())
-        gtk_window_set_default_size(window.typed(), 900, 700)
-        gtk_window_set_child(window.typed(), grid.root.typed())
-        gtk_window_present(window.typed())
+    @MainActor @discardableResult
+    private func showInWindow(_ grid: PhotoGrid) -> Window {
+        let window = Window()
+        window.defaultSize = (900, 700)
+        window.setChild(grid.root)
+        window.present()
         return window
+    }
+
+    @MainActor
+    private func makeTextures() -> TextureCache {
+        TextureCache(loader: ThumbnailLoader(cache: ThumbnailCache(directory: library.url.appendingPathComponent("thumbnails"))))
+    }
+
+    /// Adds a photo as the app does, through the store's library, then refreshes the store.
+    @MainActor
+    private func add(_ url: URL, label: String, to store: PhotoStore) throws {
+        _ = try store.library.add(try PhotoCandidate(inspecting: url, previewSize: 32), label: try SnapshelfModel.Label(label))
+        try store.refresh()
     }
 
     func testTheTileClosureReceivesThePhotoAtEachPosition() throws {
         try onMain {
-            let store = try PhotoStore(directory: library.url)
+            let store = try PhotoStore(directory: library.url.appendingPathComponent("library"))
             for (index, url) in SamplePhotos.cameras.enumerated() {
-                try store.save(try PhotoCandidate(inspecting: url, previewSize: 32), label: try Label("photo \(index)"))
+                try add(url, label: "photo \(index)", to: store)
             }
             var received: [Int: Photo] = [:]
-            let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
+            let textures = makeTextures()
+            let grid = PhotoGrid(store: store, makeTile: { PhotoTile(size: $0, textures: textures) }, fillTile: { tile, photo, position in
                 received[position] = photo
                 tile.show(photo)
-            }, loadThumbnail: { _, _ in })
-            _ = showInWindow(grid)
+            })
+            showInWindow(grid)
             try waitUntil("received \(received.count) of \(store.count)") { received.count == store.count }
             for position in 0..<store.count {
                 XCTAssertEqual(received[position], store.photo(at: position)!, "position \(position)")
             }
             XCTAssertEqual(Set(grid.boundTiles.map(\.labelText)), Set((0..<store.count).map { "photo \($0)" }))
+            try waitUntil("the tiles in view never got their thumbnails") {
+                !grid.tilesLoadingThumbnails.isEmpty && grid.tilesLoadingThumbnails.allSatisfy(\.hasThumbnail)
+            }
         }
     }
 
-    func testSavingAPhotoFillsOnlyTheNewTile() throws {
+    func testAddingAPhotoFillsOnlyTheNewTile() throws {
         try onMain {
-            let store = try PhotoStore(directory: library.url)
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[0], previewSize: 32), label: try Label("first"))
+            let store = try PhotoStore(directory: library.url.appendingPathComponent("library"))
+            try add(SamplePhotos.cameras[0], label: "first", to: store)
+            var built = 0
             var filled: [Int] = []
-            var counts: [Int] = []
-            let grid = PhotoGrid(store: store, fillTile: { tile, photo, position in
+            let textures = makeTextures()
+            let grid = PhotoGrid(store: store, makeTile: { size in
+                built += 1
+                return PhotoTile(size: size, textures: textures)
+            }, fillTile: { tile, photo, position in
                 filled.append(position)
                 tile.show(photo)
-            }, loadThumbnail: { _, _ in })
-            grid.countChanged = { counts.append($0) }
-            _ = showInWindow(grid)
+            })
+            // What the window does for its page: observe the store beside the grid.
+            var countsSeen: [Int] = []
+            let subscription = store.observe { _ in countsSeen.append(store.count) }
+            showInWindow(grid)
             try waitUntil { filled == [0] }
 
-            try store.save(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: try Label("second"))
+            try add(SamplePhotos.cameras[1], label: "second", to: store)
             try waitUntil { filled.count == 2 }
             spin(for: 0.2)
             XCTAssertEqual(filled, [0, 1], "the existing tile must not be filled again")
-            XCTAssertEqual(counts, [2])
+            XCTAssertEqual(countsSeen, [2])
+            XCTAssertGreaterThanOrEqual(built, 2, "each slot gets a tile of its own from the maker")
+            XCTAssertEqual(grid.tileCount, built)
+
+            subscription.cancel()
+            try add(SamplePhotos.cameras[2], label: "third", to: store)
+            try waitUntil { filled.count == 3 }
+            XCTAssertEqual(countsSeen, [2], "a cancelled observer hears no more, while the grid still does")
         }
     }
 
     func testUnbindingClearsEverythingBindShowed() {
         onMain {
-            let tile = PhotoTile(size: PhotoTile.defaultSize)
+            let tile = PhotoTile(size: PhotoTile.defaultSize, textures: makeTextures())
             let photo = Photo(id: 7, label: "<b>x</b>", fileURL: URL(fileURLWithPath: "/nonexistent"),
                               originalName: "x.jpg", added: Date(), width: 1, height: 1)
             tile.show(photo)
             XCTAssertEqual(tile.labelText, "<b>x</b>", "labels are shown literally, never as markup")
             XCTAssertEqual(tile.photoID, 7)
+            XCTAssertEqual(tile.accessibleName, "<b>x</b>")
+            tile.loadThumbnail()
+            XCTAssertTrue(tile.isLoadingThumbnail)
             tile.clear()
             XCTAssertEqual(tile.labelText, "")
             XCTAssertNil(tile.photoID)
             XCTAssertFalse(tile.hasThumbnail)
+            XCTAssertFalse(tile.isLoadingThumbnail, "clearing calls the thumbnail request off")
         }
     }
 }

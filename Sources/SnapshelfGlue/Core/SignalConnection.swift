@@ -108,22 +108,6 @@ public final class SignalConnection {
         return SignalConnection(object, signal, unsafeBitCast(trampoline, to: GCallback.self), handler)
     }
 
-    /// For a widget's "query-tooltip": the handler gets the GtkTooltip to fill and answers whether
-    /// there is anything to show.
-    @discardableResult
-    public static func connectTooltipQuery(_ widget: UnsafeMutableRawPointer,
-                                           _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection {
-        typealias Body = @MainActor (OpaquePointer) -> Bool
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?,
-                                        UnsafeMutableRawPointer?) -> gboolean = { _, _, _, _, tooltip, data in
-            let box = ClosureBox<Body>.borrow(data)
-            guard let tooltip else { return 0 }
-            nonisolated(unsafe) let unsafeTooltip = tooltip
-            return MainActor.assumeIsolated { box.body(unsafeTooltip) ? 1 : 0 }
-        }
-        return SignalConnection(widget, "query-tooltip", unsafeBitCast(trampoline, to: GCallback.self), handler)
-    }
-
     /// For signals that pass two unsigned numbers, such as a selection model's "selection-changed".
     @discardableResult
     public static func connect(_ object: UnsafeMutableRawPointer, _ signal: String,
@@ -243,18 +227,5 @@ extension GObjectRef {
     @MainActor
     public func setAccessibleLabel(_ label: String) {
         snapshelf_accessible_set_label(typed(), label)
-    }
-
-    /// Gives this widget a tooltip whose text is asked for only when it is about to show. Setting
-    /// tooltip text up front also updates the accessible description, which on a grid's every
-    /// bind cost more than drawing the first frame.
-    @MainActor @discardableResult
-    public func setTooltip(_ text: @escaping @MainActor () -> String?) -> SignalConnection {
-        gtk_widget_set_has_tooltip(typed(), 1)
-        return SignalConnection.connectTooltipQuery(raw) { tooltip in
-            guard let text = text(), !text.isEmpty else { return false }
-            gtk_tooltip_set_text(tooltip, text)
-            return true
-        }
     }
 }

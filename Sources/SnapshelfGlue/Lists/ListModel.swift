@@ -4,10 +4,7 @@ import CGtk
 import CSnapshelfShim
 
 @MainActor
-public final class ListModel {
-    /// The model for GTK: pass `object.typed()` wherever a GListModel is wanted.
-    public let object: GObjectRef
-
+public final class ListModel: GObjectRef {
     private struct Source {
         let count: @MainActor () -> Int
         let key: @MainActor (Int) -> Int64
@@ -15,7 +12,7 @@ public final class ListModel {
 
     /// - Parameters:
     ///   - count: how many items the source holds now.
-    ///   - key: the stable key of the item at a position, which the views read back with `key(ofItem:)`.
+    ///   - key: the stable key of the item at a position, which a bound list item reads back as `key`.
     public init(count: @escaping @MainActor () -> Int, key: @escaping @MainActor (Int) -> Int64) {
         let countTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> guint = { data in
             let box = ClosureBox<Source>.borrow(data)
@@ -27,13 +24,13 @@ public final class ListModel {
         }
         let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
         let box = ClosureBox(Source(count: count, key: key))
-        object = GObjectRef(adopting: snapshelf_list_model_new(countTrampoline, keyTrampoline,
-                                                               box.retainedPointer(), release))
+        let model = snapshelf_list_model_new(countTrampoline, keyTrampoline, box.retainedPointer(), release)
+        super.init(adopting: UnsafeMutablePointer<GObject>(model!))
     }
 
     /// Tells the views what changed, so they update only those positions.
     public func itemsChanged(position: Int, removed: Int, added: Int) {
-        snapshelf_list_model_items_changed(object.opaque, guint(position), guint(removed), guint(added))
+        snapshelf_list_model_items_changed(opaque, guint(position), guint(removed), guint(added))
     }
 
     /// The key an item of this model carries, or nil for any other object.

@@ -88,6 +88,25 @@ public class Widget: GObjectRef {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// A tooltip whose text is asked for only when it is about to show, and none for nil or "".
+    /// Unlike `tooltipText`, it leaves the accessible description alone, which on a grid's every
+    /// bind cost more than drawing the first frame.
+    @discardableResult
+    public func setTooltip(_ text: @escaping @MainActor () -> String?) -> SignalHandle {
+        gtk_widget_set_has_tooltip(widget, true.gboolean)
+        return connect("query-tooltip", .tooltipQuery) { tooltip in
+            guard let tooltip, let text = text(), !text.isEmpty else { return false }
+            gtk_tooltip_set_text(tooltip, text)
+            return true
+        }
+    }
+
+    /// What screen readers call the widget, where its content does not say it or GTK would say
+    /// its type. Each change goes out over the accessibility bus, so callers hold back a burst.
+    public func setAccessibleName(_ name: String) {
+        snapshelf_accessible_set_label(widget, name)
+    }
+
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
