@@ -122,7 +122,7 @@ final class LibraryWindow {
             if command.needsPhoto {
                 photoActions.append(action)
             }
-            keys += command.windowKeys.map { ($0, command.detailedName) }
+            keys += command.localKeys.map { ($0, command.detailedName) }
         }
         window.addController(ShortcutController(keys))
         window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML)
@@ -147,7 +147,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
-        case .quit, .about, .showShortcuts, .sort: break
+        case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection: break
         }
     }
 

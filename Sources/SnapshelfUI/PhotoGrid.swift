@@ -87,26 +87,33 @@ final class PhotoGrid {
         }
     }
 
-    /// The keys GtkGridView leaves to us, which act only while the grid has the focus.
+    /// The grid's commands, for the keys GtkGridView leaves to us, which act only while the grid
+    /// has the focus.
     private func installKeys() {
         let actions = ActionGroup()
-        actions.addAction("open-focused") { [weak self] in
-            guard let self, let position = focusedPosition else { return }
-            activated?(position)
+        for command in Command.allCases where command.scope == .grid {
+            actions.addAction(command.rawValue) { [weak self] in self?.perform(command) }
+            let keys = ShortcutController(command.localKeys.map { ($0, command.detailedName) })
+            if command.takesKeysFirst {
+                keys.phase = .capture
+            }
+            view.addController(keys)
         }
-        actions.addAction("menu") { [weak self] in
-            guard let self else { return }
+        view.insertActionGroup(actions, prefix: "grid")
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .openFocused:
+            if let position = focusedPosition { activated?(position) }
+        case .contextMenu:
             let bounds = focusedTile.flatMap { $0.root.bounds(in: view) }
             contextMenuRequested?(bounds?.midX ?? Double(view.width) / 2, bounds?.midY ?? Double(view.height) / 2)
+        case .clearSelection:
+            unselectAll()
+        default:
+            preconditionFailure("\(command) is not one of the grid's commands")
         }
-        actions.addAction("unselect-all") { [weak self] in self?.unselectAll() }
-        view.insertActionGroup(actions, prefix: "grid")
-        view.addController(ShortcutController([("Menu", "grid.menu"), ("<Shift>F10", "grid.menu"),
-                                               ("Escape", "grid.unselect-all")]))
-        // A list item would take Space to select; here it opens the photo, as Enter does.
-        let space = ShortcutController([("space", "grid.open-focused")])
-        space.phase = .capture
-        view.addController(space)
     }
 
     /// The bound tile the widget belongs to: the tile itself, a widget inside it, or the list item

@@ -38,12 +38,12 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.search.countText, "1 photo")
             window.search.search(for: "nothing like it")
             try waitUntil { window.store.count == 0 }
-            XCTAssertEqual(window.visiblePageName, "no-results")
+            XCTAssertEqual(window.pages.visible, .noResults)
             XCTAssertEqual(window.search.countText, "No photos match")
 
             window.search.close()
             try waitUntil { window.store.count == labels.count }
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
         }
     }
 
@@ -93,24 +93,24 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             window.grid.select(positions: [1])
             let recorder = ItemsChangedRecorder(observing: window.grid.model)
             activate("edit-label", in: window)
-            let dialog = try XCTUnwrap(window.editDialog)
+            let dialog = try XCTUnwrap(window.commands.editDialog)
             XCTAssertEqual(dialog.titleText, "Edit Label")
             XCTAssertEqual(dialog.entryText, "hill walk", "the dialog starts with the label")
             gtk_editable_set_text(dialog.entryWidget.opaque, "Hill walk <b>at dawn</b>")
             pressEnter(in: dialog.entryWidget)
             try waitUntil { window.grid.boundTiles.contains { $0.labelText == "Hill walk <b>at dawn</b>" } }
             XCTAssertEqual(recorder.changes, [[1, 1, 1]], "only that tile changes")
-            XCTAssertNil(window.editDialog)
+            XCTAssertNil(window.commands.editDialog)
             let photo = try XCTUnwrap(window.store.photo(at: 1))
             XCTAssertEqual(try Library(directory: libraryDirectory).photo(withID: photo.id)?.label, "Hill walk <b>at dawn</b>")
 
             // With several selected, the label goes to all of them.
             window.grid.select(positions: [5, 7])
             activate("edit-label", in: window)
-            let both = try XCTUnwrap(window.editDialog)
+            let both = try XCTUnwrap(window.commands.editDialog)
             gtk_editable_set_text(both.entryWidget.opaque, "Zoo trip")
             pressEnter(in: both.entryWidget)
-            try waitUntil { window.editDialog == nil }
+            try waitUntil { window.commands.editDialog == nil }
             XCTAssertEqual([5, 7].compactMap { window.store.photo(at: $0)?.label }, ["Zoo trip", "Zoo trip"])
         }
     }
@@ -122,7 +122,7 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             let library = try Library(directory: libraryDirectory)
             let before = try library.photos()
             window.grid.select(positions: [1, 3])
-            XCTAssertEqual(window.subtitleText, "2 photos selected")
+            XCTAssertEqual(window.header.subtitleText, "2 photos selected")
             activate("remove", in: window)
             XCTAssertEqual(try library.photos().map(\.id), before.map(\.id).filter { $0 != before[1].id && $0 != before[3].id })
             XCTAssertEqual(window.store.count, labels.count - 2)
@@ -189,11 +189,11 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.store.count == 3 }
             window.grid.select(positions: [0])
             activate("open", in: window)
-            XCTAssertEqual(window.visiblePageName, "viewer")
+            XCTAssertEqual(window.pages.visible, .viewer)
             XCTAssertEqual(window.viewer.captionText, "Lake Geneva")
             activate("next", in: window)
             XCTAssertEqual(window.viewer.captionText, "Lakeside")
-            XCTAssertEqual(window.subtitleText, "2 of 3")
+            XCTAssertEqual(window.header.subtitleText, "2 of 3")
             activate("next", in: window)
             activate("next", in: window)
             XCTAssertEqual(window.viewer.captionText, "Alpine LAKE", "the last photo stays")
@@ -207,7 +207,7 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertNil(window.viewer.zoom)
 
             activate("back", in: window)
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
             XCTAssertEqual(window.grid.selectedPositions, [1])
         }
     }

@@ -132,7 +132,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the window never showed the new photo") {
                 window.grid.boundTiles.contains { $0.labelText == "from the command line" }
             }
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
         }
     }
 }

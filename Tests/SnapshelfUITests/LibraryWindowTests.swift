@@ -12,7 +12,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             XCTAssertEqual(String(cString: gtk_window_get_title(window.window.typed())), "Snapshelf")
-            XCTAssertEqual(window.visiblePageName, "empty")
+            XCTAssertEqual(window.pages.visible, .empty)
             XCTAssertTrue(window.grid.boundTiles.isEmpty)
         }
     }
@@ -22,7 +22,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             let labels = ["Iguana", "<b>not bold</b>", "", "Ümlaut & émoji 🦎", "five", "six"]
             try makeLibrary(labels: labels)
             let window = try launch()
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
             XCTAssertEqual(g_list_model_get_n_items(window.grid.model.opaque), UInt32(labels.count))
             try waitUntil("bound \(window.grid.boundTiles.count) tiles") {
                 window.grid.boundTiles.count == labels.count && window.grid.boundTiles.allSatisfy(\.hasThumbnail)
@@ -160,7 +160,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             let store = try PhotoStore(directory: libraryDirectory)
             XCTAssertEqual((0..<store.count).map { store.photo(at: $0)!.label }, ["first"])
             XCTAssertEqual(store.photo(at: 0)!.originalName, SamplePhotos.cameras[0].lastPathComponent)
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
         }
     }
 

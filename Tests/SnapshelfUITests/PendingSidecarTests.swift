@@ -40,7 +40,7 @@ final class PendingSidecarTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the failure was never told") { window.notification.isShown }
             XCTAssertTrue(window.notification.text.hasPrefix("Some labels could not be written beside their photos: "),
                           window.notification.text)
-            XCTAssertEqual(window.visiblePageName, "photos", "the library still opens")
+            XCTAssertEqual(window.pages.visible, .photos, "the library still opens")
         }
     }
 }

@@ -70,7 +70,7 @@ final class RebuildOfferTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(failure.progressText, "Read 3 of 3 photos")
             XCTAssertNil(app.failureWindow, "the offer closes once the library is open")
             try waitUntil { gtk_widget_get_mapped(window.window.typed()) != 0 && window.grid.boundTiles.count == 3 }
-            XCTAssertEqual(window.visiblePageName, "photos")
+            XCTAssertEqual(window.pages.visible, .photos)
             let after = (0..<window.store.count).compactMap { window.store.photo(at: $0) }.map { [String($0.id), $0.label] }
             XCTAssertEqual(after, before, "the same IDs and labels")
             XCTAssertTrue(window.notification.text.contains("Rebuilt the library at \(libraryDirectory.path): 3 photos."),

@@ -24,7 +24,7 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.grid.boundTiles.count == 2 }
             XCTAssertTrue(window.grid.boundTiles.contains { $0.labelText == "Sans légende" })
             window.grid.select(positions: [0, 1])
-            XCTAssertEqual(window.subtitleText, "2 photos sélectionnées")
+            XCTAssertEqual(window.header.subtitleText, "2 photos sélectionnées")
             window.search.search(for: "zzz")
             try waitUntil { window.store.count == 0 }
             XCTAssertEqual(window.search.countText, "Aucune photo ne correspond")
@@ -32,7 +32,7 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.store.count == 2 }
             window.grid.select(positions: [0])
             g_action_group_activate_action(OpaquePointer(window.window.raw), "edit-label", nil)
-            XCTAssertEqual(try XCTUnwrap(window.editDialog).titleText, "Modifier la légende")
+            XCTAssertEqual(try XCTUnwrap(window.commands.editDialog).titleText, "Modifier la légende")
 
             g_action_group_activate_action(OpaquePointer(window.window.raw), "show-help-overlay", nil)
             try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }

@@ -10,7 +10,7 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_icon_name(opaque, iconName)
         gtk_menu_button_set_menu_model(opaque, UnsafeMutablePointer<GMenuModel>(menu.opaque))
         tooltipText = name
-        setAccessibleLabel(name)
-        firstChild?.setAccessibleLabel(name)
+        setAccessibleName(name)
+        firstChild?.setAccessibleName(name)
     }
 }

@@ -1,6 +1,5 @@
 // GtkButton: a label, a mnemonic or an icon, an action to activate or a handler for clicks.
-// A button's accessible name is its text without the mnemonic's underscore: GTK 4.8 would
-// otherwise say "_Undo Undo".
+// A button's accessible name is its text without the mnemonic's underscore, said once.
 import CGtk
 
 @MainActor
@@ -19,7 +18,7 @@ public class Button: Widget {
     public init(iconName: String, name: String) {
         super.init(gtk_button_new_from_icon_name(iconName))
         tooltipText = name
-        setAccessibleLabel(name)
+        setAccessibleName(name)
     }
 
     /// A button showing an icon beside a mnemonic label, as in a header bar.
@@ -28,12 +27,7 @@ public class Button: Widget {
         let content = Box(.horizontal, spacing: 6)
         content.append([Image(iconName: iconName), Label(mnemonic: text)])
         gtk_button_set_child(typed(), content.widget)
-        setAccessibleLabel(Mnemonic.plain(text))
-    }
-
-    init(_ pointer: UnsafeMutablePointer<GtkWidget>, accessibleName: String) {
-        super.init(pointer)
-        setAccessibleLabel(accessibleName)
+        setAccessibleName(mnemonic: text)
     }
 
     /// The action a click activates, such as "win.import"; GTK makes the button insensitive
@@ -71,7 +65,7 @@ extension Widget {
     /// button by its label property and then by the label it is "labelled by" as well, which a
     /// screen reader says as "_Undo Undo"; without the relation, the name is said once.
     func setAccessibleName(mnemonic text: String) {
-        setAccessibleLabel(Mnemonic.plain(text))
+        setAccessibleName(Mnemonic.plain(text))
         gtk_accessible_reset_relation(opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 }

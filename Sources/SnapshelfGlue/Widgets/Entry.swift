@@ -6,7 +6,7 @@ public final class Entry: Widget, Editable {
     /// - Parameter name: what screen readers call the entry, which would otherwise be "GtkEntry".
     public init(name: String) {
         super.init(gtk_entry_new())
-        setAccessibleLabel(name)
+        setAccessibleName(name)
     }
 
     /// The grey hint shown while the entry is empty; nil for none.

@@ -10,7 +10,7 @@ public final class SearchBar: Widget {
         gtk_search_bar_set_child(opaque, child.widget)
         gtk_search_bar_connect_entry(opaque, entry.opaque)
         gtk_search_bar_set_show_close_button(opaque, 1)
-        closeButton?.setAccessibleLabel(closeName)
+        closeButton?.setAccessibleName(closeName)
     }
 
     /// The close button GTK puts at the bar's end, found among its inner widgets.

@@ -11,7 +11,7 @@ public final class SearchEntry: Widget, Editable {
         g_value_set_string(&value, placeholder)
         g_object_set_property(typed(), "placeholder-text", &value)
         g_value_unset(&value)
-        setAccessibleLabel(placeholder)
+        setAccessibleName(placeholder)
     }
 
     @discardableResult

@@ -7,9 +7,9 @@ enum Command: String, CaseIterable {
     case quit, about
     case showShortcuts = "show-help-overlay"
     case importPhotos = "import", importFolder = "import-folder", search
-    case open, editLabel = "edit-label", copy, showInFiles = "show-in-files", export, remove
-    case undo, selectAll = "select-all", zoomIn = "zoom-in", zoomOut = "zoom-out", zoomReset = "zoom-reset"
-    case sort, back, previous, next
+    case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
+    case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
+    case zoomIn = "zoom-in", zoomOut = "zoom-out", previous, next, zoomReset = "zoom-reset", back, sort
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -18,18 +18,27 @@ enum Command: String, CaseIterable {
         case window
         /// A "win." action GTK's application window makes itself.
         case builtIn
+        /// The grid's "grid." actions, for keys that act only while it has the focus.
+        case grid
     }
 
     var scope: Scope {
         switch self {
         case .quit, .about: .application
         case .showShortcuts: .builtIn
+        case .openFocused, .contextMenu, .clearSelection: .grid
         default: .window
         }
     }
 
     /// The name menus and buttons activate, such as "win.import".
-    var detailedName: String { (scope == .application ? "app." : "win.") + rawValue }
+    var detailedName: String {
+        switch scope {
+        case .application: "app." + rawValue
+        case .window, .builtIn: "win." + rawValue
+        case .grid: "grid." + rawValue
+        }
+    }
 
     /// Keys that run the command wherever the focus is, even in a text entry.
     var accelerators: [String] {
@@ -48,27 +57,34 @@ enum Command: String, CaseIterable {
         }
     }
 
-    /// Keys that reach the command only after the focused widget had its turn: the grid moves
-    /// its focus with the arrows and a search entry deletes text, and only what they leave
-    /// arrives here.
-    var windowKeys: [String] {
+    /// Keys that reach the command only while the focus is inside its scope's widget (the window
+    /// or the grid), and only after the focused widget had its turn: the grid moves its focus
+    /// with the arrows and a search entry deletes text, and only what they leave arrives here.
+    var localKeys: [String] {
         switch self {
         case .remove: ["Delete", "KP_Delete"]
         case .back: ["Escape", "<Alt>Left"]
         case .previous: ["Left"]
         case .next: ["Right"]
         case .undo: ["<Control>z"]
+        case .openFocused: ["space"]
+        case .contextMenu: ["Menu", "<Shift>F10"]
+        case .clearSelection: ["Escape"]
         default: []
         }
     }
+
+    /// Whether the local keys act before the focused widget sees them, which is how a key it would
+    /// use (Space, which selects a list item) gets another meaning.
+    var takesKeysFirst: Bool { self == .openFocused }
 
     /// Acts on the selected photos, or the one in the viewer, and is disabled without one.
     var needsPhoto: Bool {
         [.open, .editLabel, .copy, .showInFiles, .export, .remove].contains(self)
     }
 
-    /// The command's line in the Keyboard Shortcuts window; nil for one that has no keys or that
-    /// shares a line with another.
+    /// The command's line in the Keyboard Shortcuts window, in the table's order; nil for one that
+    /// has no keys or that shares a line with another.
     var shortcut: ShortcutEntry? {
         switch self {
         case .importPhotos: ShortcutEntry(.general, tr("Import Photos"), accelerators)
@@ -80,13 +96,15 @@ enum Command: String, CaseIterable {
         case .editLabel: ShortcutEntry(.photos, tr("Edit Label"), accelerators)
         case .export: ShortcutEntry(.photos, tr("Export Photos"), accelerators)
         case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
-        case .undo: ShortcutEntry(.photos, tr("Undo Removal"), windowKeys)
+        case .undo: ShortcutEntry(.photos, tr("Undo Removal"), localKeys)
+        case .contextMenu: ShortcutEntry(.photos, tr("Context Menu"), localKeys)
         case .selectAll: ShortcutEntry(.photos, tr("Select All"), ["<Control>a"])
+        case .clearSelection: ShortcutEntry(.photos, tr("Clear Selection"), localKeys)
         case .zoomIn: ShortcutEntry(.photos, tr("Larger or Smaller Thumbnails"), ["<Control>plus", "<Control>minus"])
         case .previous: ShortcutEntry(.viewer, tr("Previous and Next Photo"), ["Left", "Right"])
         case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
         case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), accelerators)
-        case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), windowKeys)
+        case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
         default: nil
         }
     }

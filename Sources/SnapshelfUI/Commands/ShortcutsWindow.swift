@@ -1,19 +1,9 @@
 // The Keyboard Shortcuts window (Ctrl+?), made from the command table as GtkBuilder XML, since
-// GTK 4.8 can only fill a GtkShortcutsWindow from XML. Lines the table has no command for are the
-// grid's own keys, which GtkGridView and the grid's shortcuts handle.
+// GTK 4.8 can only fill a GtkShortcutsWindow from XML.
 import SnapshelfModel
 
 enum ShortcutsWindow {
-    /// The entries in the order the window shows them, the grid's own keys among the photos'.
-    static var entries: [ShortcutEntry] {
-        var entries = Command.allCases.compactMap(\.shortcut)
-        let photos = entries.lastIndex { $0.group == .photos } ?? entries.endIndex
-        entries.insert(contentsOf: [
-            ShortcutEntry(.photos, tr("Context Menu"), ["Menu", "<Shift>F10"]),
-            ShortcutEntry(.photos, tr("Clear Selection"), ["Escape"]),
-        ], at: photos)
-        return entries
-    }
+    static var entries: [ShortcutEntry] { Command.allCases.compactMap(\.shortcut) }
 
     static var builderXML: String {
         let groups = ShortcutEntry.Group.allCases.map { group in
