@@ -10,7 +10,7 @@ import SnapshelfModel
 
 @MainActor
 final class LibraryWindow {
-    let window: GObjectRef
+    let window: ApplicationWindow
     let store: PhotoStore
     private(set) var grid: PhotoGrid!
     private(set) var importFlow: ImportFlow!
@@ -40,11 +40,11 @@ final class LibraryWindow {
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var refreshTimer: TimeoutSource?
 
-    init(application: GObjectRef, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
+    init(application: Application, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
         self.loader = loader
         self.preferences = preferences
-        window = GObjectRef(gtk_application_window_new(application.typed()))
+        window = ApplicationWindow(application: application)
         stack = GObjectRef(gtk_stack_new())
         textures = TextureCache(loader: loader)
         gtk_window_set_title(window.typed(), "Snapshelf")

@@ -7,12 +7,13 @@ import CGtk
 public class Button: Widget {
     public init(label: String) {
         super.init(gtk_button_new_with_label(label))
+        nameByItsText(label)
     }
 
     /// A button whose text has an underlined letter, marked "_I", that Alt+I presses.
     public init(mnemonic text: String) {
         super.init(gtk_button_new_with_mnemonic(text))
-        setAccessibleLabel(Mnemonic.plain(text))
+        nameByItsText(Mnemonic.plain(text))
     }
 
     /// An icon-only button, named for screen readers and given the name as its tooltip.
@@ -34,6 +35,13 @@ public class Button: Widget {
     init(_ pointer: UnsafeMutablePointer<GtkWidget>, accessibleName: String) {
         super.init(pointer)
         setAccessibleLabel(accessibleName)
+    }
+
+    /// Names a button GTK gave a label child by its text, once. GTK 4.8 names it by its label
+    /// property and again by the child it is labelled by: "_Undo Undo".
+    private func nameByItsText(_ text: String) {
+        nameForScreenReaders(text)
+        gtk_accessible_reset_relation(opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 
     /// The action a click activates, such as "win.import"; GTK makes the button insensitive

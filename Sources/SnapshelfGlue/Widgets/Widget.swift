@@ -83,6 +83,12 @@ public class Widget: GObjectRef {
 
     public func hasStyleClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
+    /// Names the widget for screen readers, where its content does not say what it is; without
+    /// a name, GTK 4.8 gives them the widget's type, such as "GtkPicture".
+    public func nameForScreenReaders(_ name: String) {
+        snapshelf_accessible_set_label(widget, name)
+    }
+
     public var tooltipText: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
