@@ -19,6 +19,7 @@ final class LibraryWindow {
     private(set) lazy var viewer: PhotoViewer = {
         let viewer = PhotoViewer(store: store, loader: loader, textures: textures)
         viewer.moved = { [weak self] _ in self?.updateSelection() }
+        gtk_stack_add_named(stack.opaque, viewer.root.typed(), "viewer")
         return viewer
     }()
     private(set) var search: SearchPanel!
@@ -158,7 +159,10 @@ final class LibraryWindow {
         }
         SimpleAction.add("zoom-in", to: map) { [weak self] in self?.zoom(by: 1) }
         SimpleAction.add("zoom-out", to: map) { [weak self] in self?.zoom(by: -1) }
-        SimpleAction.add("zoom-reset", to: map) { [weak self] in self?.viewer.zoomToFit() }
+        SimpleAction.add("zoom-reset", to: map) { [weak self] in
+            guard let self, isViewing else { return }
+            viewer.zoomToFit()
+        }
         StatefulAction.add("sort", to: map, state: store.order.rawValue) { [weak self] name in
             guard let self, let order = PhotoOrder(rawValue: name) else { return }
             preferences.setOrder(order)
@@ -237,7 +241,6 @@ final class LibraryWindow {
         gtk_widget_add_css_class(noResults.typed(), "no-results")
         gtk_label_set_wrap(noResults.opaque, 1)
         gtk_stack_add_named(stack.opaque, noResults.typed(), "no-results")
-        gtk_stack_add_named(stack.opaque, viewer.root.typed(), "viewer")
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.gOpaque, stack.typed())
         gtk_overlay_add_overlay(overlay.gOpaque, notification.root.typed())

@@ -7,7 +7,7 @@ import SnapshelfModel
 
 @MainActor
 final class TextureCache {
-    typealias Delivery = @MainActor (GObjectRef) -> Void
+    typealias Delivery = @MainActor (Paintable) -> Void
 
     /// One tile's wish for a thumbnail; cancelling it drops the delivery.
     @MainActor
@@ -26,7 +26,7 @@ final class TextureCache {
     }
 
     private struct Entry {
-        let texture: GObjectRef
+        let texture: Paintable
         let bytes: Int
         var lastUse: Int
     }
@@ -45,7 +45,7 @@ final class TextureCache {
     /// Photos whose file could not be decoded, so a tile scrolled past again does not retry.
     private var failed: Set<Int64> = []
     /// What a tile shows for a photo whose file is missing or damaged.
-    private lazy var brokenPicture: GObjectRef? = Self.brokenPicture()
+    private lazy var brokenPicture: Paintable? = IconPaintable.named("image-missing-symbolic", size: 64)
 
     /// What a texture costs at the least, whatever its pixels: the renderer's copy and the objects
     /// around it. Counting only pixels let thousands of tiny thumbnails in, each far larger in
@@ -106,7 +106,7 @@ final class TextureCache {
             return
         }
         guard !deliveries.isEmpty else { return }
-        let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(thumbnail.pixbuf))
+        let texture = Texture(pixbuf: thumbnail.pixbuf)
         clock += 1
         let bytes = max(thumbnail.width * thumbnail.height * 4, Self.smallestCost)
         entries[id] = Entry(texture: texture, bytes: bytes, lastUse: clock)
@@ -120,13 +120,5 @@ final class TextureCache {
             entries.removeValue(forKey: oldest.key)
             totalBytes -= oldest.value.bytes
         }
-    }
-
-    private static func brokenPicture() -> GObjectRef? {
-        guard let display = gdk_display_get_default(),
-              let icon = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_for_display(display), "image-missing-symbolic",
-                                                    nil, 64, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
-        else { return nil }
-        return GObjectRef(adopting: icon)
     }
 }
