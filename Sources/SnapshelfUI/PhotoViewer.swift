@@ -2,7 +2,6 @@
 // (Ctrl++, Ctrl+−, Ctrl+0, Ctrl+scroll, pinch), pans by dragging or with the scroll bars when
 // zoomed, and steps through the photos in the grid's current order and filter (the arrows on
 // screen here, the Left and Right keys through the window). The thumbnail shows at once; the photo itself is decoded on a worker.
-import CGtk
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -13,12 +12,16 @@ final class PhotoViewer {
     static let zoomStep = 1.25
     static let zoomLimits = 0.05...16.0
 
-    let root: GObjectRef
-    private let scroller: GObjectRef
-    private let picture: GObjectRef
-    private let caption: SnapshelfGlue.Label
-    private let previousButton: GObjectRef
-    private let nextButton: GObjectRef
+    let root = Box(.vertical)
+    private let scroller = ScrolledWindow()
+    private let picture = Picture()
+    private let caption = SnapshelfGlue.Label()
+    private let previousButton = Button(iconName: "go-previous-symbolic", name: tr("Previous Photo"))
+    private let nextButton = Button(iconName: "go-next-symbolic", name: tr("Next Photo"))
+    /// Ctrl+scroll zooms; the controller says whether Ctrl is held.
+    private let wheel = ScrollController(.vertical)
+    private let drag = GestureDrag()
+    private let pinch = GestureZoom()
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let textures: TextureCache
@@ -39,90 +42,66 @@ final class PhotoViewer {
         self.store = store
         self.loader = loader
         self.textures = textures
-        root = GObjectRef(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        scroller = GObjectRef(gtk_scrolled_window_new())
-        picture = GObjectRef(gtk_picture_new())
-        caption = SnapshelfGlue.Label()
-        previousButton = GObjectRef(gtk_button_new_from_icon_name("go-previous-symbolic"))
-        nextButton = GObjectRef(gtk_button_new_from_icon_name("go-next-symbolic"))
         build()
         installInput()
     }
 
     private func build() {
-        gtk_widget_add_css_class(root.typed(), "photo-viewer")
-        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
-        gtk_picture_set_can_shrink(picture.opaque, 1)
-        gtk_scrolled_window_set_child(scroller.opaque, picture.typed())
-        gtk_widget_set_vexpand(scroller.typed(), 1)
-        gtk_widget_set_hexpand(scroller.typed(), 1)
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(overlay.gOpaque, scroller.typed())
-        for (button, name, align, action) in [(previousButton, tr("Previous Photo"), GTK_ALIGN_START, "viewer.previous"),
-                                              (nextButton, tr("Next Photo"), GTK_ALIGN_END, "viewer.next")] {
-            gtk_widget_add_css_class(button.typed(), "osd")
-            gtk_widget_add_css_class(button.typed(), "circular")
-            gtk_widget_set_halign(button.typed(), align)
-            gtk_widget_set_valign(button.typed(), GTK_ALIGN_CENTER)
-            for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-                setMargin(button.typed(), 18)
-            }
-            gtk_widget_set_tooltip_text(button.typed(), name)
-            button.setAccessibleLabel(name)
-            gtk_actionable_set_action_name(button.opaque, action)
-            gtk_overlay_add_overlay(overlay.gOpaque, button.typed())
+        root.addStyleClass("photo-viewer")
+        scroller.setChild(picture)
+        scroller.expandsVertically = true
+        scroller.expandsHorizontally = true
+        let overlay = Overlay()
+        overlay.setChild(scroller)
+        for (button, alignment, action) in [(previousButton, Alignment.start, "viewer.previous"),
+                                            (nextButton, Alignment.end, "viewer.next")] {
+            button.addStyleClass("osd")
+            button.addStyleClass("circular")
+            button.horizontalAlignment = alignment
+            button.verticalAlignment = .center
+            button.margins = Margins(start: 18, end: 18)
+            button.actionName = action
+            overlay.addOverlay(button)
         }
-        gtk_box_append(root.typed(), overlay)
-        gtk_label_set_wrap(caption.opaque, 1)
-        gtk_label_set_selectable(caption.opaque, 1)
-        gtk_label_set_justify(caption.opaque, GTK_JUSTIFY_CENTER)
-        gtk_widget_add_css_class(caption.typed(), "viewer-caption")
-        gtk_box_append(root.typed(), caption.typed())
+        root.append(overlay)
+        caption.wraps = true
+        caption.isSelectable = true
+        caption.justification = .center
+        caption.addStyleClass("viewer-caption")
+        root.append(caption)
         applyZoom()
     }
 
     private func installInput() {
-        let actions = GObjectRef(adopting: g_simple_action_group_new())
-        SimpleAction.add("previous", to: actions.raw) { [weak self] in self?.step(by: -1) }
-        SimpleAction.add("next", to: actions.raw) { [weak self] in self?.step(by: 1) }
-        gtk_widget_insert_action_group(root.typed(), "viewer", actions.opaque)
+        let actions = ActionGroup()
+        actions.addAction("previous") { [weak self] in self?.step(by: -1) }
+        actions.addAction("next") { [weak self] in self?.step(by: 1) }
+        root.insertActionGroup(actions, prefix: "viewer")
 
-        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        SignalConnection.connect(UnsafeMutableRawPointer(scroll), "scroll") { [weak self] (_: Double, dy: Double) -> Bool in
-            guard let self else { return false }
-            let state = gtk_event_controller_get_current_event_state(scroll)
-            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+        wheel.onScroll { [weak self] _, dy in
+            guard let self, wheel.isControlHeld else { return false }
             dy < 0 ? zoomIn() : zoomOut()
             return true
         }
-        gtk_widget_add_controller(scroller.typed(), scroll)
-
-        let drag = gtk_gesture_drag_new()!
-        SignalConnection.connect(UnsafeMutableRawPointer(drag), "drag-begin") { [weak self] (_: Double, _: Double) -> Void in
+        drag.onDragBegin { [weak self] _, _ in
             guard let self else { return }
-            dragStart = (gtk_adjustment_get_value(horizontal), gtk_adjustment_get_value(vertical))
+            dragStart = (scroller.horizontalAdjustment.value, scroller.verticalAdjustment.value)
         }
-        SignalConnection.connect(UnsafeMutableRawPointer(drag), "drag-update") { [weak self] (dx: Double, dy: Double) -> Void in
+        drag.onDragUpdate { [weak self] dx, dy in
             guard let self, zoom != nil else { return }
-            gtk_adjustment_set_value(horizontal, dragStart.x - dx)
-            gtk_adjustment_set_value(vertical, dragStart.y - dy)
+            scroller.horizontalAdjustment.value = dragStart.x - dx
+            scroller.verticalAdjustment.value = dragStart.y - dy
         }
-        gtk_widget_add_controller(scroller.typed(), drag)
-
-        let pinch = gtk_gesture_zoom_new()!
-        SignalConnection.connect(UnsafeMutableRawPointer(pinch), "begin") { [weak self] (_: UnsafeMutableRawPointer?) in
+        pinch.onBegin { [weak self] in
             guard let self else { return }
             pinchStart = zoom ?? fittingScale
         }
-        SignalConnection.connect(UnsafeMutableRawPointer(pinch), "scale-changed") { [weak self] (scale: Double) in
+        pinch.onScaleChanged { [weak self] scale in
             guard let self else { return }
             setZoom(pinchStart * scale)
         }
-        gtk_widget_add_controller(scroller.typed(), pinch)
+        [wheel, drag, pinch].forEach(scroller.addController)
     }
-
-    private var horizontal: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_hadjustment(scroller.opaque)! }
-    private var vertical: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scroller.opaque)! }
 
     /// Shows the photo at a position in the grid's order, fitted; the thumbnail first when it is at hand.
     func show(position: Int) {
@@ -134,28 +113,28 @@ final class PhotoViewer {
         showsFullImage = false
         zoom = nil
         imageSize = (photo.width, photo.height)
-        gtk_picture_set_paintable(picture.opaque, nil)
+        picture.paintable = nil
         thumbnailTicket = textures.texture(for: photo, size: .xLarge) { [weak self] texture in
             guard let self, !showsFullImage, self.photo?.id == photo.id else { return }
-            gtk_picture_set_paintable(picture.opaque, texture.opaque)
+            picture.paintable = texture
         }
         let id = photo.id
         request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize) { result in
             MainLoop.perform { [weak self] in self?.finishLoading(id, result) }
         }
         PhotoCaption.show(photo.label, in: caption)
-        gtk_widget_set_sensitive(previousButton.typed(), position > 0 ? 1 : 0)
-        gtk_widget_set_sensitive(nextButton.typed(), position + 1 < store.count ? 1 : 0)
+        picture.setAccessibleName(caption.text)
+        previousButton.isSensitive = position > 0
+        nextButton.isSensitive = position + 1 < store.count
         applyZoom()
         moved?(position)
     }
 
     private func finishLoading(_ id: Int64, _ result: Result<Thumbnail, ImportError>) {
         guard id == photo?.id, case .success(let image) = result else { return }
-        let texture = GObjectRef(adopting: gdk_texture_new_for_pixbuf(image.pixbuf))
         showsFullImage = true
         imageSize = (image.width, image.height)
-        gtk_picture_set_paintable(picture.opaque, texture.opaque)
+        picture.paintable = Texture(pixbuf: image.pixbuf)
         applyZoom()
     }
 
@@ -170,15 +149,15 @@ final class PhotoViewer {
         show(position: target)
     }
 
-    var captionText: String { String(cString: gtk_label_get_text(caption.opaque)) }
+    var captionText: String { caption.text }
 
     // MARK: Zoom
 
     /// The scale at which the photo fits the view, never above its own size.
     private var fittingScale: Double {
         guard let imageSize, imageSize.width > 0, imageSize.height > 0 else { return 1 }
-        let width = Double(max(gtk_widget_get_width(scroller.typed()), 1))
-        let height = Double(max(gtk_widget_get_height(scroller.typed()), 1))
+        let width = Double(max(scroller.width, 1))
+        let height = Double(max(scroller.height, 1))
         return min(width / Double(imageSize.width), height / Double(imageSize.height), 1)
     }
 
@@ -199,14 +178,12 @@ final class PhotoViewer {
 
     private func applyZoom() {
         guard let zoom, let imageSize else {
-            gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_NEVER)
-            gtk_widget_set_size_request(picture.typed(), -1, -1)
+            scroller.setPolicy(horizontal: .never, vertical: .never)
+            picture.requestSize()
             // Fitted, a photo smaller than the window shows at its own size rather than blown up.
             // Its thumbnail, smaller still, fills the space until the photo arrives, so the
             // picture does not jump from small to large.
-            let align = showsFullImage ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL
-            gtk_widget_set_halign(picture.typed(), align)
-            gtk_widget_set_valign(picture.typed(), align)
+            alignPicture(showsFullImage ? .center : .fill)
             return
         }
         let width = Double(imageSize.width) * zoom
@@ -214,13 +191,15 @@ final class PhotoViewer {
         // Larger than the view, the picture fills what it asks for and scrolls. Smaller, which
         // only a small photo zoomed in a little can be, it keeps to its size in the middle
         // instead of being stretched to the view.
-        let overflows = width > Double(gtk_widget_get_width(scroller.typed()))
-            || height > Double(gtk_widget_get_height(scroller.typed()))
-        let align = overflows ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER
-        gtk_widget_set_halign(picture.typed(), align)
-        gtk_widget_set_valign(picture.typed(), align)
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(picture.typed(), gint(width), gint(height))
+        let overflows = width > Double(scroller.width) || height > Double(scroller.height)
+        alignPicture(overflows ? .fill : .center)
+        scroller.setPolicy(horizontal: .automatic, vertical: .automatic)
+        picture.requestSize(width: Int(width), height: Int(height))
+    }
+
+    private func alignPicture(_ alignment: Alignment) {
+        picture.horizontalAlignment = alignment
+        picture.verticalAlignment = alignment
     }
 
     /// Lets go of the photo when the viewer closes, so its decoded image does not stay in memory.
@@ -229,6 +208,6 @@ final class PhotoViewer {
         thumbnailTicket?.cancel()
         photo = nil
         showsFullImage = false
-        gtk_picture_set_paintable(picture.opaque, nil)
+        picture.paintable = nil
     }
 }

@@ -1,6 +1,5 @@
 // The GtkApplication: opens the library and shows its window, or why it cannot (offering the rebuild
 // when that mends it), and owns the app-wide shortcuts.
-import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -23,7 +22,7 @@ public final class SnapshelfApplication {
         Localization.setUpIfNeeded()
         // gtk_init would set the locale again from the environment alone, undoing the fallback
         // that lets LANGUAGE choose when there is no LANG.
-        if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
+        GTK.keepLocale()
     }()
 
     let application: Application
@@ -42,26 +41,22 @@ public final class SnapshelfApplication {
         application = Application(id: id, unique: unique)
         // Development and released builds share one resource tree, which GTK searches for the
         // Keyboard Shortcuts window (gtk/help-overlay.ui) and the icons.
-        g_application_set_resource_base_path(application.typed(), EmbeddedResources.basePath)
-        application.connect("startup") { [weak self] in self?.startUp() }
-        application.connect("activate") { [weak self] in self?.activate() }
-        application.onOpen { [weak self] urls in self?.open(urls) }
+        application.setResourceBasePath(EmbeddedResources.basePath)
+        application.onStartup { [weak self] in self?.startUp() }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] files in self?.open(files) }
     }
 
     /// Runs the main loop until the last window closes; returns the process's exit status.
     /// Files given are offered for import, as "Open With Snapshelf" does.
     public func run(opening files: [URL] = []) -> Int32 {
-        guard gtk_init_check() != 0 else {
+        guard Display.open() else {
             let reason = tr("cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY works).")
             let hint = tr("The commands work without one; see “snapshelf --help”.")
             FileHandle.standardError.write(Data("snapshelf: \(reason)\n\(hint)\n".utf8))
             return 1
         }
-        // GTK sees the program name and the files: the options were parsed already.
-        var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + files.map(\.path)).map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        arguments.append(nil)
-        return g_application_run(application.typed(), Int32(arguments.count - 1), &arguments)
+        return application.run(opening: files)
     }
 
     private func open(_ files: [URL]) {
@@ -71,21 +66,25 @@ public final class SnapshelfApplication {
 
     private func startUp() {
         Stylesheet.install()
-        gtk_window_set_default_icon_name(Self.id)
-        SimpleAction.add("quit", to: application.raw) { [weak self] in self?.closeWindowAndQuit() }
-        SimpleAction.add("about", to: application.raw) { [weak self] in self?.showAbout() }
-        Accelerators.set(["<Control>q"], for: "app.quit", in: application.raw)
-        Accelerators.set(["<Control>o"], for: "win.import", in: application.raw)
-        Accelerators.set(["<Control><Shift>o"], for: "win.import-folder", in: application.raw)
-        // Keys that mean the same wherever the focus is; the grid and the viewer add their own
-        // (Delete, Escape, arrows, Space) where a text entry would want them otherwise.
-        Accelerators.set(["<Control>f"], for: "win.search", in: application.raw)
-        Accelerators.set(["<Control>question"], for: "win.show-help-overlay", in: application.raw)
-        Accelerators.set(["F2"], for: "win.edit-label", in: application.raw)
-        Accelerators.set(["<Control>e"], for: "win.export", in: application.raw)
-        Accelerators.set(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in", in: application.raw)
-        Accelerators.set(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out", in: application.raw)
-        Accelerators.set(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset", in: application.raw)
+        application.windowIconName = Self.id
+        application.addAction("quit") { [weak self] in self?.closeWindowAndQuit() }
+        application.addAction("about") { [weak self] in self?.showAbout() }
+        setAccelerators()
+    }
+
+    /// Keys that mean the same wherever the focus is; the grid and the viewer add their own
+    /// (Delete, Escape, arrows, Space) where a text entry would want them otherwise.
+    private func setAccelerators() {
+        application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.setAccelerators(["<Control>o"], for: "win.import")
+        application.setAccelerators(["<Control><Shift>o"], for: "win.import-folder")
+        application.setAccelerators(["<Control>f"], for: "win.search")
+        application.setAccelerators(["<Control>question"], for: "win.show-help-overlay")
+        application.setAccelerators(["F2"], for: "win.edit-label")
+        application.setAccelerators(["<Control>e"], for: "win.export")
+        application.setAccelerators(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in")
+        application.setAccelerators(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out")
+        application.setAccelerators(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset")
     }
 
     private func activate() {
@@ -93,7 +92,7 @@ public final class SnapshelfApplication {
             return window.present()
         }
         if let failure {
-            return gtk_window_present(failure.window.typed())
+            return failure.window.present()
         }
         do {
             try openWindow()
@@ -156,37 +155,29 @@ public final class SnapshelfApplication {
 
     /// The window that explains why the library could not be opened, when it could not.
     private(set) var failure: LibraryFailureWindow?
-    var failureWindow: GObjectRef? { failure?.window }
+    var failureWindow: ApplicationWindow? { failure?.window }
 
     /// For the benchmark: quits once the window's first frame is drawn, so the time from launch to
     /// exit measures start-up.
-    private func quitAfterFirstFrame(of window: GObjectRef) {
-        window.connect("realize") { [weak self] in
-            guard let clock = gtk_widget_get_frame_clock(window.typed()) else { return }
-            SignalConnection.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.quit() }
+    private func quitAfterFirstFrame(of window: Widget) {
+        window.onRealize { [weak self, weak window] in
+            window?.frameClock?.onAfterPaint { [weak self] in self?.quit() }
         }
     }
 
     /// The About window: version, license and credits.
     private func showAbout() {
-        let about = gtk_about_dialog_new()!
-        let dialog = OpaquePointer(about)
-        gtk_about_dialog_set_program_name(dialog, "Snapshelf")
-        gtk_about_dialog_set_logo_icon_name(dialog, Self.id)
-        gtk_about_dialog_set_version(dialog, SnapshelfVersion.current)
-        gtk_about_dialog_set_comments(dialog, tr("Keep your photos with a label each, and find them by what you wrote."))
-        gtk_about_dialog_set_website(dialog, "https://github.com/snapshelf/snapshelf")
-        gtk_about_dialog_set_copyright(dialog, tr("© 2026 The Snapshelf developers"))
-        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
-        let author = strdup(tr("The Snapshelf developers"))
-        defer { free(author) }
-        var authors: [UnsafePointer<CChar>?] = [UnsafePointer(author), nil]
-        gtk_about_dialog_set_authors(dialog, &authors)
-        gtk_window_set_modal(about.gCast(), 1)
+        let about = AboutDialog(
+            programName: "Snapshelf", logoIconName: Self.id, version: SnapshelfVersion.current,
+            comments: tr("Keep your photos with a label each, and find them by what you wrote."),
+            website: "https://github.com/snapshelf/snapshelf", copyright: tr("© 2026 The Snapshelf developers"),
+            license: .gpl3, authors: [tr("The Snapshelf developers")]
+        )
+        about.isModal = true
         if let parent = window?.window {
-            gtk_window_set_transient_for(about.gCast(), parent.typed())
+            about.makeTransient(for: parent)
         }
-        gtk_window_present(about.gCast())
+        about.present()
     }
 
     /// Ctrl+Q closes the window as the person would, so it remembers its size and completes a
@@ -194,13 +185,11 @@ public final class SnapshelfApplication {
     private func closeWindowAndQuit() {
         // Quitting halfway through a rebuild would only leave it to start again.
         guard failure?.isRebuilding != true else { return }
-        if let window {
-            gtk_window_destroy(window.window.typed())
-        }
+        window?.window.destroy()
         quit()
     }
 
     private func quit() {
-        g_application_quit(application.typed())
+        application.quit()
     }
 }

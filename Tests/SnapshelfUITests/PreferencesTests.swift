@@ -1,6 +1,5 @@
 // Preferences in both stores: GSettings with Snapshelf's own schema compiled for the test, and
 // the key file used where no schema is installed; and the window's size across a relaunch.
-import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -8,9 +7,9 @@ import XCTest
 @testable import SnapshelfUI
 
 final class PreferencesTests: AppTestCase, @unchecked Sendable {
-    /// A GSettings object for Snapshelf's schema from data/, compiled into the test's folder.
+    /// GSettings under Snapshelf's schema from data/, compiled into the test's folder.
     @MainActor
-    private func settings() throws -> UnsafeMutablePointer<GSettings> {
+    private func settings() throws -> SettingsStore {
         let schemas = library.url.appendingPathComponent("schemas")
         try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,23 +20,19 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
         try compile.run()
         compile.waitUntilExit()
         XCTAssertEqual(compile.terminationStatus, 0)
-        let source = try XCTUnwrap(g_settings_schema_source_new_from_directory(schemas.path, nil, 0, nil))
-        defer { g_settings_schema_source_unref(source) }
-        let schema = try XCTUnwrap(g_settings_schema_source_lookup(source, Preferences.schemaID, 0))
-        defer { g_settings_schema_unref(schema) }
-        return try XCTUnwrap(g_settings_new_full(schema, nil, nil))
+        return try XCTUnwrap(SettingsStore(schemaID: Preferences.schemaID, compiledIn: schemas))
     }
 
     func testGSettingsKeepsEveryChoice() throws {
         // The memory backend: what one GSettings object writes, the next one in the process reads.
         setenv("GSETTINGS_BACKEND", "memory", 1)
         try onMain {
-            let first = Preferences(settings: try settings())
+            let first = Preferences(store: try settings())
             XCTAssertEqual(first.order, .addedOldestFirst, "the schema's default")
             first.setOrder(.takenNewestFirst)
             first.setTileSize(224)
             first.setWindow(width: 812, height: 604, maximized: true)
-            let second = Preferences(settings: try settings())
+            let second = Preferences(store: try settings())
             XCTAssertEqual(second.order, .takenNewestFirst)
             XCTAssertEqual(second.tileSize, 224)
             XCTAssertEqual(second.windowSize.width, 812)
@@ -49,7 +44,7 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
     func testADamagedKeyFileMeansTheDefaults() throws {
         let file = library.url.appendingPathComponent("preferences.ini")
         try Data("[preferences]\nsort-order=sideways\nthumbnail-size=9999\nwindow-width=-4\n\u{0}".utf8).write(to: file)
-        try onMain {
+        onMain {
             let preferences = Preferences(keyFile: file)
             XCTAssertEqual(preferences.order, .addedOldestFirst)
             XCTAssertEqual(preferences.tileSize, PhotoTile.defaultSize)
@@ -60,15 +55,12 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
     func testTheWindowSizeIsRestored() throws {
         try onMain {
             let window = try launch()
-            gtk_window_set_default_size(window.window.typed(), 820, 610)
+            window.window.defaultSize = (820, 610)
             spin(for: 0.2)
-            gtk_window_destroy(window.window.typed())
+            window.window.destroy()
             spin(for: 0.1)
             let again = try launch()
-            var width: gint = 0
-            var height: gint = 0
-            gtk_window_get_default_size(again.window.typed(), &width, &height)
-            XCTAssertEqual([width, height], [820, 610])
+            XCTAssertEqual([again.window.defaultSize.width, again.window.defaultSize.height], [820, 610])
         }
     }
 }

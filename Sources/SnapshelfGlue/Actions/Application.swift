@@ -17,6 +17,12 @@ public final class Application: GObjectRef, ActionMap {
         g_application_set_resource_base_path(typed(), path)
     }
 
+    /// The icon of the theme every window of the process shows, such as the application's ID.
+    public var windowIconName: String? {
+        get { gtk_window_get_default_icon_name().map { String(cString: $0) } }
+        set { gtk_window_set_default_icon_name(newValue) }
+    }
+
     /// Sets the keys, such as "<Control>o", that activate an action such as "win.import" in any
     /// of the application's windows.
     public func setAccelerators(_ accelerators: [String], for action: String) {

@@ -101,8 +101,9 @@ public class Widget: GObjectRef {
         }
     }
 
-    /// What screen readers call the widget, where its content does not say it or GTK would say
-    /// its type. Each change goes out over the accessibility bus, so callers hold back a burst.
+    /// What screen readers call the widget, where its content does not say it or GTK 4.8 would
+    /// say its type, such as "GtkPicture". Each change goes out over the accessibility bus, so
+    /// callers hold back a burst.
     public func setAccessibleName(_ name: String) {
         snapshelf_accessible_set_label(widget, name)
     }
