@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"], plugins: ["GResourceCompiler"]),
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
-        // UI: the GTK controllers.
-        .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfModel", "CGtk"]),
+        // UI: the GTK controllers, written against the glue alone: it cannot import CGtk.
+        .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfModel"]),
 
         // The command-line commands, which need no display.
         .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfModel"]),

@@ -32,13 +32,13 @@ final class GlueTests: XCTestCase {
 
     func testDisconnectingStopsTheHandlerAndReleasesItsClosure() {
         MainActor.assumeIsolated {
-            let action = GObjectRef(adopting: g_simple_action_new("go", nil))
+            let action = Action("go")
             var calls = 0
             weak var weakWitness: Witness?
-            let connection: SignalConnection = {
+            let connection: SignalHandle = {
                 let witness = Witness()
                 weakWitness = witness
-                return action.connect("activate") { (_: UnsafeMutableRawPointer?) in
+                return action.onActivate {
                     _ = witness
                     calls += 1
                 }
@@ -57,18 +57,38 @@ final class GlueTests: XCTestCase {
 
     func testFinalizingTheObjectReleasesItsHandlersClosures() {
         MainActor.assumeIsolated {
-            var action: GObjectRef? = GObjectRef(adopting: g_simple_action_new("go", nil))
+            var action: Action? = Action("go")
             weak var weakWitness: Witness?
-            let connection: SignalConnection = {
+            let connection: SignalHandle = {
                 let witness = Witness()
                 weakWitness = witness
-                return action!.connect("activate") { (_: UnsafeMutableRawPointer?) in _ = witness }
+                return action!.onActivate { _ = witness }
             }()
             action = nil
             XCTAssertNil(weakWitness)
             // Disconnecting after the object is gone is safe and does nothing.
             connection.disconnect()
         }
+    }
+
+    func testAStatefulActionTakesTheChosenStateWithoutItsHandlerKeepingItAlive() {
+        MainActor.assumeIsolated {
+            var action: Action? = Action("sort", state: "newest")
+            var chosen: [String] = []
+            action!.onStateChange { chosen.append($0) }
+            action!.activate(with: "oldest")
+            XCTAssertEqual(chosen, ["oldest"])
+            XCTAssertEqual(action!.state, "oldest")
+            let lifetime = ObjectLifetime(action!.raw)
+            action = nil
+            XCTAssertFalse(lifetime.isAlive, "the action's own handler kept it alive")
+        }
+    }
+
+    func testAMnemonicIsNamedWithoutItsMarks() {
+        XCTAssertEqual(Mnemonic.plain("_Import Photos…"), "Import Photos…")
+        XCTAssertEqual(Mnemonic.plain("S_kip"), "Skip")
+        XCTAssertEqual(Mnemonic.plain("snake__case _x"), "snake_case x")
     }
 
     func testWorkFromAnotherThreadRunsOnTheMainThreadThroughTheMainLoop() {

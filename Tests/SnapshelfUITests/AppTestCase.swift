@@ -77,20 +77,16 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The widget and every widget inside it, shown or not, first to last.
+    @MainActor
+    func tree(of widget: Widget) -> [Widget] {
+        [widget] + widget.children.flatMap(tree)
+    }
+
     /// The text of every label inside a widget, shown or not, as a person would read them.
     @MainActor
-    func labelTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        var texts: [String] = []
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-                                      gtk_label_get_type()) != 0 {
-            texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
-        }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            texts += labelTexts(in: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return texts
+    func labelTexts(in widget: Widget) -> [String] {
+        tree(of: widget).filter { $0.typeName == "GtkLabel" }.map { String(cString: gtk_label_get_text($0.opaque)) }
     }
 
     /// The window's event controllers of one type, such as its drop target.

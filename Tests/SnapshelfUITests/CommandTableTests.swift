@@ -53,7 +53,7 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
             window.window.activateAction(Command.showShortcuts.detailedName)
             try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
             let shortcutsWindow = try XCTUnwrap(windows(of: gtk_shortcuts_window_get_type()).first)
-            let shown = Self.shortcuts(under: shortcutsWindow.assumingMemoryBound(to: GtkWidget.self))
+            let shown = shortcuts(under: Widget(shortcutsWindow.assumingMemoryBound(to: GtkWidget.self)))
             let expected = ShortcutsWindow.entries.map { "\($0.title): \($0.keys.joined(separator: " "))" }
             // The window also keeps a copy of each line for its search, so lines may show twice.
             XCTAssertEqual(Set(shown), Set(expected))
@@ -64,18 +64,10 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
 
     /// "Title: accelerator" for each GtkShortcutsShortcut inside the widget, in order.
     @MainActor
-    private static func shortcuts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-                                      gtk_shortcuts_shortcut_get_type()) != 0 {
-            return ["\(string(widget, "title")): \(string(widget, "accelerator"))"]
+    private func shortcuts(under widget: Widget) -> [String] {
+        tree(of: widget).filter { $0.typeName == "GtkShortcutsShortcut" }.map {
+            "\(Self.string($0.typed(), "title")): \(Self.string($0.typed(), "accelerator"))"
         }
-        var found: [String] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            found += shortcuts(under: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
     }
 
     @MainActor

@@ -9,12 +9,6 @@ import XCTest
 @testable import SnapshelfUI
 
 final class PhotoViewerTests: AppTestCase, @unchecked Sendable {
-    /// The widget and every widget inside it.
-    @MainActor
-    private func tree(of widget: Widget) -> [Widget] {
-        [widget] + widget.children.flatMap(tree)
-    }
-
     @MainActor
     private func viewerCount(in window: LibraryWindow) -> Int {
         tree(of: window.window).filter { $0.hasStyleClass("photo-viewer") }.count
@@ -56,7 +50,7 @@ final class PhotoViewerTests: AppTestCase, @unchecked Sendable {
             window.window.activateAction("win.zoom-reset")
             XCTAssertEqual(viewerCount(in: window), 0, "built by Ctrl+0")
             window.open(position: 1)
-            XCTAssertEqual(window.visiblePageName, "viewer")
+            XCTAssertEqual(window.pages.visible, .viewer)
             XCTAssertEqual(viewerCount(in: window), 1)
             XCTAssertEqual(window.viewer.captionText, try XCTUnwrap(window.store.photo(at: 1)).label)
         }

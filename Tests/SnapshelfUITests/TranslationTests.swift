@@ -2,6 +2,7 @@
 // texts when LANGUAGE asks for French; every test after this one is in English again.
 import CGtk
 import Foundation
+import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
@@ -37,7 +38,7 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "show-help-overlay", nil)
             try waitUntil("no Keyboard Shortcuts window") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
             let shortcuts = try XCTUnwrap(windows(of: gtk_shortcuts_window_get_type()).first)
-            let texts = labelTexts(in: shortcuts.assumingMemoryBound(to: GtkWidget.self))
+            let texts = labelTexts(in: Widget(shortcuts.assumingMemoryBound(to: GtkWidget.self)))
             for title in ["Importer des photos", "Tout sélectionner", "Visionneuse", "Ajuster à la fenêtre"] {
                 XCTAssertTrue(texts.contains(title), "the shortcuts window lacks “\(title)”: \(texts)")
             }

@@ -13,9 +13,7 @@ public final class Application: GObjectRef, ActionMap {
     }
 
     /// Where GTK looks for gtk/help-overlay.ui and icons/ in the registered resources.
-    public func setResourceBasePath(_ path: String) {
-        g_application_set_resource_base_path(typed(), path)
-    }
+    public func setResourceBasePath(_ path: String) { g_application_set_resource_base_path(typed(), path) }
 
     /// The icon of the theme every window of the process shows, such as the application's ID.
     public var windowIconName: String? {
@@ -41,13 +39,9 @@ public final class Application: GObjectRef, ActionMap {
 
     /// Registers with the session bus, as `run` does first; false when that failed.
     @discardableResult
-    public func register() -> Bool {
-        g_application_register(typed(), nil, nil) != 0
-    }
+    public func register() -> Bool { g_application_register(typed(), nil, nil) != 0 }
 
-    public func activate() {
-        g_application_activate(typed())
-    }
+    public func activate() { g_application_activate(typed()) }
 
     /// Runs the main loop until the last window closes, offering the files for opening; returns
     /// the process's exit status.
@@ -59,9 +53,7 @@ public final class Application: GObjectRef, ActionMap {
         return g_application_run(typed(), Int32(arguments.count - 1), &arguments)
     }
 
-    public func quit() {
-        g_application_quit(typed())
-    }
+    public func quit() { g_application_quit(typed()) }
 
     @discardableResult
     public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {

@@ -61,15 +61,3 @@ public class GObjectRef: Hashable {
         raw.assumingMemoryBound(to: type)
     }
 }
-
-extension GObjectRef {
-    /// Sets a string property by name, for properties GTK 4.8 has no setter function for.
-    @MainActor
-    public func setProperty(_ name: String, to value: String) {
-        var gvalue = GValue()
-        g_value_init(&gvalue, GType(16 << 2))  // G_TYPE_STRING, a macro Swift cannot see
-        g_value_set_string(&gvalue, value)
-        g_object_set_property(typed(), name, &gvalue)
-        g_value_unset(&gvalue)
-    }
-}

@@ -7,11 +7,7 @@ public final class Box: Widget {
         super.init(gtk_box_new(orientation.gtk, gint(spacing)))
     }
 
-    public func append(_ child: Widget) {
-        gtk_box_append(typed(), child.widget)
-    }
+    public func append(_ child: Widget) { gtk_box_append(typed(), child.widget) }
 
-    public func append(_ children: [Widget]) {
-        children.forEach(append)
-    }
+    public func append(_ children: [Widget]) { children.forEach(append) }
 }

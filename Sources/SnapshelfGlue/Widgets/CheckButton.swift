@@ -21,8 +21,5 @@ public final class CheckButton: Widget {
         }
     }
 
-    public var isActive: Bool {
-        get { gtk_check_button_get_active(typed()) != 0 }
-        set { gtk_check_button_set_active(typed(), newValue.gboolean) }
-    }
+    public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
 }

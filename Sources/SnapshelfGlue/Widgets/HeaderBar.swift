@@ -7,21 +7,12 @@ public final class HeaderBar: Widget {
         super.init(gtk_header_bar_new())
     }
 
-    public func packStart(_ child: Widget) {
-        gtk_header_bar_pack_start(opaque, child.widget)
-    }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
 
-    public func packEnd(_ child: Widget) {
-        gtk_header_bar_pack_end(opaque, child.widget)
-    }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(opaque, child.widget) }
 
-    public func setTitleWidget(_ child: Widget) {
-        gtk_header_bar_set_title_widget(opaque, child.widget)
-    }
+    public func setTitleWidget(_ child: Widget) { gtk_header_bar_set_title_widget(opaque, child.widget) }
 
     /// Whether the window's close (and other) buttons show; a dialog with its own Cancel hides them.
-    public var showsWindowButtons: Bool {
-        get { gtk_header_bar_get_show_title_buttons(opaque) != 0 }
-        set { gtk_header_bar_set_show_title_buttons(opaque, newValue.gboolean) }
-    }
+    public var showsWindowButtons: Bool { get { self[flag: "show-title-buttons"] } set { self[flag: "show-title-buttons"] = newValue } }
 }

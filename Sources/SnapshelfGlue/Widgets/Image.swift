@@ -7,9 +7,7 @@ public final class Image: Widget {
         super.init(gtk_image_new_from_icon_name(iconName))
     }
 
-    public func setIcon(_ name: String) {
-        gtk_image_set_from_icon_name(opaque, name)
-    }
+    public func setIcon(_ name: String) { gtk_image_set_from_icon_name(opaque, name) }
 
     /// The icon's size in pixels; nil for the theme's default.
     public var pixelSize: Int? {

@@ -26,20 +26,11 @@ public final class Label: Widget {
         set { gtk_label_set_ellipsize(opaque, newValue == .none ? PANGO_ELLIPSIZE_NONE : newValue == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END) }
     }
 
-    public var wraps: Bool {
-        get { gtk_label_get_wrap(opaque) != 0 }
-        set { gtk_label_set_wrap(opaque, newValue.gboolean) }
-    }
+    public var wraps: Bool { get { self[flag: "wrap"] } set { self[flag: "wrap"] = newValue } }
 
-    public var isSelectable: Bool {
-        get { gtk_label_get_selectable(opaque) != 0 }
-        set { gtk_label_set_selectable(opaque, newValue.gboolean) }
-    }
+    public var isSelectable: Bool { get { self[flag: "selectable"] } set { self[flag: "selectable"] = newValue } }
 
-    public var isSingleLine: Bool {
-        get { gtk_label_get_single_line_mode(opaque) != 0 }
-        set { gtk_label_set_single_line_mode(opaque, newValue.gboolean) }
-    }
+    public var isSingleLine: Bool { get { self[flag: "single-line-mode"] } set { self[flag: "single-line-mode"] = newValue } }
 
     public var justification: Justification {
         get { gtk_label_get_justify(opaque) == GTK_JUSTIFY_CENTER ? .center : .left }

@@ -7,11 +7,7 @@ public final class Overlay: Widget {
         super.init(gtk_overlay_new())
     }
 
-    public func setChild(_ child: Widget) {
-        gtk_overlay_set_child(opaque, child.widget)
-    }
+    public func setChild(_ child: Widget) { gtk_overlay_set_child(opaque, child.widget) }
 
-    public func addOverlay(_ child: Widget) {
-        gtk_overlay_add_overlay(opaque, child.widget)
-    }
+    public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(opaque, child.widget) }
 }

@@ -16,12 +16,7 @@ public final class Revealer: Widget {
         gtk_revealer_set_transition_type(opaque, transition.gtk)
     }
 
-    public func setChild(_ child: Widget) {
-        gtk_revealer_set_child(opaque, child.widget)
-    }
+    public func setChild(_ child: Widget) { gtk_revealer_set_child(opaque, child.widget) }
 
-    public var revealsChild: Bool {
-        get { gtk_revealer_get_reveal_child(opaque) != 0 }
-        set { gtk_revealer_set_reveal_child(opaque, newValue.gboolean) }
-    }
+    public var revealsChild: Bool { get { self[flag: "reveal-child"] } set { self[flag: "reveal-child"] = newValue } }
 }

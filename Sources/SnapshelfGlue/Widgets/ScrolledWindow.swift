@@ -13,9 +13,7 @@ public final class ScrolledWindow: Widget {
         super.init(gtk_scrolled_window_new())
     }
 
-    public func setChild(_ child: Widget) {
-        gtk_scrolled_window_set_child(opaque, child.widget)
-    }
+    public func setChild(_ child: Widget) { gtk_scrolled_window_set_child(opaque, child.widget) }
 
     /// When each scroll bar shows: `.never` also means the content is never scrolled that way.
     public func setPolicy(horizontal: Policy, vertical: Policy) {

@@ -21,10 +21,7 @@ public final class SearchBar: Widget {
         return buttons(in: self).last
     }
 
-    public var isSearching: Bool {
-        get { gtk_search_bar_get_search_mode(opaque) != 0 }
-        set { gtk_search_bar_set_search_mode(opaque, newValue.gboolean) }
-    }
+    public var isSearching: Bool { get { self[flag: "search-mode-enabled"] } set { self[flag: "search-mode-enabled"] = newValue } }
 
     /// The widget whose typing opens the bar and goes into the entry; nil to stop that.
     public func captureKeys(from widget: Widget?) {

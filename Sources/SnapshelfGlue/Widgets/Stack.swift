@@ -11,13 +11,9 @@ public final class Stack: Widget {
         gtk_stack_set_vhomogeneous(opaque, 0)
     }
 
-    public func addPage(_ child: Widget, named name: String) {
-        gtk_stack_add_named(opaque, child.widget, name)
-    }
+    public func addPage(_ child: Widget, named name: String) { gtk_stack_add_named(opaque, child.widget, name) }
 
-    public func hasPage(named name: String) -> Bool {
-        gtk_stack_get_child_by_name(opaque, name) != nil
-    }
+    public func hasPage(named name: String) -> Bool { gtk_stack_get_child_by_name(opaque, name) != nil }
 
     public var visiblePageName: String? {
         get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }

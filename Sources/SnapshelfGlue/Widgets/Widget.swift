@@ -12,15 +12,9 @@ public class Widget: GObjectRef {
         pointer.map { Widget($0) }
     }
 
-    public var isVisible: Bool {
-        get { gtk_widget_get_visible(widget) != 0 }
-        set { gtk_widget_set_visible(widget, newValue.gboolean) }
-    }
+    public var isVisible: Bool { get { self[flag: "visible"] } set { self[flag: "visible"] = newValue } }
 
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widget) != 0 }
-        set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
-    }
+    public var isSensitive: Bool { get { self[flag: "sensitive"] } set { self[flag: "sensitive"] = newValue } }
 
     /// On screen, in a shown window: GTK maps only what it draws.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
@@ -40,15 +34,9 @@ public class Widget: GObjectRef {
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
-    public var expandsHorizontally: Bool {
-        get { gtk_widget_get_hexpand(widget) != 0 }
-        set { gtk_widget_set_hexpand(widget, newValue.gboolean) }
-    }
+    public var expandsHorizontally: Bool { get { self[flag: "hexpand"] } set { self[flag: "hexpand"] = newValue } }
 
-    public var expandsVertically: Bool {
-        get { gtk_widget_get_vexpand(widget) != 0 }
-        set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
-    }
+    public var expandsVertically: Bool { get { self[flag: "vexpand"] } set { self[flag: "vexpand"] = newValue } }
 
     public var margins: Margins {
         get {

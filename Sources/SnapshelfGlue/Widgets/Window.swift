@@ -31,14 +31,9 @@ public class Window: Widget {
 
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
 
-    public func maximize() {
-        gtk_window_maximize(window)
-    }
+    public func maximize() { gtk_window_maximize(window) }
 
-    public var isModal: Bool {
-        get { gtk_window_get_modal(window) != 0 }
-        set { gtk_window_set_modal(window, newValue.gboolean) }
-    }
+    public var isModal: Bool { get { self[flag: "modal"] } set { self[flag: "modal"] = newValue } }
 
     /// Keeps this window above its parent, closed with it, and in its application, so the
     /// application's shortcuts (Ctrl+Q among them) work here too.
@@ -48,32 +43,20 @@ public class Window: Widget {
         gtk_window_set_application(window, gtk_window_get_application(parent.window))
     }
 
-    public func setChild(_ child: Widget) {
-        gtk_window_set_child(window, child.widget)
-    }
+    public func setChild(_ child: Widget) { gtk_window_set_child(window, child.widget) }
 
-    public func setTitlebar(_ titlebar: Widget) {
-        gtk_window_set_titlebar(window, titlebar.widget)
-    }
+    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.widget) }
 
     /// The button Enter presses when the focus is on nothing that takes it.
-    public func setDefaultWidget(_ widget: Widget) {
-        gtk_window_set_default_widget(window, widget.widget)
-    }
+    public func setDefaultWidget(_ widget: Widget) { gtk_window_set_default_widget(window, widget.widget) }
 
     /// Takes the keyboard focus away from whatever has it, so no widget's keys act.
-    public func clearFocus() {
-        gtk_window_set_focus(window, nil)
-    }
+    public func clearFocus() { gtk_window_set_focus(window, nil) }
 
-    public func present() {
-        gtk_window_present(window)
-    }
+    public func present() { gtk_window_present(window) }
 
     /// Closes the window at once, without asking its close-request handlers.
-    public func destroy() {
-        gtk_window_destroy(window)
-    }
+    public func destroy() { gtk_window_destroy(window) }
 
     /// Comes when the person closes the window; a handler returning true keeps it open.
     @discardableResult

@@ -46,7 +46,7 @@ enum Command: String, CaseIterable {
         case .quit: ["<Control>q"]
         case .showShortcuts: ["<Control>question"]
         case .importPhotos: ["<Control>o"]
-        case .importFolder: ["<Control><Shift>o"]
+        case .importFolder: ["<Shift><Control>o"]
         case .search: ["<Control>f"]
         case .editLabel: ["F2"]
         case .export: ["<Control>e"]

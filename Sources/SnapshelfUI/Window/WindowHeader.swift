@@ -8,18 +8,15 @@ final class WindowHeader {
     let root = HeaderBar()
     private let title = Label("Snapshelf")
     private let subtitle = Label()
-    private let backButton = Button(iconName: "go-previous-symbolic", name: tr("Back"))
-    private let editButton = Button(iconName: "document-edit-symbolic", name: tr("Edit Label"))
+    private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
+                                     tooltip: tr("Back to All Photos"))
+    private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
+                                     tooltip: tr("Edit Label (F2)"))
 
     init() {
-        backButton.tooltipText = tr("Back to All Photos")
-        backButton.actionName = Command.back.detailedName
         root.packStart(backButton)
-
-        let importButton = Button(iconName: "list-add-symbolic", mnemonic: tr("_Import"))
-        importButton.tooltipText = tr("Import Photos (Ctrl+O)")
-        importButton.actionName = Command.importPhotos.detailedName
-        root.packStart(importButton)
+        root.packStart(Self.running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
+                                    tooltip: tr("Import Photos (Ctrl+O)")))
 
         let titles = Box(.vertical)
         titles.verticalAlignment = .center
@@ -30,13 +27,16 @@ final class WindowHeader {
         root.setTitleWidget(titles)
 
         root.packEnd(MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main()))
-        editButton.tooltipText = tr("Edit Label (F2)")
-        editButton.actionName = Command.editLabel.detailedName
         root.packEnd(editButton)
-        let searchButton = Button(iconName: "system-search-symbolic", name: tr("Search"))
-        searchButton.tooltipText = tr("Search Labels (Ctrl+F)")
-        searchButton.actionName = Command.search.detailedName
-        root.packEnd(searchButton)
+        root.packEnd(Self.running(.search, Button(iconName: "system-search-symbolic", name: tr("Search")),
+                                  tooltip: tr("Search Labels (Ctrl+F)")))
+    }
+
+    /// The button, running the command, with a tooltip that names its keys.
+    private static func running(_ command: Command, _ button: Button, tooltip: String) -> Button {
+        button.actionName = command.detailedName
+        button.tooltipText = tooltip
+        return button
     }
 
     /// Over the grid: the app's name, and how many photos are selected, if any.

@@ -32,12 +32,8 @@ final class LabellingSession {
     init(files: [URL], parent: Window, library: Library, loader: ThumbnailLoader, notification: InAppNotification,
          save: @escaping @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void,
          ended: @escaping @MainActor (Rest?) -> Void) {
-        self.files = files
-        self.library = library
-        self.loader = loader
-        self.notification = notification
-        self.save = save
-        self.ended = ended
+        (self.files, self.library, self.loader) = (files, library, loader)
+        (self.notification, self.save, self.ended) = (notification, save, ended)
         dialog = LabelDialog(parent: parent)
         dialog.onResponse = { [weak self] response in self?.respond(response) }
     }

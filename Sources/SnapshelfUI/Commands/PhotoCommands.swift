@@ -23,12 +23,8 @@ final class PhotoCommands {
 
     init(store: PhotoStore, loader: ThumbnailLoader, textures: TextureCache, window: Window,
          notification: InAppNotification, undoNotice: UndoNotice) {
-        self.store = store
-        self.loader = loader
-        self.textures = textures
-        self.window = window
-        self.notification = notification
-        self.undoNotice = undoNotice
+        (self.store, self.loader, self.textures) = (store, loader, textures)
+        (self.window, self.notification, self.undoNotice) = (window, notification, undoNotice)
     }
 
     /// The same dialog as for importing, filled in with the label; it applies to every photo given.
