@@ -11,6 +11,6 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_menu_model(opaque, UnsafeMutablePointer<GMenuModel>(menu.opaque))
         tooltipText = name
         setAccessibleName(name)
-        firstChild?.setAccessibleName(name)
+        firstChild?.setSoleAccessibleName(name)
     }
 }

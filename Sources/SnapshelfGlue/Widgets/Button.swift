@@ -61,11 +61,16 @@ public enum Mnemonic {
 }
 
 extension Widget {
-    /// Names a widget with a mnemonic label by that label's text alone. GTK 4.8 names a mnemonic
-    /// button by its label property and then by the label it is "labelled by" as well, which a
-    /// screen reader says as "_Undo Undo"; without the relation, the name is said once.
+    /// Names a widget with a mnemonic label by that label's text alone.
     func setAccessibleName(mnemonic text: String) {
-        setAccessibleName(Mnemonic.plain(text))
+        setSoleAccessibleName(Mnemonic.plain(text))
+    }
+
+    /// Names the widget and drops the label GTK 4.8 says after the name when the widget is
+    /// "labelled by" one: a mnemonic button's own label, or a menu button's inner button's
+    /// outer one, which a screen reader said as "_Undo Undo" or "Main Menu Main Menu".
+    func setSoleAccessibleName(_ name: String) {
+        setAccessibleName(name)
         gtk_accessible_reset_relation(opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 }

@@ -19,7 +19,6 @@ final class InAppNotification {
         label.widthChars = 50
         label.maxWidthChars = 70
         label.xAlignment = 0
-        label.isSelectable = true
         let close = Self.dismissButton()
         close.verticalAlignment = .start
         close.onClicked { [weak self] in self?.dismiss() }
@@ -48,11 +47,15 @@ final class InAppNotification {
     func show(_ message: String) {
         lines.append(message)
         label.text = text
+        // Selectable, so a message can be copied; only while shown, since a selectable label
+        // takes the focus, and an empty one a screen reader would call "GtkLabel".
+        label.isSelectable = true
         root.revealsChild = true
     }
 
     func dismiss() {
         lines.removeAll()
+        label.isSelectable = false
         root.revealsChild = false
     }
 

@@ -1,0 +1,76 @@
+// The window's controls as a screen reader meets them, read over AT-SPI: every button has a
+// name of its own, said once and without a mnemonic's underscore, and nothing that takes the
+// focus is named after its GTK type.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
+    private static let buttonRoles: Set = ["push button", "toggle button", "check box"]
+
+    /// What is wrong with the names of the buttons and focusable objects in the tree, if anything.
+    private func problems(in nodes: [AccessibleNode]) -> [String] {
+        nodes.flatMap(\.subtree).compactMap { node in
+            let isButton = Self.buttonRoles.contains(node.role)
+            guard isButton || node.focusable else { return nil }
+            let words = node.name.split(separator: " ")
+            if node.name.isEmpty && isButton { return "a \(node.role) has no name" }
+            if node.isNamedAfterAGtkType { return "a \(node.role) is named \(node.name)" }
+            if node.name.contains("_") { return "“\(node.name)” keeps a mnemonic underscore" }
+            if words.count >= 2, words.count % 2 == 0, words.prefix(words.count / 2) == words.suffix(words.count / 2) {
+                return "“\(node.name)” says its label twice"
+            }
+            return nil
+        }
+    }
+
+    private func buttonNames(in nodes: [AccessibleNode]) -> Set<String> {
+        Set(nodes.flatMap(\.subtree).filter { Self.buttonRoles.contains($0.role) }.map(\.name))
+    }
+
+    func testTheWindowsButtonsAreNamedOnceWithoutMnemonicsOrGtkTypes() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            window.search.open()
+            // A removal brings up the notice with Undo; it stays for ten seconds.
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.remove.detailedName)
+            try waitUntil { window.undoNotice.isShown }
+            let tree = try AccessibleTree.read()
+            XCTAssertEqual(problems(in: tree), [])
+            let names = buttonNames(in: tree)
+            for expected in ["Import", "Main Menu", "Search", "Close Search", "Undo", "Dismiss", "Cancel Import", "Cancel Export"] {
+                XCTAssertTrue(names.contains(expected), "no button named “\(expected)” among \(names.sorted())")
+            }
+
+            window.undoNotice.undo()
+            window.open(position: 0)
+            try waitUntil { window.viewer.showsFullImage }
+            let viewing = try AccessibleTree.read()
+            XCTAssertEqual(problems(in: viewing), [])
+            let viewerNames = buttonNames(in: viewing)
+            for expected in ["Back", "Edit Label", "Previous Photo", "Next Photo"] {
+                XCTAssertTrue(viewerNames.contains(expected), "no button named “\(expected)” among \(viewerNames.sorted())")
+            }
+        }
+    }
+
+    func testTheLabelDialogsControlsAreNamedOnce() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(3)))
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            let tree = try AccessibleTree.read()
+            XCTAssertEqual(problems(in: tree), [])
+            let names = buttonNames(in: tree)
+            for expected in ["Cancel", "Skip", "Save", "Use this label for the other 2 photos"] {
+                XCTAssertTrue(names.contains(expected), "no control named “\(expected)” among \(names.sorted())")
+            }
+        }
+    }
+}
