@@ -39,8 +39,7 @@ public final class SnapshelfApplication {
         self.libraryDirectory = libraryDirectory
         Self.registerResources
         application = Application(id: id, unique: unique)
-        // Development and released builds share one resource tree, which GTK searches for the
-        // Keyboard Shortcuts window (gtk/help-overlay.ui) and the icons.
+        // Development and released builds share one resource tree, which GTK searches for the icons.
         application.setResourceBasePath(EmbeddedResources.basePath)
         application.onStartup { [weak self] in self?.startUp() }
         application.onActivate { [weak self] in self?.activate() }
@@ -67,24 +66,13 @@ public final class SnapshelfApplication {
     private func startUp() {
         Stylesheet.install()
         application.windowIconName = Self.id
-        application.addAction("quit") { [weak self] in self?.closeWindowAndQuit() }
-        application.addAction("about") { [weak self] in self?.showAbout() }
-        setAccelerators()
-    }
-
-    /// Keys that mean the same wherever the focus is; the grid and the viewer add their own
-    /// (Delete, Escape, arrows, Space) where a text entry would want them otherwise.
-    private func setAccelerators() {
-        application.setAccelerators(["<Control>q"], for: "app.quit")
-        application.setAccelerators(["<Control>o"], for: "win.import")
-        application.setAccelerators(["<Control><Shift>o"], for: "win.import-folder")
-        application.setAccelerators(["<Control>f"], for: "win.search")
-        application.setAccelerators(["<Control>question"], for: "win.show-help-overlay")
-        application.setAccelerators(["F2"], for: "win.edit-label")
-        application.setAccelerators(["<Control>e"], for: "win.export")
-        application.setAccelerators(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "win.zoom-in")
-        application.setAccelerators(["<Control>minus", "<Control>KP_Subtract"], for: "win.zoom-out")
-        application.setAccelerators(["<Control>0", "<Control>KP_0"], for: "win.zoom-reset")
+        application.addAction(Command.quit.rawValue) { [weak self] in self?.closeWindowAndQuit() }
+        application.addAction(Command.about.rawValue) { [weak self] in self?.showAbout() }
+        // Keys that mean the same wherever the focus is, for every command that has them; the
+        // window and the grid add their own where a text entry would want the keys otherwise.
+        for command in Command.allCases where !command.accelerators.isEmpty {
+            application.setAccelerators(command.accelerators, for: command.detailedName)
+        }
     }
 
     private func activate() {
