@@ -14,7 +14,7 @@ public final class SearchBar: Widget {
     }
 
     /// The close button GTK puts at the bar's end, found among its inner widgets.
-    public var closeButton: Widget? {
+    private var closeButton: Widget? {
         func buttons(in widget: Widget) -> [Widget] {
             widget.children.flatMap { $0.typeName == "GtkButton" ? [$0] : buttons(in: $0) }
         }

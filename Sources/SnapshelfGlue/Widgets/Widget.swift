@@ -18,7 +18,6 @@ public class Widget: GObjectRef {
 
     /// On screen, in a shown window: GTK maps only what it draws.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
-    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
     public var width: Int { Int(gtk_widget_get_width(widget)) }
     public var height: Int { Int(gtk_widget_get_height(widget)) }
     /// 2 on a high-density display, where images need twice the pixels.
