@@ -73,4 +73,26 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             }
         }
     }
+
+    func testTheFailureWindowsButtonsAreNamedOnce() throws {
+        try makeLibrary(labels: ["one"])
+        // Garbage where the database belongs: damaged, which the rebuild mends, so it is offered.
+        let database = libraryDirectory.appendingPathComponent("library.sqlite3")
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: database.path + suffix)
+        }
+        try Data("not a database".utf8).write(to: database)
+        try onMain {
+            let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
+            XCTAssertTrue(app.application.register())
+            app.application.activate()
+            let failure = try XCTUnwrap(app.failure)
+            try waitUntil { failure.window.isMapped }
+            let tree = try AccessibleTree.read()
+            XCTAssertEqual(problems(in: tree), [])
+            let names = buttonNames(in: tree)
+            XCTAssertTrue(names.isSuperset(of: ["Quit", "Rebuild Library"]), "\(names.sorted())")
+            withExtendedLifetime(app) {}
+        }
+    }
 }
