@@ -10,8 +10,8 @@ final class LibraryFailureWindow {
     let window: ApplicationWindow
     private let directory: URL
     private let icon = Image()
-    private let explanation = SnapshelfGlue.Label(tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: an old database is kept beside the new one."))
-    private let message = SnapshelfGlue.Label()
+    private let explanation = Label(tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: an old database is kept beside the new one."))
+    private let message = Label()
     private let progress = ProgressBar()
     private let quitButton = Button(mnemonic: tr("_Quit"))
     private let rebuildButton = Button(mnemonic: tr("_Rebuild Library"))
@@ -36,7 +36,7 @@ final class LibraryFailureWindow {
         page.margins = Margins(all: 24)
         icon.pixelSize = 64
         icon.addStyleClass("empty-icon")
-        let title = SnapshelfGlue.Label(tr("Snapshelf Could Not Open Your Library"))
+        let title = Label(tr("Snapshelf Could Not Open Your Library"))
         title.addStyleClass("empty-title")
         for label in [explanation, message] {
             label.wraps = true

@@ -5,7 +5,7 @@ import SnapshelfModel
 
 @MainActor
 enum PhotoCaption {
-    static func show(_ label: String, in widget: SnapshelfGlue.Label) {
+    static func show(_ label: String, in widget: Label) {
         widget.text = label.isEmpty ? tr("Unlabelled") : label
         widget.setStyleClass("unlabelled", label.isEmpty)
     }

@@ -13,7 +13,7 @@ final class PhotoTile {
 
     let root = Box(.vertical, spacing: 6)
     private let picture = Picture()
-    private let label = SnapshelfGlue.Label()
+    private let label = Label()
     private let textures: TextureCache
     /// The photo shown now, so a thumbnail that arrives after the slot moved on is not shown.
     private(set) var photo: Photo?

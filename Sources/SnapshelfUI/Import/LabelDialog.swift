@@ -22,7 +22,7 @@ final class LabelDialog {
     private let entry = Entry(name: tr("Label"))
     private let fileName = Label()
     private let progress = Label()
-    private let title = SnapshelfGlue.Label(tr("Label Photo"))
+    private let title = Label(tr("Label Photo"))
     private let skipButton = Button(mnemonic: tr("S_kip"))
     private let notice = Label()
     private let titleSource = Label()

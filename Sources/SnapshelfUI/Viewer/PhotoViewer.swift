@@ -15,7 +15,7 @@ final class PhotoViewer {
     let root = Box(.vertical)
     private let scroller = ScrolledWindow()
     private let picture = Picture()
-    private let caption = SnapshelfGlue.Label()
+    private let caption = Label()
     private let previousButton = Button(iconName: "go-previous-symbolic", name: tr("Previous Photo"))
     private let nextButton = Button(iconName: "go-next-symbolic", name: tr("Next Photo"))
     /// Ctrl+scroll zooms; the controller says whether Ctrl is held.
