@@ -44,6 +44,8 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             window.search.close()
             try waitUntil { window.store.count == labels.count }
             XCTAssertEqual(window.pages.visible, .photos)
+            window.search.open()
+            XCTAssertEqual(window.search.countText, "", "a search opened afresh counts nothing yet")
         }
     }
 
@@ -82,6 +84,29 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             activate("zoom-out", in: window)
             XCTAssertLessThan(window.grid.tileSize, PhotoTile.defaultSize)
             XCTAssertEqual(try launch().grid.tileSize, window.grid.tileSize)
+        }
+    }
+
+    func testTheViewerFollowsItsPhotoThroughARelabelAndCountsAnUndoneRemoval() throws {
+        try makeLibrary(labels: ["beach", "cliff", "apple"])
+        try onMain {
+            let window = try launch()
+            window.window.activateAction(Command.sort.rawValue, with: PhotoOrder.labelAToZ.rawValue)
+            window.open(position: 0)
+            XCTAssertEqual(window.viewer.photo?.label, "apple")
+            activate("edit-label", in: window)
+            let dialog = try XCTUnwrap(window.commands.editDialog)
+            dialog.entryWidget.text = "zebra"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.viewer.photo?.label == "zebra" }
+            XCTAssertEqual(window.viewer.position, 2, "the relabelled photo moved to the end of the label order")
+            XCTAssertEqual(window.header.subtitleText, "3 of 3")
+
+            activate("remove", in: window)
+            XCTAssertEqual(window.header.subtitleText, "2 of 2")
+            activate("undo", in: window)
+            XCTAssertEqual(window.store.count, 3)
+            XCTAssertEqual(window.header.subtitleText, "2 of 3", "the header counts the photo that came back")
         }
     }
 

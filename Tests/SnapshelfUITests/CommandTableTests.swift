@@ -44,6 +44,19 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
                 var modifiers = GdkModifierType(rawValue: 0)
                 XCTAssertNotEqual(gtk_accelerator_parse(key, &keyval, &modifiers), 0, "GTK cannot parse \(key)")
             }
+            for entry in ShortcutsWindow.entries {
+                let shown = entry.keys.map { key in
+                    var keyval: guint = 0
+                    var modifiers = GdkModifierType(rawValue: 0)
+                    gtk_accelerator_parse(key, &keyval, &modifiers)
+                    return String(cString: gtk_accelerator_get_label(keyval, modifiers))
+                }
+                XCTAssertEqual(Set(shown).count, shown.count, "“\(entry.title)” shows the same key twice: \(shown)")
+            }
+            XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .general }.map(\.title),
+                           ["Import Photos", "Import Folder", "Search Labels", "Keyboard Shortcuts", "Quit"])
+            XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .viewer }.map(\.title),
+                           ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos"])
         }
     }
 

@@ -4,12 +4,12 @@
 import SnapshelfModel
 
 enum Command: String, CaseIterable {
-    case quit, about
-    case showShortcuts = "show-help-overlay"
+    // In the order of the Keyboard Shortcuts window's lines.
     case importPhotos = "import", importFolder = "import-folder", search
+    case showShortcuts = "show-help-overlay", quit, about
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
-    case zoomIn = "zoom-in", zoomOut = "zoom-out", previous, next, zoomReset = "zoom-reset", back, sort
+    case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -62,7 +62,8 @@ enum Command: String, CaseIterable {
     /// with the arrows and a search entry deletes text, and only what they leave arrives here.
     var localKeys: [String] {
         switch self {
-        case .remove: ["Delete", "KP_Delete"]
+        // The last one is the one menus show.
+        case .remove: ["KP_Delete", "Delete"]
         case .back: ["Escape", "<Alt>Left"]
         case .previous: ["Left"]
         case .next: ["Right"]
@@ -103,7 +104,7 @@ enum Command: String, CaseIterable {
         case .zoomIn: ShortcutEntry(.photos, tr("Larger or Smaller Thumbnails"), ["<Control>plus", "<Control>minus"])
         case .previous: ShortcutEntry(.viewer, tr("Previous and Next Photo"), ["Left", "Right"])
         case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
-        case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), accelerators)
+        case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), ["<Control>0"])
         case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
         default: nil
         }

@@ -30,6 +30,7 @@ final class SearchPanel {
             if !text.isEmpty {
                 entry.text = ""
             }
+            countLabel.text = ""
             changed?("")
         }
         captureTyping(true)

@@ -138,11 +138,6 @@ final class PhotoViewer {
         applyZoom()
     }
 
-    /// Shows the photo again, as after its label changed.
-    func reload() {
-        show(position: position)
-    }
-
     func step(by offset: Int) {
         let target = position + offset
         guard target >= 0, target < store.count else { return }

@@ -84,10 +84,7 @@ final class LibraryWindow {
         search.changed = { [weak self] text in self?.filter(by: text) }
         importFlow.saved = { [weak self] position in self?.grid.reveal(position: position) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
-        commands.relabelled = { [weak self] in
-            guard let self, isViewing else { return }
-            viewer.reload()
-        }
+        commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
         commands.restored = { [weak self] positions in self?.reveal(restored: positions) }
         refreshTimer = MainLoop.performRepeatedly(every: .milliseconds(700)) { [weak self] in
@@ -231,9 +228,17 @@ final class LibraryWindow {
         updateSelection()
     }
 
+    /// The viewer stays on the photo it shows, which a new label can move in a label order.
+    private func followRelabelledPhoto() {
+        guard isViewing else { return }
+        let position = viewer.photo.flatMap { store.position(ofPhotoWithID: $0.id) } ?? viewer.position
+        viewer.show(position: min(position, store.count - 1))
+    }
+
     /// Shows photos that came back, selected, unless the viewer is open.
     private func reveal(restored positions: [Int]) {
         updatePage()
+        updateSelection()
         guard !isViewing, let first = positions.min() else { return }
         grid.reveal(position: first)
         grid.select(positions: positions)
