@@ -106,7 +106,10 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.header.subtitleText, "2 of 2")
             activate("undo", in: window)
             XCTAssertEqual(window.store.count, 3)
-            XCTAssertEqual(window.header.subtitleText, "2 of 3", "the header counts the photo that came back")
+            XCTAssertEqual(window.viewer.photo?.label, "zebra", "the viewer shows the photo that came back")
+            XCTAssertEqual(window.header.subtitleText, "3 of 3", "the header counts the photo that came back")
+            activate("back", in: window)
+            XCTAssertEqual(window.grid.selectedPositions, [2], "the grid selects the photo the viewer was on")
         }
     }
 

@@ -33,6 +33,8 @@ final class PhotoGrid {
     private(set) var tileSize = PhotoTile.defaultSize
     private let makeTile: TileMaker
     private let fillTile: TileFiller
+    /// The photo whose cell takes the keyboard focus once it is on screen.
+    private var photoToFocus: Int64?
     /// Whether binding or scrolling may have brought tiles near the view since the last look.
     private var needsVisibilityPass = false
     /// Tiles bound to a photo now, which are the ones GTK shows or keeps ready near the view.
@@ -183,9 +185,25 @@ final class PhotoGrid {
     }
 
     /// Selects the photo at a position alone and scrolls it into view.
-    func reveal(position: Int) {
+    /// With `focusing`, its cell also takes the keyboard focus once it is on screen, so that the
+    /// keys act on the photo that is highlighted.
+    func reveal(position: Int, focusing: Bool = false) {
         selection.select(position, exclusively: true)
         view.scrollTo(position: position)
+        photoToFocus = focusing ? store.photo(at: position)?.id : nil
+        focusPendingPhoto()
+    }
+
+    /// Gives the focus to the cell of the photo waiting for it, once that cell is bound and
+    /// mapped; until then the grid looks again after each frame.
+    private func focusPendingPhoto() {
+        guard let id = photoToFocus else { return }
+        guard let tile = boundTiles.first(where: { $0.photoID == id }), tile.root.isMapped, let cell = tile.root.parent else {
+            needsVisibilityPass = true
+            return
+        }
+        photoToFocus = nil
+        cell.grabFocus()
     }
 
     private func setUp(_ item: ListItem) {
@@ -209,6 +227,7 @@ final class PhotoGrid {
     private func lookNearTheView() {
         guard needsVisibilityPass else { return }
         needsVisibilityPass = false
+        focusPendingPhoto()
         boundTiles.forEach { $0.updateAccessibleName() }
         let height = Double(root.height)
         for tile in boundTiles where !tile.isLoadingThumbnail && tile.root.isMapped {

@@ -214,10 +214,10 @@ final class LibraryWindow {
         search.captureTyping(true)
         pages.show(.photos)
         updatePage()
-        if position < store.count {
-            grid.reveal(position: position)
-        }
         grid.view.grabFocus()
+        if position < store.count {
+            grid.reveal(position: position, focusing: true)
+        }
         updateSelection()
     }
 
@@ -235,11 +235,14 @@ final class LibraryWindow {
         viewer.show(position: min(position, store.count - 1))
     }
 
-    /// Shows photos that came back, selected, unless the viewer is open.
+    /// Shows photos that came back: in the viewer the first of them, else all of them selected.
     private func reveal(restored positions: [Int]) {
         updatePage()
         updateSelection()
-        guard !isViewing, let first = positions.min() else { return }
+        guard let first = positions.min() else { return }
+        if isViewing {
+            return viewer.show(position: first)
+        }
         grid.reveal(position: first)
         grid.select(positions: positions)
     }

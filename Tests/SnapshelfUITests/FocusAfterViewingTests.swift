@@ -1,0 +1,33 @@
+// Where the keyboard focus goes must agree with what is highlighted: after the viewer, the photo
+// it was on is both selected and focused, so Enter opens that photo again.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class FocusAfterViewingTests: AppTestCase, @unchecked Sendable {
+    func testAfterSteppingInTheViewerTheGridFocusesThePhotoItWasOn() throws {
+        try makeLibrary(labels: ["one", "two", "three", "four", "five", "six"])
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 6 }
+            window.grid.reveal(position: 0, focusing: true)
+            try waitUntil("the first photo never took the focus") { window.grid.focusedPosition == 0 }
+            window.window.activateAction(Command.open.detailedName)
+            XCTAssertTrue(window.isViewing)
+            for _ in 0..<3 {
+                window.window.activateAction(Command.next.detailedName)
+            }
+            XCTAssertEqual(window.viewer.position, 3)
+            window.window.activateAction(Command.back.detailedName)
+            XCTAssertEqual(window.grid.selectedPositions, [3])
+            try waitUntil("the focus stayed where the viewer was opened") { window.grid.focusedPosition == 3 }
+
+            // Enter (and Space) open the focused photo: the one the viewer was on.
+            window.grid.view.activateAction(Command.openFocused.detailedName)
+            XCTAssertTrue(window.isViewing)
+            XCTAssertEqual(window.viewer.photo?.label, "four")
+        }
+    }
+}
