@@ -16,10 +16,15 @@ public final class CheckButton: Widget {
         get { gtk_check_button_get_label(typed()).map { String(cString: $0) } ?? "" }
         set {
             gtk_check_button_set_label(typed(), newValue)
-            gtk_check_button_set_use_underline(typed(), 1)
+            gtk_check_button_set_use_underline(typed(), true.gboolean)
             setAccessibleName(mnemonic: newValue)
         }
     }
 
     public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
+
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("toggled", .plain, handler)
+    }
 }

@@ -26,4 +26,10 @@ public final class Entry: Widget, Editable {
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
         connect("activate", .plain, handler)
     }
+
+    /// Takes the keyboard focus keeping the text's selection and cursor as they are, where a plain
+    /// `grabFocus` would select all the text.
+    public func focusKeepingSelection() {
+        gtk_entry_grab_focus_without_selecting(typed())
+    }
 }

@@ -44,6 +44,9 @@ final class LabelDialog {
         buildHeader()
         buildContent()
         installActions()
+        // Ticking the box hands the keyboard back to the entry, so that Enter then saves, as it
+        // did before, instead of ticking the box again.
+        forTheRest.onToggled { [weak self] in self?.entry.focusKeepingSelection() }
     }
 
     private func buildHeader() {
