@@ -129,8 +129,12 @@ public struct CommandRunner {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
             Console.complain("\(Console.escaped(problem.path)): \(problem.explanation)\(hint)")
         }
+        if !collection.skipped.isEmpty {
+            Console.say(String(format: trn("Skipped %ld file that is not a photo", "Skipped %ld files that are not photos",
+                                           collection.skipped.count), collection.skipped.count))
+        }
         if collection.files.isEmpty && !failed {
-            Console.complain(String(format: tr("found no files to import in %@"), paths.joined(separator: ", ")))
+            Console.complain(String(format: tr("found no photos to import in %@"), paths.joined(separator: ", ")))
             return .failure
         }
         var created: Library?

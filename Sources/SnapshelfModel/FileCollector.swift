@@ -1,11 +1,14 @@
 // Turns the paths a person gave (files, and folders when asked to go into them) into the list
-// of files to import, reporting what cannot be looked into.
+// of files to import, reporting what cannot be looked into. Inside a folder, files that are no
+// images at all (a README, a PDF) are skipped and counted rather than offered as photos.
 import Foundation
 
 public enum FileCollector {
     public struct Collection: Sendable {
         public var files: [URL] = []
         public var problems: [ImportError] = []
+        /// Files found in folders that are no images, left out.
+        public var skipped: [URL] = []
     }
 
     /// Files stay as given, in order, to be checked one by one. A folder is walked, in name order,
@@ -52,11 +55,29 @@ public enum FileCollector {
                 var isDirectory: ObjCBool = false
                 let target = FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory)
                 if !(target && isDirectory.boolValue) {
-                    collection.files.append(entry)
+                    add(entry, to: &collection)
                 }
             default:
-                collection.files.append(entry)
+                add(entry, to: &collection)
             }
         }
+    }
+
+    /// A file found in a folder goes in unless its first bytes say it is no image. One that cannot
+    /// be read, or an image no loader reads, goes in, so the import says why it fails.
+    private static func add(_ file: URL, to collection: inout Collection) {
+        if isClearlyNoImage(file) {
+            collection.skipped.append(file)
+        } else {
+            collection.files.append(file)
+        }
+    }
+
+    private static func isClearlyNoImage(_ file: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return false }
+        let type = head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: file.path) }
+        return !type.hasPrefix("image/") && PixbufFormats.format(forMIMEType: type) == nil
     }
 }

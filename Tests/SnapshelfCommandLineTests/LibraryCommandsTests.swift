@@ -77,20 +77,41 @@ final class LibraryCommandsTests: CommandLineTestCase {
         XCTAssertEqual(try ids().count, 3, "inner/ repeats two of the outer photos, which are duplicates")
     }
 
+    func testAFolderOfPhotosAndAReadmeImportsThePhotosSaysWhatItSkippedAndSucceeds() throws {
+        let corpus = folder.url.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        for photo in SamplePhotos.cameras.prefix(2) {
+            try FileManager.default.copyItem(at: photo, to: corpus.appendingPathComponent(photo.lastPathComponent))
+        }
+        try Data("Photos from the trip.\n".utf8).write(to: corpus.appendingPathComponent("README"))
+        let outcome = try snapshelf("import", "--recursive", corpus.path)
+        XCTAssertTrue(outcome.standardOutput.hasPrefix("Skipped 1 file that is not a photo\n"), outcome.standardOutput)
+        XCTAssertEqual(outcome.standardError, "")
+        XCTAssertEqual(try ids().count, 2)
+        // A file named as one is still tried, and refused with its reason.
+        let named = try snapshelf("import", corpus.appendingPathComponent("README").path, expecting: 1)
+        XCTAssertTrue(named.standardError.contains("it is not an image"), named.standardError)
+    }
+
     func testTheSharedSamplesImportRecursivelyAndTheRestAreRefusedByName() throws {
         let outcome = try snapshelf("import", "--recursive", SamplePhotos.directory.path, expecting: 1)
         let walked = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: SamplePhotos.directory.path))
             .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             .map { SamplePhotos.directory.appendingPathComponent($0) }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-        let accepted = outcome.standardOutput.split(separator: "\n")
+        // The READMEs beside the photos are no images: skipped and counted, not refused one by one.
+        let readmes = walked.filter { $0.lastPathComponent.hasPrefix("README") }
+        XCTAssertGreaterThan(readmes.count, 1)
+        var accepted = outcome.standardOutput.split(separator: "\n")
+        XCTAssertEqual(accepted.first.map(String.init), "Skipped \(readmes.count) files that are not photos")
+        accepted.removeFirst()
         let refused = outcome.standardError.split(separator: "\n")
-        XCTAssertEqual(accepted.count + refused.count, walked.count, outcome.standardError)
-        for file in walked {
+        XCTAssertEqual(accepted.count + refused.count + readmes.count, walked.count, outcome.standardError)
+        for file in walked where !readmes.contains(file) {
             let named = (accepted + refused).contains { $0.contains(file.path + ":") || $0.hasSuffix(file.path) || $0.contains(file.path + " as") }
             XCTAssertTrue(named, "\(file.path) is neither imported nor refused by name")
         }
-        XCTAssertTrue(refused.contains { $0.hasSuffix("README.rst: it is not an image") })
+        XCTAssertFalse(refused.contains { $0.contains("README") }, outcome.standardError)
         XCTAssertGreaterThan(accepted.count, 70)
         XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound"))
     }

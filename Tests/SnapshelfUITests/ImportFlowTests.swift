@@ -77,6 +77,23 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testAFolderImportSkipsFilesThatAreNoPhotosAndSaysHowMany() throws {
+        let trip = library.url.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        for photo in SamplePhotos.cameras.prefix(2) {
+            try FileManager.default.copyItem(at: photo, to: trip.appendingPathComponent(photo.lastPathComponent))
+        }
+        try Data("Photos from the trip.\n".utf8).write(to: trip.appendingPathComponent("README"))
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([trip])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.progressText, "1 of 2", "the README is no photo to label")
+            XCTAssertEqual(window.notification.text, "Skipped 1 file that is not a photo.")
+        }
+    }
+
     func testFilesGivenToTheApplicationOpenTheLabelDialog() throws {
         try onMain {
             let window = try launch()

@@ -73,6 +73,10 @@ final class ImportFlow {
     private func label(_ collection: FileCollector.Collection) {
         isCollecting = false
         collection.problems.forEach(notification.report)
+        if !collection.skipped.isEmpty {
+            notification.show(String(format: trn("Skipped %ld file that is not a photo.", "Skipped %ld files that are not photos.",
+                                                 collection.skipped.count), collection.skipped.count))
+        }
         guard !collection.files.isEmpty else {
             if collection.problems.isEmpty {
                 notification.show(tr("There are no photos to import there."))
