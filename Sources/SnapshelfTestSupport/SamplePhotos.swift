@@ -27,4 +27,16 @@ public enum SamplePhotos {
         "Canon_40D.jpg", "Nikon_D70.jpg", "Pentax_K10D.jpg", "Kodak_CX7530.jpg",
         "Olympus_C8080WZ.jpg", "Sony_HDR-HC3.jpg", "Panasonic_DMC-FZ30.jpg", "Ricoh_Caplio_RR330.jpg",
     ].map(jpeg)
+
+    /// A folder "trip" in `parent` holding copies of the first camera photos and a README, as a
+    /// person's folder of photos often does.
+    public static func folderWithAReadme(in parent: URL, photos count: Int) throws -> URL {
+        let trip = parent.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
+        for photo in cameras.prefix(count) {
+            try FileManager.default.copyItem(at: photo, to: trip.appendingPathComponent(photo.lastPathComponent))
+        }
+        try Data("Photos from the trip.\n".utf8).write(to: trip.appendingPathComponent("README"))
+        return trip
+    }
 }

@@ -78,12 +78,7 @@ final class LibraryCommandsTests: CommandLineTestCase {
     }
 
     func testAFolderOfPhotosAndAReadmeImportsThePhotosSaysWhatItSkippedAndSucceeds() throws {
-        let corpus = folder.url.appendingPathComponent("trip")
-        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
-        for photo in SamplePhotos.cameras.prefix(2) {
-            try FileManager.default.copyItem(at: photo, to: corpus.appendingPathComponent(photo.lastPathComponent))
-        }
-        try Data("Photos from the trip.\n".utf8).write(to: corpus.appendingPathComponent("README"))
+        let corpus = try SamplePhotos.folderWithAReadme(in: folder.url, photos: 2)
         let outcome = try snapshelf("import", "--recursive", corpus.path)
         XCTAssertTrue(outcome.standardOutput.hasPrefix("Skipped 1 file that is not a photo\n"), outcome.standardOutput)
         XCTAssertEqual(outcome.standardError, "")

@@ -78,12 +78,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
     }
 
     func testAFolderImportSkipsFilesThatAreNoPhotosAndSaysHowMany() throws {
-        let trip = library.url.appendingPathComponent("trip")
-        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
-        for photo in SamplePhotos.cameras.prefix(2) {
-            try FileManager.default.copyItem(at: photo, to: trip.appendingPathComponent(photo.lastPathComponent))
-        }
-        try Data("Photos from the trip.\n".utf8).write(to: trip.appendingPathComponent("README"))
+        let trip = try SamplePhotos.folderWithAReadme(in: library.url, photos: 2)
         try onMain {
             let window = try launch()
             window.importFlow.importFiles([trip])
