@@ -20,6 +20,16 @@ public struct ImportSummary: Equatable, Sendable {
         }
     }
 
+    /// Both tallies together, as when photos saved from the label dialog come before the rest.
+    public static func + (lhs: ImportSummary, rhs: ImportSummary) -> ImportSummary {
+        var sum = lhs
+        sum.added += rhs.added
+        sum.duplicates += rhs.duplicates
+        sum.restored += rhs.restored
+        sum.failed += rhs.failed
+        return sum
+    }
+
     /// The files handled so far, whatever became of them.
     public var handled: Int { added + duplicates + restored + failed }
 

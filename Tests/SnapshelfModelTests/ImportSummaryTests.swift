@@ -45,4 +45,13 @@ final class ImportSummaryTests: XCTestCase {
         XCTAssertEqual(ImportSummary().sentence(total: 4, cancelled: true),
                        "Import cancelled after 0 of 4 photos; the 0 imported are kept.")
     }
+
+    func testTheDialogsSavesAndTheBackgroundImportAddUp() {
+        let dialog = summary([.success(.added(photo)), .success(.duplicate(of: photo))])
+        let rest = summary([.success(.added(photo)), failure])
+        let whole = dialog + rest
+        XCTAssertEqual(whole.handled, 4)
+        XCTAssertEqual(whole.sentence(total: 4, cancelled: false),
+                       "Imported 2 photos. 1 was already in the library. 1 could not be imported.")
+    }
 }

@@ -34,6 +34,26 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheSummaryCountsThePhotosSavedFromTheDialogToo() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(4)))
+            let dialog = try waitForDialog(in: window)
+            for (number, label) in ["Dawn", "Noon"].enumerated() {
+                try waitUntil { dialog.progressText == "\(number + 1) of 4" && dialog.isWaitingForLabel }
+                dialog.entryWidget.text = label
+                pressEnter(in: dialog.entryWidget)
+            }
+            try waitUntil { dialog.progressText == "3 of 4" && dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Dusk"
+            dialog.forTheRestToggle.isActive = true
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the background import never finished") { window.importFlow.batch == nil }
+            XCTAssertEqual(window.notification.text, "Imported 4 photos.")
+            XCTAssertEqual(window.store.count, 4)
+        }
+    }
+
     func testCancellingTheBackgroundImportKeepsWhatWasFinished() throws {
         try onMain {
             let corpus = library.url.appendingPathComponent("corpus")

@@ -13,6 +13,8 @@ final class BackgroundImport {
     private(set) var batch: BatchImport?
     /// How the import is going, for the notification when it ends.
     private var summary = ImportSummary()
+    /// How the photos saved from the label dialog before it went, which the summary counts too.
+    private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
 
     init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
         self.store = store
@@ -25,11 +27,13 @@ final class BackgroundImport {
 
     /// Imports the files with one label, shown by the window's refresh as they arrive.
     /// The label is always given: nil would give each photo its own title, not the one chosen.
-    func start(_ files: [URL], label: SnapshelfModel.Label) {
+    /// - Parameter earlier: the tally of the saves before, asked at the end, once they are all done.
+    func start(_ files: [URL], label: SnapshelfModel.Label, after earlier: @escaping @MainActor () -> ImportSummary) {
         guard let first = files.first else { return }
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
+        self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: first.lastPathComponent)
         worker.run(batch, files, label: label, progress: { [weak self] progress in
             self?.progressed(progress)
@@ -54,6 +58,7 @@ final class BackgroundImport {
         batch = nil
         progressBar.hide()
         try? store.refreshIfChanged()
-        notification.show(summary.sentence(total: total, cancelled: cancelled))
+        let before = earlier()
+        notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
     }
 }

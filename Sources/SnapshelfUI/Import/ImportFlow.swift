@@ -20,6 +20,9 @@ final class ImportFlow {
     private var session: LabellingSession?
     private var isCollecting = false
     private var pendingSaves = 0
+    /// How the photos saved from the dialog went, counted in the summary of a background import
+    /// that takes over the rest.
+    private var dialogSaves = ImportSummary()
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
@@ -72,6 +75,7 @@ final class ImportFlow {
 
     private func label(_ collection: FileCollector.Collection) {
         isCollecting = false
+        dialogSaves = ImportSummary()
         collection.problems.forEach(notification.report)
         if !collection.skipped.isEmpty {
             notification.show(String(format: trn("Skipped %ld file that is not a photo.", "Skipped %ld files that are not photos.",
@@ -95,7 +99,7 @@ final class ImportFlow {
     private func sessionEnded(handingOn rest: LabellingSession.Rest?) {
         session = nil
         if let rest {
-            background.start(rest.files, label: rest.label)
+            background.start(rest.files, label: rest.label) { [weak self] in self?.dialogSaves ?? ImportSummary() }
         }
     }
 
@@ -103,26 +107,28 @@ final class ImportFlow {
     private func save(_ candidate: PhotoCandidate, existing: Photo?, label: SnapshelfModel.Label) {
         let name = candidate.sourceURL.lastPathComponent
         pendingSaves += 1
-        worker.perform({ library throws -> Int64 in
+        worker.perform({ library throws -> ImportOutcome in
             // Adding a photo already there still mends its copy if that is missing or damaged.
             let outcome = try library.add(candidate, label: label)
             if existing != nil, outcome != .added(outcome.photo) {
                 try library.relabel(photoWithID: outcome.photo.id, as: label)
             }
-            return outcome.photo.id
+            return outcome
         }, completion: { [weak self] result in self?.finishSaving(name, result) })
     }
 
     /// Shows a photo the worker saved, selected and scrolled into view.
-    private func finishSaving(_ name: String, _ result: Result<Int64, any Error>) {
+    private func finishSaving(_ name: String, _ result: Result<ImportOutcome, any Error>) {
         pendingSaves -= 1
         switch result {
-        case .success(let id):
+        case .success(let outcome):
+            dialogSaves.count(.success(outcome))
             try? store.refresh()
-            if let position = store.position(ofPhotoWithID: id) {
+            if let position = store.position(ofPhotoWithID: outcome.photo.id) {
                 saved?(position)
             }
         case .failure(let error as ImportError):
+            dialogSaves.count(.failure(error))
             notification.report(error)
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
