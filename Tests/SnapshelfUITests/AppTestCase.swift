@@ -50,11 +50,12 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
 
     /// Does what the Enter key does in an entry: emits its "activate" signal.
     @MainActor
-    func pressEnter(in entry: GObjectRef) {
-        let signal = g_signal_lookup("activate", gtk_entry_get_type())
+    func pressEnter(in entry: Widget) {
+        let type = g_type_from_name(entry.typeName)
+        let signal = g_signal_lookup("activate", type)
         XCTAssertNotEqual(signal, 0)
         var instance = GValue()
-        g_value_init(&instance, gtk_entry_get_type())
+        g_value_init(&instance, type)
         g_value_set_object(&instance, entry.raw)
         g_signal_emitv(&instance, signal, 0, nil)
         g_value_unset(&instance)

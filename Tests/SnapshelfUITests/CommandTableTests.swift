@@ -13,8 +13,8 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             let app = try XCTUnwrap(applications.last)
-            // The grid's own commands are checked by the keys that run them, in BrowsingTests.
-            for command in Command.allCases where command.scope != .grid {
+            // The grid's and the search's own commands are checked by running them, here and in FocusAfterViewingTests.
+            for command in Command.allCases where command.scope != .grid && command.scope != .search {
                 let group = OpaquePointer(command.scope == .application ? app.application.raw : window.window.raw)
                 XCTAssertNotEqual(g_action_group_has_action(group, command.rawValue), 0, "no action for \(command)")
                 XCTAssertEqual(app.application.accelerators(for: command.detailedName), command.accelerators, "\(command)")

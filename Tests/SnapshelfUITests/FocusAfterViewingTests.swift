@@ -30,4 +30,26 @@ final class FocusAfterViewingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.viewer.photo?.label, "four")
         }
     }
+
+    func testEnterInTheSearchOpensTheFirstMatchAndDownGoesToIt() throws {
+        try makeLibrary(labels: ["lake at dawn", "hill", "lake at noon", "lake at dusk"])
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 4 }
+            // A focus left on a tile from before the search must not decide where Down goes.
+            window.grid.reveal(position: 3, focusing: true)
+            try waitUntil { window.grid.focusedPosition == 3 }
+            window.search.search(for: "lake")
+            try waitUntil { window.store.count == 3 }
+            window.search.entry.activateAction(Command.firstResult.detailedName)
+            XCTAssertEqual(window.grid.selectedPositions, [0])
+            try waitUntil("Down did not go to the first match") { window.grid.focusedPosition == 0 }
+
+            window.search.search(for: "noon")
+            try waitUntil { window.store.count == 1 }
+            pressEnter(in: window.search.entry)
+            XCTAssertTrue(window.isViewing, "Enter did not open the only match")
+            XCTAssertEqual(window.viewer.photo?.label, "lake at noon")
+        }
+    }
 }

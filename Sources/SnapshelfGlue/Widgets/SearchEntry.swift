@@ -18,4 +18,10 @@ public final class SearchEntry: Widget, Editable {
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
         connect("search-changed", .plain, handler)
     }
+
+    /// Comes when Enter is pressed in the entry.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("activate", .plain, handler)
+    }
 }

@@ -10,6 +10,7 @@ enum Command: String, CaseIterable {
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
+    case firstResult = "first-result"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -20,6 +21,8 @@ enum Command: String, CaseIterable {
         case builtIn
         /// The grid's "grid." actions, for keys that act only while it has the focus.
         case grid
+        /// The search entry's "search." actions, for keys that act only while it has the focus.
+        case search
     }
 
     var scope: Scope {
@@ -27,6 +30,7 @@ enum Command: String, CaseIterable {
         case .quit, .about: .application
         case .showShortcuts: .builtIn
         case .openFocused, .contextMenu, .clearSelection: .grid
+        case .firstResult: .search
         default: .window
         }
     }
@@ -37,6 +41,7 @@ enum Command: String, CaseIterable {
         case .application: "app." + rawValue
         case .window, .builtIn: "win." + rawValue
         case .grid: "grid." + rawValue
+        case .search: "search." + rawValue
         }
     }
 
@@ -71,6 +76,7 @@ enum Command: String, CaseIterable {
         case .openFocused: ["space"]
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
+        case .firstResult: ["Down"]
         default: []
         }
     }

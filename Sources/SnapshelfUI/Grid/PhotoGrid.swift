@@ -178,6 +178,15 @@ final class PhotoGrid {
         selection.unselectAll()
     }
 
+    /// Makes the tiles the next size larger (positive steps) or smaller, within the sizes there
+    /// are, and returns the size they have now.
+    func stepTileSize(by steps: Int) -> Int {
+        let sizes = PhotoTile.sizes
+        let index = sizes.firstIndex(of: tileSize) ?? sizes.firstIndex(of: PhotoTile.defaultSize)!
+        setTileSize(sizes[min(max(index + steps, 0), sizes.count - 1)])
+        return tileSize
+    }
+
     /// Shows every tile at another size at once, keeping the textures they have.
     func setTileSize(_ size: Int) {
         tileSize = size

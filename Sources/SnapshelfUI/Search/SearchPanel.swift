@@ -1,5 +1,6 @@
 // The search bar above the grid. Ctrl+F, or typing while the grid is shown, opens it; the photos
-// filter as the person types; it says how many match. Escape or closing it shows them all again.
+// filter as the person types; it says how many match. Enter opens the first match and Down goes
+// to it in the grid. Escape or closing it shows them all again.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -11,11 +12,18 @@ final class SearchPanel {
     private let window: Window
     /// Called with the text to filter by, empty for none, as the person types or closes the bar.
     var changed: (@MainActor (String) -> Void)?
+    /// Called for Enter in the entry, to open the first match.
+    var openFirstResult: (@MainActor () -> Void)?
+    /// Called for Down in the entry, to go to the first match in the grid.
+    var focusFirstResult: (@MainActor () -> Void)?
 
     init(window: Window) {
         self.window = window
         countLabel.addStyleClass("dim-label")
         countLabel.addStyleClass("search-count")
+        // Wide enough for any count, so the entry does not shift as the count changes.
+        countLabel.widthChars = 16
+        countLabel.xAlignment = 0
         entry.requestSize(width: 360)
         let box = Box(.horizontal, spacing: 12)
         box.append([entry, countLabel])
@@ -33,7 +41,20 @@ final class SearchPanel {
             countLabel.text = ""
             changed?("")
         }
+        entry.onActivate { [weak self] in self?.openFirstResult?() }
+        installKeys()
         captureTyping(true)
+    }
+
+    private func installKeys() {
+        let actions = ActionGroup()
+        var keys: [(trigger: String, action: String)] = []
+        for command in Command.allCases where command.scope == .search {
+            actions.addAction(command.rawValue) { [weak self] in self?.focusFirstResult?() }
+            keys += command.localKeys.map { ($0, command.detailedName) }
+        }
+        entry.insertActionGroup(actions, prefix: "search")
+        entry.addController(ShortcutController(keys))
     }
 
     var isOpen: Bool { root.isSearching }

@@ -82,6 +82,8 @@ final class LibraryWindow {
         grid.selectionChanged = { [weak self] in self?.updateSelection() }
         grid.contextMenuRequested = { [weak self] x, y in self?.showContextMenu(atX: x, y: y) }
         search.changed = { [weak self] text in self?.filter(by: text) }
+        search.openFirstResult = { [weak self] in self?.open(position: 0) }
+        search.focusFirstResult = { [weak self] in self?.grid.reveal(position: 0, focusing: true) }
         importFlow.saved = { [weak self] position in self?.grid.reveal(position: position) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
@@ -144,7 +146,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
-        case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection: break
+        case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
     }
 
@@ -249,14 +251,9 @@ final class LibraryWindow {
 
     private func zoom(by steps: Int) {
         if isViewing {
-            steps > 0 ? viewer.zoomIn() : viewer.zoomOut()
-            return
+            return steps > 0 ? viewer.zoomIn() : viewer.zoomOut()
         }
-        let sizes = PhotoTile.sizes
-        let index = sizes.firstIndex(of: grid.tileSize) ?? sizes.firstIndex(of: PhotoTile.defaultSize)!
-        let size = sizes[min(max(index + steps, 0), sizes.count - 1)]
-        grid.setTileSize(size)
-        preferences.setTileSize(size)
+        preferences.setTileSize(grid.stepTileSize(by: steps))
     }
 
     // MARK: Sorting and searching
