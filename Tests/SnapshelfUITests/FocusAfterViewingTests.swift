@@ -3,6 +3,7 @@
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
+import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
@@ -50,6 +51,28 @@ final class FocusAfterViewingTests: AppTestCase, @unchecked Sendable {
             pressEnter(in: window.search.entry)
             XCTAssertTrue(window.isViewing, "Enter did not open the only match")
             XCTAssertEqual(window.viewer.photo?.label, "lake at noon")
+        }
+    }
+
+    func testANewSortOrderStartsAtTheTopWithTheFirstPhotoFocused() throws {
+        let corpus = library.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        let store = try PhotoStore(directory: libraryDirectory)
+        for index in 0..<60 {
+            let file = corpus.appendingPathComponent("\(index).jpg")
+            try (try Data(contentsOf: SamplePhotos.cameras[index % 8]) + Data("\(index)".utf8)).write(to: file)
+            _ = try store.library.add(try PhotoCandidate(inspecting: file, previewSize: 32),
+                                      label: try SnapshelfModel.Label(String(format: "photo %02d", index * 7 % 60)))
+        }
+        try onMain {
+            let window = try launch()
+            try waitUntil { !window.grid.boundTiles.isEmpty }
+            window.grid.reveal(position: 59, focusing: true)
+            try waitUntil("the last photo never took the focus") { window.grid.focusedPosition == 59 }
+            window.window.activateAction(Command.sort.rawValue, with: PhotoOrder.labelAToZ.rawValue)
+            try waitUntil("the new order did not start at its first photo") { window.grid.focusedPosition == 0 }
+            try waitUntil("the grid stayed scrolled") { window.grid.root.verticalAdjustment.value == 0 }
+            XCTAssertEqual(window.store.photo(at: 0)?.label, "photo 00")
         }
     }
 }

@@ -203,6 +203,15 @@ final class PhotoGrid {
         focusPendingPhoto()
     }
 
+    /// Scrolls to the first photo and gives it the focus, leaving the selection alone: where a
+    /// new order starts, rather than wherever the focused photo went in it.
+    func goToStart() {
+        guard store.count > 0 else { return }
+        view.scrollTo(position: 0)
+        photoToFocus = store.photo(at: 0)?.id
+        focusPendingPhoto()
+    }
+
     /// Gives the focus to the cell of the photo waiting for it, once that cell is bound and
     /// mapped; until then the grid looks again after each frame.
     private func focusPendingPhoto() {

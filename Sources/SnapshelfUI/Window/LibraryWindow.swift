@@ -263,6 +263,7 @@ final class LibraryWindow {
         preferences.setOrder(order)
         try? store.show(order: order, filter: store.filter)
         updatePage()
+        grid.goToStart()
     }
 
     private func filter(by text: String) {
