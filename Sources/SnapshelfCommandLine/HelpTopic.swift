@@ -15,7 +15,7 @@ public enum HelpTopic: String, Sendable {
     /// What the command's operands are, for a message saying they are missing.
     var operandDescription: String {
         switch self {
-        case .search: tr("the text to search for")
+        case .search: tr("the words to search for")
         case .label: tr("a photo ID and the new label")
         default: tr("no arguments")
         }
@@ -35,7 +35,7 @@ public enum HelpTopic: String, Sendable {
                 .table(heading: tr("Commands:"), rows: [
                     ("import [--label TEXT] [--recursive] PATH...", tr("copy photos into the library")),
                     ("list [--json]", tr("print the photos in the library")),
-                    ("search [--json] TEXT", tr("print the photos whose label contains TEXT")),
+                    ("search [--json] WORD…", tr("print the photos whose label contains every word")),
                     ("label ID TEXT", tr("give photo ID a new label")),
                     ("remove ID...", tr("remove photos; their files go to the Trash")),
                     ("check", tr("verify the library and report problems")),
@@ -64,8 +64,8 @@ public enum HelpTopic: String, Sendable {
             ]
         case .search:
             [
-                .usage(["snapshelf search [--library DIR] [--json] TEXT"]),
-                .paragraph(tr("Prints the photos whose label contains TEXT, ignoring case and accents (\"cafe\" finds \"Café\"), in the same form as `snapshelf list`.")),
+                .usage(["snapshelf search [--library DIR] [--json] WORD…"]),
+                .paragraph(tr("Prints the photos whose label contains every word, in any order and ignoring case and accents (\"cafe\" finds \"Café\", \"lake dawn\" finds \"Dawn at the lake\"), in the same form as `snapshelf list`.")),
             ]
         case .label:
             [

@@ -106,8 +106,9 @@ public enum Invocation: Equatable, Sendable {
             try expect(operands, count: 0, for: .list)
             return .list(library: library, json: json)
         case .search?:
-            try expect(operands, count: 1, for: .search)
-            return .search(library: library, json: json, text: operands[0])
+            // The words may come as one argument or several: `search lake dawn` is `search "lake dawn"`.
+            guard !operands.isEmpty else { throw UsageError.missingOperand("search", HelpTopic.search.operandDescription) }
+            return .search(library: library, json: json, text: operands.joined(separator: " "))
         case .label?:
             try expect(operands, count: 2, for: .label)
             guard !operandsNotUTF8.contains(1) else { throw UsageError.labelNotUTF8 }

@@ -183,10 +183,10 @@ final class LibraryDatabase {
             .first
     }
 
-    /// Photos whose label contains the folded text, in the order they were added.
+    /// Photos whose label holds every word of the folded text, in the order they were added.
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
-        let (condition, value) = Self.labelCondition(matching: foldedText)
-        return try rows("SELECT \(Self.columns) FROM photos WHERE \(condition) ORDER BY id", [value],
+        let (condition, values) = Self.labelCondition(matching: foldedText)
+        return try rows("SELECT \(Self.columns) FROM photos WHERE \(condition) ORDER BY id", values,
                         during: tr("searching the labels"))
     }
 
@@ -196,9 +196,9 @@ final class LibraryDatabase {
         var sql = "SELECT id FROM photos"
         var values: [SQLiteValue] = []
         if let foldedText {
-            let (condition, value) = Self.labelCondition(matching: foldedText)
+            let (condition, words) = Self.labelCondition(matching: foldedText)
             sql += " WHERE \(condition)"
-            values.append(value)
+            values += words
         }
         let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: tr("listing the photos"))
         try statement.bind(values)
@@ -218,13 +218,21 @@ final class LibraryDatabase {
         return ids.compactMap { byID[$0] }
     }
 
-    /// Text of three characters or more is looked up in the trigram index as a phrase, which
-    /// matches exactly where it is a substring; shorter text has no trigram, so every key is read.
-    private static func labelCondition(matching foldedText: String) -> (String, SQLiteValue) {
-        guard foldedText.unicodeScalars.count >= 3 else {
-            return ("instr(label_key, ?) > 0", .text(foldedText))
+    /// A label matches when it holds every word of the text, in any order ("lake dawn" finds
+    /// "Dawn at the lake"); text without words matches as it is.
+    private static func labelCondition(matching foldedText: String) -> (String, [SQLiteValue]) {
+        let words = foldedText.split(whereSeparator: \.isWhitespace).map(String.init)
+        let conditions = (words.isEmpty ? [foldedText] : words).map(wordCondition)
+        return (conditions.map(\.0).joined(separator: " AND "), conditions.map(\.1))
+    }
+
+    /// A word of three characters or more is looked up in the trigram index as a phrase, which
+    /// matches exactly where it is a substring; a shorter one has no trigram, so every key is read.
+    private static func wordCondition(_ word: String) -> (String, SQLiteValue) {
+        guard word.unicodeScalars.count >= 3 else {
+            return ("instr(label_key, ?) > 0", .text(word))
         }
-        let phrase = "\"" + foldedText.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase))
     }
 

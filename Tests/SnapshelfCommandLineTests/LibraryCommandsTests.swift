@@ -77,6 +77,15 @@ final class LibraryCommandsTests: CommandLineTestCase {
         XCTAssertEqual(try ids().count, 3, "inner/ repeats two of the outer photos, which are duplicates")
     }
 
+    func testASearchOfSeveralWordsFindsThePhotosWhoseLabelHasEveryOne() throws {
+        for (label, photo) in zip(["Dawn at the lake", "lake at noon", "dawn hill"], SamplePhotos.cameras) {
+            try snapshelf("import", "--label", label, photo.path)
+        }
+        let found = try snapshelf("search", "lake", "DAWN").standardOutput
+        XCTAssertEqual(found, "1\tDawn at the lake\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
+        XCTAssertEqual(try snapshelf("search", "lake").standardOutput.split(separator: "\n").count, 2)
+    }
+
     func testAFolderOfPhotosAndAReadmeImportsThePhotosSaysWhatItSkippedAndSucceeds() throws {
         let corpus = try SamplePhotos.folderWithAReadme(in: folder.url, photos: 2)
         let outcome = try snapshelf("import", "--recursive", corpus.path)
