@@ -33,6 +33,9 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.search.countText, "3 photos")
             try waitUntil { Set(window.grid.boundTiles.map(\.labelText)) == Set(shownLabels(window)) }
 
+            window.search.search(for: "geneva LAKE")
+            try waitUntil("words in another order found nothing") { window.store.count == 1 }
+            XCTAssertEqual(shownLabels(window), ["Lake Geneva"])
             window.search.search(for: "CAFE")
             try waitUntil { window.store.count == 1 }
             XCTAssertEqual(window.search.countText, "1 photo")
