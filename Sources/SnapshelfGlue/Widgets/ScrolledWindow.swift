@@ -20,6 +20,13 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, horizontal.gtk, vertical.gtk)
     }
 
+    /// Grows with its content up to `height` points, then scrolls: for a short list that must
+    /// not push the rest of the window away.
+    public func growWithContent(upTo height: Int) {
+        gtk_scrolled_window_set_propagate_natural_height(opaque, true.gboolean)
+        gtk_scrolled_window_set_max_content_height(opaque, gint(height))
+    }
+
     public var horizontalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_hadjustment(opaque)) }
     public var verticalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_vadjustment(opaque)) }
 }

@@ -1,36 +1,50 @@
-// A GNOME-style in-app notification that slides down from the top of the window. Messages stay
-// until the person dismisses them; several collect in one notification, which shows the latest
-// few and counts the rest, so a long list of failures cannot push it off the window.
+// A GNOME-style in-app notification that slides up at the foot of the window. Messages stay
+// until the person dismisses them; several collect in one notification, which grows to a few
+// lines and then scrolls, showing the latest, so a long list of failures cannot push it off the
+// window and every message can still be read.
 import SnapshelfGlue
 import SnapshelfModel
 
 @MainActor
 final class InAppNotification {
-    static let visibleLines = 4
+    /// How tall the messages grow before they scroll: about five lines.
+    static let visibleHeight = 110
 
     let root: Revealer
     private let label = Label()
+    private let scroller = ScrolledWindow()
     private var lines: [String] = []
 
     init() {
         let frame: Box
-        (root, frame) = Self.sliding(.slideDown, from: .start)
+        (root, frame) = Self.sliding(.slideUp)
         label.wraps = true
         label.widthChars = 50
         label.maxWidthChars = 70
         label.xAlignment = 0
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.growWithContent(upTo: Self.visibleHeight)
+        scroller.setChild(label)
         let close = Self.dismissButton()
         close.verticalAlignment = .start
         close.onClicked { [weak self] in self?.dismiss() }
-        frame.append([label, close])
+        frame.append([scroller, close])
     }
 
-    /// A revealer at the top or foot of the window holding the notification's frame, which the
-    /// caller fills.
-    static func sliding(_ transition: Revealer.Transition, from edge: Alignment) -> (revealer: Revealer, frame: Box) {
+    /// The notices of every kind in one place, the foot of the window, one above the other.
+    static func footing(_ notices: [Widget]) -> Box {
+        let column = Box(.vertical, spacing: 6)
+        column.horizontalAlignment = .center
+        column.verticalAlignment = .end
+        column.margins = Margins(bottom: 12)
+        column.append(notices)
+        return column
+    }
+
+    /// A revealer holding the notification's frame, which the caller fills.
+    static func sliding(_ transition: Revealer.Transition) -> (revealer: Revealer, frame: Box) {
         let revealer = Revealer(transition)
         revealer.horizontalAlignment = .center
-        revealer.verticalAlignment = edge
         let frame = Box(.horizontal, spacing: 12)
         frame.addStyleClass("app-notification")
         revealer.setChild(frame)
@@ -47,6 +61,11 @@ final class InAppNotification {
     func show(_ message: String) {
         lines.append(message)
         label.text = text
+        // The newest message is the one just shown: the messages scroll to it.
+        MainLoop.perform { [weak self] in
+            guard let self else { return }
+            scroller.verticalAdjustment.value = .greatestFiniteMagnitude
+        }
         // Selectable, so a message can be copied; only while shown, since a selectable label
         // takes the focus, and an empty one a screen reader would call "GtkLabel".
         label.isSelectable = true
@@ -60,10 +79,6 @@ final class InAppNotification {
     }
 
     var isShown: Bool { root.revealsChild }
-    /// What the notification says: the latest messages, and how many earlier ones it leaves out.
-    var text: String {
-        let hidden = lines.count - Self.visibleLines
-        let shown = lines.suffix(Self.visibleLines).joined(separator: "\n")
-        return hidden > 0 ? String(format: trn("%d earlier message not shown.", "%d earlier messages not shown.", hidden), hidden) + "\n" + shown : shown
-    }
+    /// What the notification says: every message, oldest first.
+    var text: String { lines.joined(separator: "\n") }
 }

@@ -153,8 +153,7 @@ final class LibraryWindow {
     private func buildContent() {
         let overlay = Overlay()
         overlay.setChild(pages.root)
-        overlay.addOverlay(notification.root)
-        overlay.addOverlay(undoNotice.root)
+        overlay.addOverlay(InAppNotification.footing([notification.root, undoNotice.root]))
         overlay.expandsVertically = true
         let column = Box(.vertical)
         column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root])

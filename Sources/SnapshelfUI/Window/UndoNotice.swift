@@ -16,7 +16,7 @@ final class UndoNotice {
 
     init() {
         let frame: Box
-        (root, frame) = InAppNotification.sliding(.slideUp, from: .end)
+        (root, frame) = InAppNotification.sliding(.slideUp)
         frame.addStyleClass("undo-notice")
         let undo = Button(mnemonic: tr("_Undo"))
         undo.onClicked { [weak self] in self?.undo() }

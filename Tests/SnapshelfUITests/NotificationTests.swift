@@ -1,0 +1,41 @@
+// The in-app notification keeps every message readable, however many there are, without
+// growing past a few lines.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class NotificationTests: AppTestCase, @unchecked Sendable {
+    func testManyMessagesStayReadableInANotificationOfAFewLines() throws {
+        try onMain {
+            let window = try launch()
+            let messages = (1...12).map { "Could not import “photo \($0).jpg”: the file is empty." }
+            messages.forEach(window.notification.show)
+            try waitUntil { window.notification.root.height > 0 }
+            spin(for: 0.3)
+            let shown = labelTexts(in: window.notification.root).joined(separator: "\n")
+            for message in messages {
+                XCTAssertTrue(shown.contains(message), "“\(message)” cannot be read in the notification")
+            }
+            XCTAssertLessThan(window.notification.root.height, 200, "twelve messages pushed the notification down the window")
+        }
+    }
+
+    func testMessagesAndTheUndoNoticeShowInOnePlaceAtTheFootOfTheWindow() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            window.notification.show("A message.")
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.remove.detailedName)
+            try waitUntil { window.undoNotice.isShown }
+            spin(for: 0.4)
+            XCTAssertEqual(window.notification.root.parent, window.undoNotice.root.parent, "the notices are in two places")
+            let message = try XCTUnwrap(window.notification.root.bounds(in: window.window))
+            let undo = try XCTUnwrap(window.undoNotice.root.bounds(in: window.window))
+            XCTAssertLessThan(message.y, undo.y, "the message is above the undo notice")
+            XCTAssertGreaterThan(message.y, Double(window.window.height) / 2, "the message is not at the foot of the window")
+        }
+    }
+}
