@@ -33,10 +33,7 @@ final class PhotoCommands {
         editDialog?.close()
         let dialog = LabelDialog(parent: window)
         editDialog = dialog
-        dialog.edit(first, thumbnail: nil)
-        if photos.count > 1 {
-            dialog.window.title = String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", photos.count), photos.count)
-        }
+        dialog.edit(first, withOthers: Array(photos.dropFirst()), thumbnail: nil)
         let ticket = textures.texture(for: first, size: .large) { [weak dialog] texture in dialog?.showThumbnail(texture) }
         dialog.onResponse = { [weak self, weak dialog] response in
             ticket.cancel()
@@ -48,16 +45,38 @@ final class PhotoCommands {
         }
     }
 
+    /// Gives the photos the label, offering to undo it, which gives each its own label back.
     private func relabel(_ photos: [Photo], as text: String) {
+        let changed = photos.filter { $0.label != text }
+        guard !changed.isEmpty else { return }
         do {
             let label = try SnapshelfModel.Label(text)
-            try store.library.relabel(photosWithIDs: photos.map(\.id), as: label)
+            try store.library.relabel(photosWithIDs: changed.map(\.id), as: label)
             try store.refresh()
             if let note = label.normalisation {
                 notification.show(note)
             }
         } catch {
             notification.show(String(format: tr("The label was not changed: %@"), "\(error)"))
+            relabelled?()
+            return
+        }
+        let message = changed.count == 1
+            ? String(format: tr("Labelled “%@”"), changed[0].originalName)
+            : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
+        undoNotice.show(message, undo: { [weak self] in self?.restoreLabels(of: changed) }, finish: {})
+        relabelled?()
+    }
+
+    /// Gives each photo back the label it had, as Undo after a relabel does.
+    private func restoreLabels(of photos: [Photo]) {
+        do {
+            for (text, group) in Dictionary(grouping: photos, by: \.label) {
+                try store.library.relabel(photosWithIDs: group.map(\.id), as: SnapshelfModel.Label.fitting(text))
+            }
+            try store.refresh()
+        } catch {
+            notification.show(String(format: tr("The labels could not be put back: %@"), "\(error)"))
         }
         relabelled?()
     }

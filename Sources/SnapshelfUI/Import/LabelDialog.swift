@@ -171,15 +171,21 @@ final class LabelDialog {
 
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape
     /// and Cancel leave it as it was.
-    func edit(_ photo: Photo, thumbnail: Paintable?) {
-        window.title = tr("Edit Label")
-        title.text = tr("Edit Label")
+    /// With others, the label saved goes to them all, which the dialog says; it starts with the
+    /// label they share, or empty when they differ.
+    func edit(_ photo: Photo, withOthers others: [Photo] = [], thumbnail: Paintable?) {
+        let count = others.count + 1
+        window.title = count == 1 ? tr("Edit Label") : String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", count), count)
+        title.text = window.title
         preview.paintable = thumbnail
         fileName.text = photo.originalName
-        for widget in [progress, skipButton, forTheRest, notice, titleSource] as [Widget] {
+        for widget in [progress, skipButton, forTheRest, titleSource] as [Widget] {
             widget.isVisible = false
         }
-        entry.text = photo.label
+        notice.text = String(format: trn("The label you save goes to the %d selected photo.",
+                                         "The label you save goes to all %d selected photos.", count), count)
+        notice.isVisible = count > 1
+        entry.text = others.allSatisfy { $0.label == photo.label } ? photo.label : ""
         presentForTyping(selectingAll: true)
     }
 
