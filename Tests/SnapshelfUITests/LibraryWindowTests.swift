@@ -95,6 +95,19 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             let iconType = gtk_icon_paintable_get_type()
             XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(gone), iconType), 0)
             XCTAssertEqual(g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(here), iconType), 0)
+            // It says so, rather than looking like a photo still loading: in the tile and the viewer.
+            let goneTile = try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "gone" })
+            XCTAssertTrue(goneTile.root.hasStyleClass("broken"))
+            XCTAssertEqual(goneTile.tooltipText, "gone\nThe library’s copy of this photo is missing or damaged.")
+            XCTAssertFalse(try XCTUnwrap(window.grid.boundTiles.first { $0.labelText == "here" }).root.hasStyleClass("broken"))
+            let position = try XCTUnwrap(window.store.position(ofPhotoWithID: photos[0].id))
+            window.open(position: position)
+            try waitUntil("the viewer never said the file is missing") { window.viewer.problemText != nil }
+            let problem = try XCTUnwrap(window.viewer.problemText)
+            XCTAssertTrue(problem.hasPrefix("This Photo’s File Is Missing\n"), problem)
+            XCTAssertTrue(problem.contains(photos[0].fileURL.path), problem)
+            window.viewer.step(by: position == 0 ? 1 : -1)
+            XCTAssertNil(window.viewer.problemText, "the next photo still says the last one is missing")
         }
     }
 

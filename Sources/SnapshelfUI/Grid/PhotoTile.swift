@@ -42,8 +42,13 @@ final class PhotoTile {
     /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled photo.
     var tooltipText: String? {
         guard let photo else { return nil }
-        return photo.label.isEmpty ? photo.originalName : photo.label
+        let name = photo.label.isEmpty ? photo.originalName : photo.label
+        return isBroken ? name + "\n" + tr("The library’s copy of this photo is missing or damaged.") : name
     }
+
+    /// Whether the photo's file could not be shown, which the tile then says rather than looking
+    /// as if it were still loading.
+    private(set) var isBroken = false
 
     /// Shows the thumbnail at another size; the texture stays, so nothing is loaded again.
     func resize(to size: Int) {
@@ -89,6 +94,8 @@ final class PhotoTile {
         thumbnailTicket = textures.texture(for: photo, size: size) { [weak self] texture in
             guard let self, self.photo?.id == photo.id else { return }
             picture.paintable = texture
+            isBroken = textures.isBroken(photo)
+            root.setStyleClass("broken", isBroken)
         }
     }
 
@@ -97,6 +104,8 @@ final class PhotoTile {
         thumbnailTicket = nil
         photo = nil
         picture.paintable = nil
+        isBroken = false
+        root.removeStyleClass("broken")
         label.text = ""
         label.removeStyleClass("unlabelled")
     }

@@ -58,6 +58,10 @@ final class TextureCache {
         self.budget = budget
     }
 
+    /// Whether the photo's file could not be decoded, so what it was given is the "missing image"
+    /// symbol rather than its thumbnail.
+    func isBroken(_ photo: Photo) -> Bool { failed.contains(photo.id) }
+
     var usedBytes: Int { totalBytes }
     var count: Int { entries.count }
     var pendingCount: Int { pending.count }

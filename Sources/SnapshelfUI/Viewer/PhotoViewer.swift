@@ -22,6 +22,8 @@ final class PhotoViewer {
     private let wheel = ScrollController(.vertical)
     private let drag = GestureDrag()
     private let pinch = GestureZoom()
+    /// Says why a photo cannot be shown, in place of the photo.
+    private let problem = ViewerProblem()
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let textures: TextureCache
@@ -53,6 +55,7 @@ final class PhotoViewer {
         scroller.expandsHorizontally = true
         let overlay = Overlay()
         overlay.setChild(scroller)
+        overlay.addOverlay(problem.root)
         for (button, alignment, action) in [(previousButton, Alignment.start, "viewer.previous"),
                                             (nextButton, Alignment.end, "viewer.next")] {
             button.addStyleClass("osd")
@@ -114,8 +117,10 @@ final class PhotoViewer {
         zoom = nil
         imageSize = (photo.width, photo.height)
         picture.paintable = nil
+        problem.hide()
         thumbnailTicket = textures.texture(for: photo, size: .xLarge) { [weak self] texture in
-            guard let self, !showsFullImage, self.photo?.id == photo.id else { return }
+            // The "missing image" symbol, blown up, would look like a photo still loading.
+            guard let self, !showsFullImage, self.photo?.id == photo.id, !textures.isBroken(photo) else { return }
             picture.paintable = texture
         }
         let id = photo.id
@@ -131,12 +136,22 @@ final class PhotoViewer {
     }
 
     private func finishLoading(_ id: Int64, _ result: Result<Thumbnail, ImportError>) {
-        guard id == photo?.id, case .success(let image) = result else { return }
+        guard id == photo?.id else { return }
+        guard case .success(let image) = result else {
+            if case .failure(let error) = result {
+                picture.paintable = nil
+                problem.show(error)
+            }
+            return
+        }
         showsFullImage = true
         imageSize = (image.width, image.height)
         picture.paintable = Texture(pixbuf: image.pixbuf)
         applyZoom()
     }
+
+    /// What the viewer says instead of the photo, when it cannot show it.
+    var problemText: String? { problem.text }
 
     func step(by offset: Int) {
         let target = position + offset
