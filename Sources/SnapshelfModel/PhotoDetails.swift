@@ -93,7 +93,7 @@ public struct PhotoDetails: Sendable, Equatable {
     /// The shutter speed, aperture, ISO and focal length that are known, in that order.
     public var exposureText: String? {
         let parts = [shutterText, apertureText, isoText, focalLengthText].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// "43.4674°N 11.8851°E": four decimals place a photo within about ten metres.

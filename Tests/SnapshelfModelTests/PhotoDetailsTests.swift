@@ -58,7 +58,7 @@ final class PhotoDetailsTests: LibraryTestCase {
         XCTAssertEqual(canon.apertureText, "f/" + shown[1])
         XCTAssertEqual(canon.isoText, "ISO " + shown[2])
         XCTAssertEqual(canon.focalLengthText, shown[3].replacingOccurrences(of: ".0 mm", with: " mm"))
-        XCTAssertEqual(canon.exposureText, "1/160 s  f/7.1  ISO 100  135 mm")
+        XCTAssertEqual(canon.exposureText, "1/160 s, f/7.1, ISO 100, 135 mm")
         XCTAssertNil(canon.positionText)
 
         let phone = PhotoDetails.read(photos[1])

@@ -32,7 +32,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             for tile in window.grid.boundTiles {
                 XCTAssertNotEqual(gtk_widget_get_has_tooltip(tile.root.typed()), 0)
                 let photo = try XCTUnwrap(tile.photo)
-                XCTAssertEqual(tile.tooltipText, photo.label.isEmpty ? photo.originalName : photo.label)
+                XCTAssertEqual(tile.tooltipText?.components(separatedBy: "\n").first, photo.label.isEmpty ? photo.originalName : photo.label)
             }
         }
     }

@@ -39,10 +39,12 @@ final class PhotoTile {
         root.setTooltip { [weak self] in self?.tooltipText }
     }
 
-    /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled photo.
+    /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled
+    /// photo, and when it was taken.
     var tooltipText: String? {
         guard let photo else { return nil }
-        return photo.label.isEmpty ? photo.originalName : photo.label
+        return (photo.label.isEmpty ? photo.originalName : photo.label) + "\n"
+            + String(format: tr("Taken %@"), PhotoDetails.date(photo.taken))
     }
 
     /// Shows the thumbnail at another size; the texture stays, so nothing is loaded again.
