@@ -88,6 +88,9 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
             let first = try XCTUnwrap(window.store.photo(at: 0))
             try waitUntil { window.info.rows.contains { $0.heading == "Camera" } }
             XCTAssertEqual(window.info.rows.first, PhotoInformation.Row(heading: "Label", value: first.label))
+            // A new label, given by another connection, shows once the window picks it up.
+            _ = try Library(directory: libraryDirectory).relabel(photoWithID: first.id, as: try Label("Lake at dawn"))
+            try waitUntil("the panel kept the old label") { window.info.rows.first?.value == "Lake at dawn" }
 
             window.grid.select(positions: [0, 2])
             try waitUntil("the total size never came") { window.info.rows.contains { $0.heading == "Total Size" } }

@@ -1,7 +1,8 @@
 // The photo information panel, beside the grid or the viewer's picture: what `PhotoInformation`
 // says about the photo shown or the photos selected. Alt+Enter and the header's Info button show
-// and hide it; while shown it follows the viewer and the selection. The metadata is read on a
-// worker and shown when it comes back, unless the panel moved on to other photos meanwhile.
+// and hide it; while shown it follows the viewer, the selection and the library's changes (a new
+// label). The metadata is read on a worker and shown when it comes back, unless the panel moved
+// on to other photos meanwhile.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -18,8 +19,12 @@ final class PhotoInfoPanel {
     /// The photos shown, so details read for others are dropped.
     private var photos: [Photo] = []
     private(set) var rows: [PhotoInformation.Row] = []
+    /// The photos the panel is about: the one in the viewer, else the selection.
+    private let chosen: @MainActor () -> [Photo]
+    private var storeSubscription: Subscription?
 
-    init(beside content: Widget) {
+    init(beside content: Widget, following store: PhotoStore, chosen: @escaping @MainActor () -> [Photo]) {
+        self.chosen = chosen
         content.expandsHorizontally = true
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.expandsVertically = true
@@ -36,19 +41,22 @@ final class PhotoInfoPanel {
         scroller.setChild(panel)
         scroller.isVisible = false
         root.append([content, scroller])
+        storeSubscription = store.observe { [weak self] _ in self?.follow() }
     }
 
     var isShown: Bool { scroller.isVisible }
 
-    /// Shows the panel for the photos, or hides it.
-    func toggle(_ photos: [Photo]) {
+    /// Shows the panel, or hides it.
+    func toggle() {
         scroller.isVisible.toggle()
-        follow(photos)
+        follow()
     }
 
-    /// Shows what is known about the photos while the panel is shown, and reads their metadata.
-    func follow(_ photos: [Photo]) {
-        guard isShown, photos != self.photos || rows.isEmpty else { return }
+    /// Shows what is known about the chosen photos while the panel is shown, and reads their metadata.
+    func follow() {
+        guard isShown else { return }
+        let photos = chosen()
+        guard photos != self.photos || rows.isEmpty else { return }
         self.photos = photos
         show(PhotoInformation.rows(for: photos, details: nil))
         guard !photos.isEmpty, photos.count <= PhotoInformation.summaryLimit else { return }

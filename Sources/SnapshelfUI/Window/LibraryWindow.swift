@@ -17,7 +17,7 @@ final class LibraryWindow {
     let search: SearchPanel
     let header = WindowHeader()
     let pages: WindowPages
-    private(set) lazy var info = PhotoInfoPanel(beside: pages.root)
+    private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
     let notification = InAppNotification()
     let undoNotice = UndoNotice()
     let preferences: Preferences
@@ -131,7 +131,7 @@ final class LibraryWindow {
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }
         case .showInFiles: if let photo = chosenPhotos.first { commands.showInFiles(photo) }
         case .export: exportFlow.chooseFolder()
-        case .info: info.toggle(chosenPhotos)
+        case .info: info.toggle()
         case .remove: commands.remove(chosenPhotos)
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
@@ -180,7 +180,7 @@ final class LibraryWindow {
         } else {
             header.showGrid(selected: selected, in: store)
         }
-        info.follow(chosenPhotos)
+        info.follow()
         let hasPhoto = isViewing || selected > 0
         photoActions.forEach { $0.isEnabled = hasPhoto }
     }
