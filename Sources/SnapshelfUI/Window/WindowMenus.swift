@@ -25,7 +25,8 @@ enum WindowMenus {
 
     static func photo() -> Menu {
         let menu = section([(tr("_Open"), .open), (tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
-                            (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export)])
+                            (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
+                            (tr("_Information"), .info)])
         menu.appendSection(section([(tr("_Remove from Library"), .remove)]))
         return menu
     }
