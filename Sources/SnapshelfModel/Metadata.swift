@@ -68,7 +68,6 @@ public final class Metadata {
                      "the empty XMP packet did not open")
     }
 
-
     /// Whether the file has the tag; an unknown tag name counts as absent.
     private func has(_ tag: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
@@ -79,14 +78,48 @@ public final class Metadata {
 
     /// The tag's value as text, or nil when the file has no such tag.
     func string(_ tag: String) -> String? {
+        text(of: tag, gexiv2_metadata_try_get_tag_string)
+    }
+
+    /// The tag's value as Exiv2 puts it for people (a lens's name rather than its number), or nil.
+    func interpreted(_ tag: String) -> String? {
+        text(of: tag, gexiv2_metadata_try_get_tag_interpreted_string)
+    }
+
+    private func text(of tag: String,
+                      _ read: (UnsafeMutablePointer<GExiv2Metadata>?, UnsafePointer<gchar>?,
+                               UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutablePointer<gchar>?) -> String? {
         guard has(tag) else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let value = Self.serialized({ gexiv2_metadata_try_get_tag_string(handle, tag, &error) }) else {
+        guard let value = Self.serialized({ read(handle, tag, &error) }) else {
             if let error { g_error_free(error) }
             return nil
         }
         defer { g_free(value) }
         return String(cString: value)
+    }
+
+    /// The EXIF rational as numerator and denominator, or nil when absent or not a fraction.
+    func rational(_ tag: String) -> (numerator: Int, denominator: Int)? {
+        guard has(tag) else { return nil }
+        var (numerator, denominator): (gint, gint) = (0, 0)
+        var error: UnsafeMutablePointer<GError>?
+        let found = Self.serialized { gexiv2_metadata_try_get_exif_tag_rational(handle, tag, &numerator, &denominator, &error) } != 0
+        if let error { g_error_free(error) }
+        return found && denominator != 0 ? (Int(numerator), Int(denominator)) : nil
+    }
+
+    /// Where the photo was taken, in degrees (north and east positive), or nil without GPS data.
+    func position() -> (latitude: Double, longitude: Double)? {
+        var (latitude, longitude) = (0.0, 0.0)
+        var error: UnsafeMutablePointer<GError>?
+        // Each on its own: the call for all three fails on the many photos that have no altitude.
+        let found = Self.serialized {
+            gexiv2_metadata_try_get_gps_latitude(handle, &latitude, &error) != 0 && error == nil
+                && gexiv2_metadata_try_get_gps_longitude(handle, &longitude, &error) != 0
+        }
+        if let error { g_error_free(error) }
+        return found && latitude.isFinite && longitude.isFinite ? (latitude, longitude) : nil
     }
 
     /// The default-language title (Xmp.dc.title), else its first, read from the XMP packet:

@@ -22,6 +22,7 @@ final class PhotoStoreViewTests: LibraryTestCase {
             .addedNewestFirst: ids.reversed(),
             .labelAToZ: [ids[1], ids[0], ids[3], ids[2]],
             .takenNewestFirst: [ids[0], ids[2], ids[1], ids[3]],
+            .takenOldestFirst: [ids[3], ids[1], ids[2], ids[0]],
         ]
         for order in PhotoOrder.allCases {
             try store.show(order: order)

@@ -64,6 +64,9 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             activate("sort", in: window, with: g_variant_new_string("taken"))
             let taken = (0..<window.store.count).compactMap { window.store.photo(at: $0)?.taken }
             XCTAssertEqual(taken, taken.sorted(by: >))
+            activate("sort", in: window, with: g_variant_new_string("taken-oldest"))
+            XCTAssertEqual((0..<window.store.count).compactMap { window.store.photo(at: $0)?.taken }, taken.reversed())
+            XCTAssertEqual(window.preferences.order, .takenOldestFirst)
             activate("sort", in: window, with: g_variant_new_string("label"))
 
             let again = try launch()

@@ -29,11 +29,11 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let first = Preferences(store: try settings())
             XCTAssertEqual(first.order, .addedOldestFirst, "the schema's default")
-            first.setOrder(.takenNewestFirst)
+            first.setOrder(.takenOldestFirst)
             first.setTileSize(224)
             first.setWindow(width: 812, height: 604, maximized: true)
             let second = Preferences(store: try settings())
-            XCTAssertEqual(second.order, .takenNewestFirst)
+            XCTAssertEqual(second.order, .takenOldestFirst, "the schema lists every order")
             XCTAssertEqual(second.tileSize, 224)
             XCTAssertEqual(second.windowSize.width, 812)
             XCTAssertEqual(second.windowSize.height, 604)

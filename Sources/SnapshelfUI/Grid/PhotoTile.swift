@@ -39,11 +39,14 @@ final class PhotoTile {
         root.setTooltip { [weak self] in self?.tooltipText }
     }
 
-    /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled photo.
+    /// The full label, which the tile may show ellipsized, or the file's name for an unlabelled
+    /// photo, when it was taken, and whether its file is missing.
     var tooltipText: String? {
         guard let photo else { return nil }
         let name = photo.label.isEmpty ? photo.originalName : photo.label
-        return isBroken ? name + "\n" + tr("The library’s copy of this photo is missing or damaged.") : name
+        let taken = String(format: tr("Taken %@"), PhotoDetails.date(photo.taken))
+        let broken = isBroken ? [tr("The library’s copy of this photo is missing or damaged.")] : []
+        return ([name, taken] + broken).joined(separator: "\n")
     }
 
     /// Whether the photo's file could not be shown, which the tile then says rather than looking

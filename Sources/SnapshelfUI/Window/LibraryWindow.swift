@@ -17,6 +17,7 @@ final class LibraryWindow {
     let search: SearchPanel
     let header = WindowHeader()
     let pages: WindowPages
+    private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
     let notification = InAppNotification()
     let undoNotice = UndoNotice()
     let preferences: Preferences
@@ -44,12 +45,8 @@ final class LibraryWindow {
         textures = TextureCache(loader: loader)
         window.title = "Snapshelf"
         window.defaultSize = (preferences.windowSize.width, preferences.windowSize.height)
-        if preferences.isMaximized {
-            window.maximize()
-        }
-        if SnapshelfApplication.isDevelopment {
-            window.addStyleClass("devel")
-        }
+        if preferences.isMaximized { window.maximize() }
+        if SnapshelfApplication.isDevelopment { window.addStyleClass("devel") }
         if preferences.order != store.order {
             try? store.show(order: preferences.order)
         }
@@ -136,6 +133,7 @@ final class LibraryWindow {
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }
         case .showInFiles: if let photo = chosenPhotos.first { commands.showInFiles(photo) }
         case .export: exportFlow.chooseFolder()
+        case .info: info.toggle()
         case .remove: commands.remove(chosenPhotos)
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
@@ -152,7 +150,7 @@ final class LibraryWindow {
 
     private func buildContent() {
         let overlay = Overlay()
-        overlay.setChild(pages.root)
+        overlay.setChild(info.root)
         overlay.addOverlay(InAppNotification.footing([notification.root, undoNotice.root]))
         overlay.expandsVertically = true
         let column = Box(.vertical)
@@ -179,10 +177,11 @@ final class LibraryWindow {
     private func updateSelection() {
         let selected = grid.selectedCount
         if isViewing {
-            header.showViewer(photoName: viewer.photo?.originalName, position: viewer.position, of: store.count)
+            header.showViewer(photoName: viewer.photo?.originalName, position: viewer.position, of: store.count, taken: viewer.photo?.taken)
         } else {
-            header.showGrid(selected: selected)
+            header.showGrid(selected: selected, in: store)
         }
+        info.follow()
         let hasPhoto = isViewing || selected > 0
         photoActions.forEach { $0.isEnabled = hasPhoto }
     }

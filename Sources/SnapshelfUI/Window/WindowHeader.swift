@@ -1,5 +1,8 @@
-// The main window's header bar: Back (in the viewer), Import, the title with the selection count
-// or the photo's name under it, and at the end the main menu, Edit Label (in the viewer) and search.
+// The main window's header bar: Back (in the viewer), Import, the title with how many photos the
+// library holds or how many are selected under it, or in the viewer the photo's name with which
+// one it is and when it was taken, and at the end the main menu, Edit Label and Info (in the
+// viewer) and search.
+import Foundation
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -8,10 +11,18 @@ final class WindowHeader {
     let root = HeaderBar()
     private let title = Label("Snapshelf")
     private let subtitle = Label()
+    private let taken = Label()
     private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
                                      tooltip: tr("Back to All Photos"))
     private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
                                      tooltip: tr("Edit Label (F2)"))
+    private let infoButton = running(.info, Button(iconName: "help-about-symbolic", name: tr("Photo Information")),
+                                     tooltip: tr("Photo Information (Alt+Enter)"))
+    /// The library, whose count shows over the grid; followed so the count keeps up with imports.
+    private var store: PhotoStore?
+    private var storeSubscription: Subscription?
+    /// What the grid's subtitle last showed, nil in the viewer.
+    private var gridSelection: Int?
 
     init() {
         root.packStart(backButton)
@@ -22,11 +33,18 @@ final class WindowHeader {
         titles.verticalAlignment = .center
         title.addStyleClass("title")
         title.ellipsis = .end
-        subtitle.addStyleClass("subtitle")
-        titles.append([title, subtitle])
+        // The date taken follows the position on the subtitle's line.
+        let subtitles = Box(.horizontal, spacing: 12)
+        subtitles.horizontalAlignment = .center
+        for label in [subtitle, taken] {
+            label.addStyleClass("subtitle")
+            subtitles.append(label)
+        }
+        titles.append([title, subtitles])
         root.setTitleWidget(titles)
 
         root.packEnd(MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main()))
+        root.packEnd(infoButton)
         root.packEnd(editButton)
         root.packEnd(Self.running(.search, Button(iconName: "system-search-symbolic", name: tr("Search")),
                                   tooltip: tr("Search Labels (Ctrl+F)")))
@@ -39,26 +57,44 @@ final class WindowHeader {
         return button
     }
 
-    /// Over the grid: the app's name, and how many photos are selected, if any.
-    func showGrid(selected: Int) {
-        show(title: "Snapshelf",
-             subtitle: selected == 0 ? "" : String(format: trn("%d photo selected", "%d photos selected", selected), selected),
-             viewing: false)
+    /// Over the grid: the app's name, and how many photos are selected, else how many the library
+    /// holds, whatever a search shows (the search bar counts those). The count follows the store
+    /// from then on, as imports and other connections change it.
+    func showGrid(selected: Int, in library: PhotoStore) {
+        gridSelection = selected
+        if store !== library {
+            store = library
+            storeSubscription = library.observe { [weak self, weak library] _ in
+                guard let self, let library, let selected = gridSelection else { return }
+                showGrid(selected: selected, in: library)
+            }
+        }
+        let held = store.map { $0.filter.isEmpty ? $0.count : (try? $0.library.photoCount()) ?? $0.count } ?? 0
+        let line = selected > 0 ? String(format: trn("%d photo selected", "%d photos selected", selected), selected)
+            : held > 0 ? String(format: trn("%d photo", "%d photos", held), held) : ""
+        show(title: "Snapshelf", subtitle: line, taken: nil, viewing: false)
     }
 
-    /// In the viewer: the photo's name and which of how many it is, with Back and Edit Label.
-    func showViewer(photoName: String?, position: Int, of count: Int) {
-        show(title: photoName ?? "Snapshelf", subtitle: String(format: tr("%d of %d"), position + 1, count), viewing: true)
+    /// In the viewer: the photo's name, which of how many it is and when it was taken, with Back,
+    /// Edit Label and Info.
+    func showViewer(photoName: String?, position: Int, of count: Int, taken date: Date? = nil) {
+        gridSelection = nil
+        show(title: photoName ?? "Snapshelf", subtitle: String(format: tr("%d of %d"), position + 1, count),
+             taken: date.map { String(format: tr("Taken %@"), PhotoDetails.date($0)) }, viewing: true)
     }
 
-    private func show(title text: String, subtitle line: String, viewing: Bool) {
+    private func show(title text: String, subtitle line: String, taken date: String?, viewing: Bool) {
         title.text = text
         subtitle.text = line
         subtitle.isVisible = !line.isEmpty
+        taken.text = date ?? ""
+        taken.isVisible = date != nil
         backButton.isVisible = viewing
         editButton.isVisible = viewing
+        infoButton.isVisible = viewing
     }
 
     var titleText: String { title.text }
     var subtitleText: String { subtitle.text }
+    var takenText: String { taken.text }
 }

@@ -12,7 +12,8 @@ enum WindowMenus {
         let sorting = Menu()
         for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
                               (tr("Date Added, _Oldest First"), .addedOldestFirst),
-                              (tr("_Label, A to Z"), .labelAToZ), (tr("Date _Taken, Newest First"), .takenNewestFirst)] {
+                              (tr("_Label, A to Z"), .labelAToZ), (tr("Date _Taken, Newest First"), .takenNewestFirst),
+                              (tr("Date Taken, Ol_dest First"), .takenOldestFirst)] {
             sorting.append(name, action: Command.sort.detailedName, target: order.rawValue)
         }
         menu.appendSection(sorting, heading: tr("Sort By"))
@@ -24,7 +25,8 @@ enum WindowMenus {
 
     static func photo() -> Menu {
         let menu = section([(tr("_Open"), .open), (tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
-                            (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export)])
+                            (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
+                            (tr("_Information"), .info)])
         menu.appendSection(section([(tr("_Remove from Library"), .remove)]))
         return menu
     }

@@ -1,0 +1,119 @@
+// What a photo's own metadata says about it, read from the library's copy through gexiv2: the
+// camera and lens, the exposure and where it was taken, with the file's size. Reading touches the
+// file, so the window reads it off the main thread; the texts are put as people write them.
+import Foundation
+
+public struct PhotoDetails: Sendable, Equatable {
+    public struct Fraction: Sendable, Equatable {
+        public let numerator: Int
+        public let denominator: Int
+    }
+
+    public let photoID: Int64
+    /// The library copy's size on disk, or nil when it cannot be read.
+    public let bytes: Int?
+    /// The camera's model, after its make unless the model already names it ("Canon EOS 40D").
+    public let camera: String?
+    public let lens: String?
+    public let exposureTime: Fraction?
+    public let fNumber: Double?
+    public let iso: Int?
+    public let focalLength: Double?
+    public let latitude: Double?
+    public let longitude: Double?
+    /// Why the metadata could not be read, when it could not: a missing or damaged file.
+    public let problem: String?
+
+    /// Reads the library's copy of the photo; never throws, a file that cannot be read gives
+    /// details that say why.
+    public static func read(_ photo: Photo) -> PhotoDetails {
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: photo.fileURL.path)[.size] as? NSNumber)?.intValue
+        let metadata: Metadata
+        do {
+            metadata = try Metadata(reading: photo.fileURL.path)
+        } catch {
+            return PhotoDetails(photoID: photo.id, bytes: bytes, camera: nil, lens: nil, exposureTime: nil, fNumber: nil,
+                                iso: nil, focalLength: nil, latitude: nil, longitude: nil,
+                                problem: bytes == nil ? tr("The library’s copy of this photo is missing.")
+                                    : String(format: tr("Its metadata could not be read: %@"), error.description))
+        }
+        let position = metadata.position()
+        return PhotoDetails(photoID: photo.id, bytes: bytes, camera: camera(in: metadata), lens: lens(in: metadata),
+                            exposureTime: metadata.rational("Exif.Photo.ExposureTime").map(Fraction.init),
+                            fNumber: decimal(metadata.rational("Exif.Photo.FNumber")),
+                            iso: metadata.string("Exif.Photo.ISOSpeedRatings").flatMap { Int($0.split(separator: " ").first ?? "") },
+                            focalLength: decimal(metadata.rational("Exif.Photo.FocalLength")),
+                            latitude: position?.latitude, longitude: position?.longitude, problem: nil)
+    }
+
+    /// Reads the photos' details on a worker and hands them over there, in the photos' order.
+    public static func read(_ photos: [Photo], then finish: @escaping @Sendable ([PhotoDetails]) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            finish(photos.map(read))
+        }
+    }
+
+    private static func camera(in metadata: Metadata) -> String? {
+        let make = cleaned(metadata.string("Exif.Image.Make"))
+        guard let model = cleaned(metadata.string("Exif.Image.Model")) else { return make }
+        guard let make, !model.lowercased().hasPrefix(make.lowercased()) else { return model }
+        return make + " " + model
+    }
+
+    private static func lens(in metadata: Metadata) -> String? {
+        cleaned(metadata.string("Exif.Photo.LensModel")) ?? cleaned(metadata.string("Xmp.aux.Lens"))
+            ?? cleaned(metadata.interpreted("Exif.Nikon3.Lens"))
+    }
+
+    /// The text without the padding cameras leave, or nil when nothing is left.
+    private static func cleaned(_ text: String?) -> String? {
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters)) ?? ""
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func decimal(_ fraction: (numerator: Int, denominator: Int)?) -> Double? {
+        guard let fraction, fraction.numerator > 0 else { return nil }
+        return Double(fraction.numerator) / Double(fraction.denominator)
+    }
+
+    // MARK: As people read them
+
+    /// "1/250 s" for a fraction of a second, "2 s" or "0.8 s" for longer ones.
+    public var shutterText: String? {
+        guard let exposureTime, exposureTime.numerator > 0 else { return nil }
+        let seconds = Double(exposureTime.numerator) / Double(exposureTime.denominator)
+        let text = seconds < 0.5 ? "1/" + Self.number(1 / seconds, digits: 0) : Self.number(seconds, digits: 1)
+        return String(format: tr("%@ s"), text)
+    }
+
+    public var apertureText: String? { fNumber.map { String(format: tr("f/%@"), Self.number($0, digits: 1)) } }
+    public var isoText: String? { iso.map { String(format: tr("ISO %d"), $0) } }
+    public var focalLengthText: String? { focalLength.map { String(format: tr("%@ mm"), Self.number($0, digits: 1)) } }
+
+    /// The shutter speed, aperture, ISO and focal length that are known, in that order.
+    public var exposureText: String? {
+        let parts = [shutterText, apertureText, isoText, focalLengthText].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// "43.4674°N 11.8851°E": four decimals place a photo within about ten metres.
+    public var positionText: String? {
+        guard let latitude, let longitude else { return nil }
+        let north = String(format: latitude >= 0 ? tr("%@°N") : tr("%@°S"), Self.number(abs(latitude), digits: 4, exactly: true))
+        let east = String(format: longitude >= 0 ? tr("%@°E") : tr("%@°W"), Self.number(abs(longitude), digits: 4, exactly: true))
+        return north + " " + east
+    }
+
+    public var bytesText: String? { bytes.map(Self.size) }
+
+    /// A date and time as the person's language writes them, such as "May 30, 2008 at 3:56 PM".
+    public static func date(_ date: Date) -> String { date.formatted(date: .long, time: .shortened) }
+
+    /// A size as GNOME shows one, such as "2.1 MB".
+    public static func size(_ bytes: Int) -> String { ImportError.formatted(bytes) }
+
+    /// The number in the person's language, with up to (or exactly) so many decimals and no grouping.
+    static func number(_ value: Double, digits: Int, exactly: Bool = false) -> String {
+        value.formatted(.number.grouping(.never).precision(.fractionLength((exactly ? digits : 0)...digits)))
+    }
+}

@@ -1,0 +1,100 @@
+// The photo information panel, beside the grid or the viewer's picture: what `PhotoInformation`
+// says about the photo shown or the photos selected. Alt+Enter and the header's Info button show
+// and hide it; while shown it follows the viewer, the selection and the library's changes (a new
+// label). The metadata is read on a worker and shown when it comes back, unless the panel moved
+// on to other photos meanwhile.
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class PhotoInfoPanel {
+    /// The panel and whatever it sits beside.
+    let root = Box(.horizontal)
+    private let scroller = ScrolledWindow()
+    private let panel = Box(.vertical, spacing: 12)
+    private let placeholder = Label(tr("No photos selected"))
+    /// One heading and value per row, made as more rows are needed and hidden when fewer are.
+    private var shownRows: [(box: Box, heading: Label, value: Label)] = []
+    private let rowList = Box(.vertical, spacing: 12)
+    /// The photos shown, so details read for others are dropped.
+    private var photos: [Photo] = []
+    private(set) var rows: [PhotoInformation.Row] = []
+    /// The photos the panel is about: the one in the viewer, else the selection.
+    private let chosen: @MainActor () -> [Photo]
+    private var storeSubscription: Subscription?
+
+    init(beside content: Widget, following store: PhotoStore, chosen: @escaping @MainActor () -> [Photo]) {
+        self.chosen = chosen
+        content.expandsHorizontally = true
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.expandsVertically = true
+        scroller.addStyleClass("photo-info")
+        scroller.addStyleClass("sidebar")
+        panel.requestSize(width: 260)
+        panel.margins = Margins(all: 18)
+        let heading = Label(tr("Information"))
+        heading.addStyleClass("heading")
+        heading.xAlignment = 0
+        placeholder.addStyleClass("dim-label")
+        placeholder.xAlignment = 0
+        panel.append([heading, placeholder, rowList])
+        scroller.setChild(panel)
+        scroller.isVisible = false
+        root.append([content, scroller])
+        storeSubscription = store.observe { [weak self] _ in self?.follow() }
+    }
+
+    var isShown: Bool { scroller.isVisible }
+
+    /// Shows the panel, or hides it.
+    func toggle() {
+        scroller.isVisible.toggle()
+        follow()
+    }
+
+    /// Shows what is known about the chosen photos while the panel is shown, and reads their metadata.
+    func follow() {
+        guard isShown else { return }
+        let photos = chosen()
+        guard photos != self.photos || rows.isEmpty else { return }
+        self.photos = photos
+        show(PhotoInformation.rows(for: photos, details: nil))
+        guard !photos.isEmpty, photos.count <= PhotoInformation.summaryLimit else { return }
+        PhotoDetails.read(photos) { details in
+            MainLoop.perform { [weak self] in
+                guard let self, self.photos.map(\.id) == details.map(\.photoID) else { return }
+                show(PhotoInformation.rows(for: self.photos, details: details))
+            }
+        }
+    }
+
+    private func show(_ rows: [PhotoInformation.Row]) {
+        self.rows = rows
+        placeholder.isVisible = rows.isEmpty
+        while shownRows.count < rows.count {
+            shownRows.append(Self.makeRow(in: rowList))
+        }
+        for (index, row) in shownRows.enumerated() {
+            row.box.isVisible = index < rows.count
+            guard index < rows.count else { continue }
+            row.heading.text = rows[index].heading
+            row.value.text = rows[index].value
+        }
+    }
+
+    private static func makeRow(in list: Box) -> (box: Box, heading: Label, value: Label) {
+        let box = Box(.vertical, spacing: 2)
+        let heading = Label()
+        heading.addStyleClass("dim-label")
+        heading.addStyleClass("caption-heading")
+        let value = Label()
+        value.wraps = true
+        value.isSelectable = true
+        for label in [heading, value] {
+            label.xAlignment = 0
+            box.append(label)
+        }
+        list.append(box)
+        return (box, heading, value)
+    }
+}

@@ -1,0 +1,89 @@
+// A photo's details are read from the library's copy through gexiv2 and must agree with what
+// exiftool, which shares no code with it, reads from the same sample photos.
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class PhotoDetailsTests: LibraryTestCase {
+    /// exiftool's numeric reading (-n) of the tags the details hold, by tag name.
+    private func exiftool(_ url: URL) throws -> [String: Any] {
+        let output = try ExifTool.run(["-n", "-j", "-Make", "-Model", "-LensModel", "-ExposureTime", "-FNumber", "-ISO",
+                                       "-FocalLength", "-GPSLatitude", "-GPSLongitude", url.path])
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        return try XCTUnwrap(list.first)
+    }
+
+    private func imported(_ urls: [URL]) throws -> [Photo] {
+        let library = try Library(directory: directory)
+        return try urls.map { try library.add(candidate($0), label: Label("x")).photo }
+    }
+
+    private let samples = SamplePhotos.cameras + ["gps/DSCN0010.jpg", "hdr/iphone_hdr_YES.jpg", "tests/87_OSError.jpg"].map(SamplePhotos.jpeg)
+
+    func testTheDetailsAgreeWithExiftool() throws {
+        for photo in try imported(samples) {
+            let details = PhotoDetails.read(photo)
+            let tags = try exiftool(photo.fileURL)
+            let name = photo.originalName
+            XCTAssertNil(details.problem, name)
+            XCTAssertEqual(details.photoID, photo.id)
+            let size = try FileManager.default.attributesOfItem(atPath: photo.fileURL.path)[.size] as? NSNumber
+            XCTAssertEqual(details.bytes, size?.intValue, name)
+            let make = (tags["Make"] as? String)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let model = (tags["Model"] as? String)?.trimmingCharacters(in: .whitespaces) ?? ""
+            XCTAssertTrue(details.camera?.hasSuffix(model) ?? model.isEmpty, "\(name): \(details.camera ?? "none")")
+            XCTAssertTrue(details.camera?.lowercased().contains(make.lowercased()) ?? make.isEmpty, "\(name): \(details.camera ?? "none")")
+            // Nikon's maker note names the lens where the standard tag does not.
+            let nikonLens = make.hasPrefix("NIKON") ? try ExifTool.value("Lens", of: photo.fileURL) : ""
+            XCTAssertEqual(details.lens, (tags["LensModel"] as? String) ?? (nikonLens.isEmpty ? nil : nikonLens), name)
+            let exposure = details.exposureTime.map { Double($0.numerator) / Double($0.denominator) }
+            XCTAssertEqual(exposure.map { ($0 * 1e6).rounded() }, (tags["ExposureTime"] as? Double).map { ($0 * 1e6).rounded() }, name)
+            XCTAssertEqual(details.fNumber.map { ($0 * 100).rounded() }, (tags["FNumber"] as? Double).map { ($0 * 100).rounded() }, name)
+            XCTAssertEqual(details.iso, tags["ISO"] as? Int, name)
+            XCTAssertEqual(details.focalLength.map { ($0 * 100).rounded() }, (tags["FocalLength"] as? Double).map { ($0 * 100).rounded() }, name)
+            XCTAssertEqual(details.latitude.map { ($0 * 1e5).rounded() }, (tags["GPSLatitude"] as? Double).map { ($0 * 1e5).rounded() }, name)
+            XCTAssertEqual(details.longitude.map { ($0 * 1e5).rounded() }, (tags["GPSLongitude"] as? Double).map { ($0 * 1e5).rounded() }, name)
+        }
+    }
+
+    func testTheDetailsAreWrittenAsPeopleReadThem() throws {
+        let photos = try imported([SamplePhotos.jpeg("Canon_40D.jpg"), SamplePhotos.jpeg("hdr/iphone_hdr_YES.jpg")])
+        let canon = PhotoDetails.read(photos[0])
+        // exiftool's own display of the same tags: "1/160", "7.1", "100", "135.0 mm".
+        let shown = try ExifTool.run(["-s3", "-ExposureTime", "-FNumber", "-ISO", "-FocalLength", photos[0].fileURL.path])
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(canon.camera, "Canon EOS 40D", "the make is not said twice")
+        XCTAssertEqual(canon.shutterText, shown[0] + " s")
+        XCTAssertEqual(canon.apertureText, "f/" + shown[1])
+        XCTAssertEqual(canon.isoText, "ISO " + shown[2])
+        XCTAssertEqual(canon.focalLengthText, shown[3].replacingOccurrences(of: ".0 mm", with: " mm"))
+        XCTAssertEqual(canon.exposureText, "1/160 s, f/7.1, ISO 100, 135 mm")
+        XCTAssertNil(canon.positionText)
+
+        let phone = PhotoDetails.read(photos[1])
+        XCTAssertEqual(phone.positionText, "40.4470°N 3.7248°W", "south and west are written, not signed")
+        XCTAssertEqual(phone.camera, "Apple iPhone 6")
+    }
+
+    func testAMissingCopySaysSoAndDetailsAreReadOffTheMainThread() throws {
+        let photos = try imported([SamplePhotos.jpeg("Canon_40D.jpg"), SamplePhotos.jpeg("Nikon_D70.jpg")])
+        try FileManager.default.removeItem(at: photos[1].fileURL)
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var read: [PhotoDetails] = []
+        nonisolated(unsafe) var onMainThread = true
+        XCTAssertTrue(Thread.isMainThread)
+        PhotoDetails.read(photos) { details in
+            read = details
+            onMainThread = Thread.isMainThread
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertFalse(onMainThread)
+        XCTAssertEqual(read.map(\.photoID), photos.map(\.id))
+        XCTAssertEqual(read[0].camera, "Canon EOS 40D")
+        XCTAssertNil(read[1].bytes)
+        XCTAssertEqual(read[1].problem, "The library’s copy of this photo is missing.")
+        XCTAssertNil(read[1].camera)
+    }
+}
