@@ -10,6 +10,7 @@ enum Command: String, CaseIterable {
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
+    case viewerMenu = "viewer-menu"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -71,6 +72,8 @@ enum Command: String, CaseIterable {
         case .openFocused: ["space"]
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
+        // The viewer's context menu; the grid's own command has these keys while it has the focus.
+        case .viewerMenu: ["Menu", "<Shift>F10"]
         default: []
         }
     }

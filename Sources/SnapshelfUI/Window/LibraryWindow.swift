@@ -144,6 +144,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
+        case .viewerMenu: if isViewing { viewer.contextMenu.open() }
         case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection: break
         }
     }
