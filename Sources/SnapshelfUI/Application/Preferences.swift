@@ -71,6 +71,13 @@ final class Preferences {
         save()
     }
 
+    /// The unmaximized size, which GTK keeps as the default size while the window is maximized.
+    func rememberSize(of window: Window) {
+        let size = window.defaultSize
+        setWindow(width: size.width ?? windowSize.width, height: size.height ?? windowSize.height,
+                  maximized: window.isMaximized)
+    }
+
     /// Every choice at once, so a key file always holds them all.
     private func save() {
         store.set(order.rawValue, for: Key.order)

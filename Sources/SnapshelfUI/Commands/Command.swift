@@ -10,7 +10,7 @@ enum Command: String, CaseIterable {
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
-    case viewerMenu = "viewer-menu"
+    case fullscreen, viewerMenu = "viewer-menu"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -54,6 +54,7 @@ enum Command: String, CaseIterable {
         case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
         case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
         case .zoomReset: ["<Control>0", "<Control>KP_0"]
+        case .fullscreen: ["F11"]
         default: []
         }
     }
@@ -109,6 +110,7 @@ enum Command: String, CaseIterable {
         case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
         case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), ["<Control>0"])
         case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
+        case .fullscreen: ShortcutEntry(.viewer, tr("Full Screen"), accelerators)
         default: nil
         }
     }
