@@ -10,7 +10,8 @@ enum Command: String, CaseIterable {
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
-    case fullscreen, viewerMenu = "viewer-menu"
+    case fullscreen, slideshow, slideshowFaster = "slideshow-faster", slideshowSlower = "slideshow-slower"
+    case viewerMenu = "viewer-menu"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -55,6 +56,7 @@ enum Command: String, CaseIterable {
         case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
         case .zoomReset: ["<Control>0", "<Control>KP_0"]
         case .fullscreen: ["F11"]
+        case .slideshow: ["F5"]
         default: []
         }
     }
@@ -73,6 +75,9 @@ enum Command: String, CaseIterable {
         case .openFocused: ["space"]
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
+        // The slideshow's pace, while it runs.
+        case .slideshowFaster: ["plus", "equal", "KP_Add"]
+        case .slideshowSlower: ["minus", "KP_Subtract"]
         // The viewer's context menu; the grid's own command has these keys while it has the focus.
         case .viewerMenu: ["Menu", "<Shift>F10"]
         default: []
@@ -111,6 +116,8 @@ enum Command: String, CaseIterable {
         case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), ["<Control>0"])
         case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
         case .fullscreen: ShortcutEntry(.viewer, tr("Full Screen"), accelerators)
+        case .slideshow: ShortcutEntry(.viewer, tr("Slideshow"), accelerators)
+        case .slideshowFaster: ShortcutEntry(.viewer, tr("Faster and Slower Slideshow"), ["plus", "minus"])
         default: nil
         }
     }

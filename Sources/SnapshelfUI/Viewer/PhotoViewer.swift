@@ -165,6 +165,9 @@ final class PhotoViewer {
 
     var zoomText: String { zoomLabel.text }
 
+    /// Puts a widget over the photo, such as the slideshow's pace.
+    func addOverlay(_ widget: Widget) { overlay.addOverlay(widget) }
+
     /// Previous and Next only when there is another photo, and none of it in full screen.
     private func updateControls() {
         let steps = showsControls && store.count > 1

@@ -29,7 +29,7 @@ final class LibraryWindow {
         viewer.moved = { [weak self] _ in self?.updateSelection() }
         return viewer
     }()
-    /// Full screen.
+    /// Full screen and the slideshow.
     private(set) lazy var presentation = Presentation(library: self)
     /// The commands that need a photo to act on, enabled only when there is one.
     private var photoActions: [Action] = []
@@ -146,7 +146,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
-        case .fullscreen: presentation.perform(command)
+        case .fullscreen, .slideshow, .slideshowFaster, .slideshowSlower: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
         case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection: break
         }
