@@ -56,7 +56,8 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .general }.map(\.title),
                            ["Import Photos", "Import Folder", "Search Labels", "Keyboard Shortcuts", "Quit"])
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .viewer }.map(\.title),
-                           ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos"])
+                           ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos",
+                            "Full Screen", "Slideshow", "Faster and Slower Slideshow"])
         }
     }
 

@@ -14,33 +14,6 @@ final class PhotoViewerTests: AppTestCase, @unchecked Sendable {
         tree(of: window.window).filter { $0.hasStyleClass("photo-viewer") }.count
     }
 
-    /// Emits a gesture's signal with numbers as its arguments, after the event sequence for
-    /// "begin", which takes one.
-    @MainActor
-    private func emit(_ signal: String, on gesture: OpaquePointer, numbers: [Double] = [], sequence: Bool = false) {
-        let type = gType(of: gesture)
-        var values = [GValue](repeating: GValue(), count: 1 + (sequence ? 1 : 0) + numbers.count)
-        g_value_init(&values[0], type)
-        g_value_set_object(&values[0], UnsafeMutableRawPointer(gesture))
-        if sequence {
-            g_value_init(&values[1], gdk_event_sequence_get_type())
-        }
-        for (index, number) in numbers.enumerated() {
-            g_value_init(&values[values.count - numbers.count + index], GType(15 << 2))  // G_TYPE_DOUBLE
-            g_value_set_double(&values[values.count - numbers.count + index], number)
-        }
-        let id = g_signal_lookup(signal, type)
-        XCTAssertNotEqual(id, 0, "no signal \(signal)")
-        g_signal_emitv(&values, id, 0, nil)
-        for index in values.indices { g_value_unset(&values[index]) }
-    }
-
-    /// What G_TYPE_FROM_INSTANCE, a macro, gives.
-    @MainActor
-    private func gType(of object: OpaquePointer) -> GType {
-        UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
-    }
-
     func testTheViewerIsBuiltWhenAPhotoIsFirstOpened() throws {
         try makeLibrary(labels: ["Lake", "Hill"])
         try onMain {

@@ -32,23 +32,27 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
             first.setOrder(.takenOldestFirst)
             first.setTileSize(224)
             first.setWindow(width: 812, height: 604, maximized: true)
+            XCTAssertEqual(first.slideshowSeconds, 5, "the schema's default")
+            first.setSlideshowSeconds(8)
             let second = Preferences(store: try settings())
             XCTAssertEqual(second.order, .takenOldestFirst, "the schema lists every order")
             XCTAssertEqual(second.tileSize, 224)
             XCTAssertEqual(second.windowSize.width, 812)
             XCTAssertEqual(second.windowSize.height, 604)
             XCTAssertTrue(second.isMaximized)
+            XCTAssertEqual(second.slideshowSeconds, 8)
         }
     }
 
     func testADamagedKeyFileMeansTheDefaults() throws {
         let file = library.url.appendingPathComponent("preferences.ini")
-        try Data("[preferences]\nsort-order=sideways\nthumbnail-size=9999\nwindow-width=-4\n\u{0}".utf8).write(to: file)
+        try Data("[preferences]\nsort-order=sideways\nthumbnail-size=9999\nwindow-width=-4\nslideshow-seconds=7\n\u{0}".utf8).write(to: file)
         onMain {
             let preferences = Preferences(keyFile: file)
             XCTAssertEqual(preferences.order, .addedOldestFirst)
             XCTAssertEqual(preferences.tileSize, PhotoTile.defaultSize)
             XCTAssertEqual(preferences.windowSize.width, 1000)
+            XCTAssertEqual(preferences.slideshowSeconds, Slideshow.defaultPace, "a pace not on offer")
         }
     }
 

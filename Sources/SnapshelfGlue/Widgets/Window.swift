@@ -33,6 +33,21 @@ public class Window: Widget {
 
     public func maximize() { gtk_window_maximize(window) }
 
+    /// Whether the window covers the whole screen. It turns true when the window system has made it
+    /// so, which comes after `fullscreen()` for a mapped window and never without a window manager.
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }
+
+    /// Asks for the window on the whole screen, without its frame.
+    public func fullscreen() { gtk_window_fullscreen(window) }
+
+    public func unfullscreen() { gtk_window_unfullscreen(window) }
+
+    /// Whether the person can see the window: mapped, and not minimized.
+    public var isShown: Bool {
+        guard isMapped, let surface = gtk_native_get_surface(OpaquePointer(window)) else { return false }
+        return gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue == 0
+    }
+
     public var isModal: Bool { get { self[flag: "modal"] } set { self[flag: "modal"] = newValue } }
 
     /// Keeps this window above its parent, closed with it, and in its application, so the

@@ -1,5 +1,5 @@
-// What the person chose and expects to find again: the window's size, the sort order and the
-// thumbnail size. An installed Snapshelf keeps them in GSettings (its schema is in data/); run
+// What the person chose and expects to find again: the window's size, the sort order, the
+// thumbnail size and the slideshow's pace. An installed Snapshelf keeps them in GSettings (its schema is in data/); run
 // from the source tree, where no schema is installed, it keeps them in a key file under
 // $XDG_CONFIG_HOME/snapshelf instead. A missing or damaged store means the defaults.
 import Foundation
@@ -20,6 +20,7 @@ final class Preferences {
         static let windowWidth = "window-width"
         static let windowHeight = "window-height"
         static let isMaximized = "window-maximized"
+        static let slideshowSeconds = "slideshow-seconds"
     }
 
     private let store: SettingsStore
@@ -27,6 +28,8 @@ final class Preferences {
     private(set) var tileSize: Int
     private(set) var windowSize: (width: Int, height: Int)
     private(set) var isMaximized: Bool
+    /// How long the slideshow shows each photo, one of `Slideshow.paces`.
+    private(set) var slideshowSeconds: Int
 
     /// Uses GSettings when the schema is installed, else the key file.
     convenience init() {
@@ -47,6 +50,8 @@ final class Preferences {
         // A size too small to use, from a damaged file, is not restored.
         windowSize = width >= 360 && height >= 294 ? (width, height) : Self.defaultWindowSize
         isMaximized = store.boolean(Key.isMaximized) ?? false
+        let seconds = store.integer(Key.slideshowSeconds) ?? Slideshow.defaultPace
+        slideshowSeconds = Slideshow.paces.contains(seconds) ? seconds : Slideshow.defaultPace
     }
 
     static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -71,6 +76,18 @@ final class Preferences {
         save()
     }
 
+    /// The unmaximized size, which GTK keeps as the default size while the window is maximized.
+    func rememberSize(of window: Window) {
+        let size = window.defaultSize
+        setWindow(width: size.width ?? windowSize.width, height: size.height ?? windowSize.height,
+                  maximized: window.isMaximized)
+    }
+
+    func setSlideshowSeconds(_ seconds: Int) {
+        slideshowSeconds = seconds
+        save()
+    }
+
     /// Every choice at once, so a key file always holds them all.
     private func save() {
         store.set(order.rawValue, for: Key.order)
@@ -78,6 +95,7 @@ final class Preferences {
         store.set(windowSize.width, for: Key.windowWidth)
         store.set(windowSize.height, for: Key.windowHeight)
         store.set(isMaximized, for: Key.isMaximized)
+        store.set(slideshowSeconds, for: Key.slideshowSeconds)
         store.save()
     }
 }

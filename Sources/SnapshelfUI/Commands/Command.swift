@@ -12,6 +12,8 @@ enum Command: String, CaseIterable {
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
     case firstResult = "first-result"
+    case fullscreen, slideshow, slideshowFaster = "slideshow-faster", slideshowSlower = "slideshow-slower"
+    case viewerMenu = "viewer-menu"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -60,6 +62,8 @@ enum Command: String, CaseIterable {
         case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
         case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
         case .zoomReset: ["<Control>0", "<Control>KP_0"]
+        case .fullscreen: ["F11"]
+        case .slideshow: ["F5"]
         default: []
         }
     }
@@ -79,6 +83,11 @@ enum Command: String, CaseIterable {
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
         case .firstResult: ["Down"]
+        // The slideshow's pace, while it runs.
+        case .slideshowFaster: ["plus", "equal", "KP_Add"]
+        case .slideshowSlower: ["minus", "KP_Subtract"]
+        // The viewer's context menu; the grid's own command has these keys while it has the focus.
+        case .viewerMenu: ["Menu", "<Shift>F10"]
         default: []
         }
     }
@@ -115,6 +124,9 @@ enum Command: String, CaseIterable {
         case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
         case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), ["<Control>0"])
         case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
+        case .fullscreen: ShortcutEntry(.viewer, tr("Full Screen"), accelerators)
+        case .slideshow: ShortcutEntry(.viewer, tr("Slideshow"), accelerators)
+        case .slideshowFaster: ShortcutEntry(.viewer, tr("Faster and Slower Slideshow"), ["plus", "minus"])
         default: nil
         }
     }

@@ -1,7 +1,9 @@
 // One photo full size inside the window: fitted and upright, with its label under it. It zooms
 // (Ctrl++, Ctrl+−, Ctrl+0, Ctrl+scroll, pinch), pans by dragging or with the scroll bars when
 // zoomed, and steps through the photos in the grid's current order and filter (the arrows on
-// screen here, the Left and Right keys through the window). The thumbnail shows at once; the photo itself is decoded on a worker.
+// screen here, hidden when there is no other photo, the Left and Right keys through the window),
+// and shows its zoom level in a corner. The thumbnail shows at once; the photo itself is decoded
+// on a worker.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -14,6 +16,8 @@ final class PhotoViewer {
 
     let root = Box(.vertical)
     private let scroller = ScrolledWindow()
+    private let overlay = Overlay()
+    private let zoomLabel = Label()
     private let picture = Picture()
     private let caption = Label()
     private let previousButton = Button(iconName: "go-previous-symbolic", name: tr("Previous Photo"))
@@ -24,6 +28,9 @@ final class PhotoViewer {
     private let pinch = GestureZoom()
     /// Says why a photo cannot be shown, in place of the photo.
     private let problem = ViewerProblem()
+    /// The grid's context menu, for the photo shown.
+    let contextMenu: ViewerContextMenu
+    private var storeSubscription: Subscription?
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let textures: TextureCache
@@ -39,13 +46,19 @@ final class PhotoViewer {
     private var pinchStart = 1.0
     /// Called when the viewer moves to another photo, with its position.
     var moved: (@MainActor (Int) -> Void)?
+    /// Off in full screen, where only the photo shows.
+    var showsControls = true {
+        didSet { updateControls() }
+    }
 
     init(store: PhotoStore, loader: ThumbnailLoader, textures: TextureCache) {
         self.store = store
         self.loader = loader
         self.textures = textures
+        contextMenu = ViewerContextMenu(on: overlay)
         build()
         installInput()
+        storeSubscription = store.observe { [weak self] _ in self?.updateControls() }
     }
 
     private func build() {
@@ -53,7 +66,6 @@ final class PhotoViewer {
         scroller.setChild(picture)
         scroller.expandsVertically = true
         scroller.expandsHorizontally = true
-        let overlay = Overlay()
         overlay.setChild(scroller)
         overlay.addOverlay(problem.root)
         for (button, alignment, action) in [(previousButton, Alignment.start, "viewer.previous"),
@@ -66,6 +78,12 @@ final class PhotoViewer {
             button.actionName = action
             overlay.addOverlay(button)
         }
+        zoomLabel.addStyleClass("osd")
+        zoomLabel.addStyleClass("zoom-level")
+        zoomLabel.horizontalAlignment = .end
+        zoomLabel.verticalAlignment = .end
+        zoomLabel.margins = Margins(all: 18)
+        overlay.addOverlay(zoomLabel)
         root.append(overlay)
         caption.wraps = true
         caption.isSelectable = true
@@ -129,8 +147,7 @@ final class PhotoViewer {
         }
         PhotoCaption.show(photo.label, in: caption)
         picture.setAccessibleName(caption.text)
-        previousButton.isSensitive = position > 0
-        nextButton.isSensitive = position + 1 < store.count
+        updateControls()
         applyZoom()
         moved?(position)
     }
@@ -161,6 +178,22 @@ final class PhotoViewer {
 
     var captionText: String { caption.text }
 
+    var zoomText: String { zoomLabel.text }
+
+    /// Puts a widget over the photo, such as the slideshow's pace.
+    func addOverlay(_ widget: Widget) { overlay.addOverlay(widget) }
+
+    /// Previous and Next only when there is another photo, and none of it in full screen.
+    private func updateControls() {
+        let steps = showsControls && store.count > 1
+        previousButton.isVisible = steps
+        nextButton.isVisible = steps
+        previousButton.isSensitive = position > 0
+        nextButton.isSensitive = position + 1 < store.count
+        caption.isVisible = showsControls
+        zoomLabel.isVisible = showsControls
+    }
+
     // MARK: Zoom
 
     /// The scale at which the photo fits the view, never above its own size.
@@ -187,6 +220,7 @@ final class PhotoViewer {
     }
 
     private func applyZoom() {
+        zoomLabel.text = ZoomLevel.text(zoom: zoom, shownSize: imageSize, photo: photo)
         guard let zoom, let imageSize else {
             scroller.setPolicy(horizontal: .never, vertical: .never)
             picture.requestSize()

@@ -30,6 +30,8 @@ final class LibraryWindow {
         viewer.moved = { [weak self] _ in self?.updateSelection() }
         return viewer
     }()
+    /// Full screen and the slideshow.
+    private(set) lazy var presentation = Presentation(library: self)
     /// The commands that need a photo to act on, enabled only when there is one.
     private var photoActions: [Action] = []
     /// Keeps the page and the search's count following the store's changes.
@@ -94,7 +96,7 @@ final class LibraryWindow {
         }
         // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test.
         window.onUnrealize { [weak self] in
-            self?.rememberWindowSize()
+            if let self { preferences.rememberSize(of: window) }
             self?.refreshTimer?.cancel()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
@@ -137,13 +139,15 @@ final class LibraryWindow {
         case .remove: commands.remove(chosenPhotos)
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
-        case .back: closeViewer()
+        case .back: if !(isViewing && presentation.leave()) { closeViewer() }
         case .undo: if undoNotice.isShown { undoNotice.undo() }
         case .zoomIn: zoom(by: 1)
         case .zoomOut: zoom(by: -1)
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
+        case .fullscreen, .slideshow, .slideshowFaster, .slideshowSlower: presentation.perform(command)
+        case .viewerMenu: if isViewing { viewer.contextMenu.open() }
         case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
     }
@@ -208,6 +212,7 @@ final class LibraryWindow {
     /// Back to the grid, with the photo that was shown selected and scrolled into view.
     func closeViewer() {
         guard isViewing else { return }
+        presentation.end()
         let position = viewer.position
         viewer.close()
         search.root.isVisible = true
@@ -282,13 +287,6 @@ final class LibraryWindow {
     }
 
     var contextMenuIsOpen: Bool { contextMenu.isOpen }
-
-    /// The unmaximized size, which GTK keeps as the default size while the window is maximized.
-    private func rememberWindowSize() {
-        let size = window.defaultSize
-        preferences.setWindow(width: size.width ?? preferences.windowSize.width,
-                              height: size.height ?? preferences.windowSize.height, maximized: window.isMaximized)
-    }
 
     func present() {
         window.present()

@@ -1,5 +1,6 @@
 // The menu models of the main window: the main menu behind the header's menu button, and the
-// context menu of the selected photos. Their items name commands, whose actions enable them.
+// context menu of the selected photos or the viewer's photo. Their items name commands, whose
+// actions enable them.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -23,10 +24,12 @@ enum WindowMenus {
         return menu
     }
 
-    static func photo() -> Menu {
-        let menu = section([(tr("_Open"), .open), (tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
-                            (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
-                            (tr("_Information"), .info)])
+    /// In the viewer, without Open: the photo is open.
+    static func photo(viewing: Bool = false) -> Menu {
+        let menu = section((viewing ? [] : [(tr("_Open"), .open)])
+                           + [(tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
+                              (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
+                              (tr("_Information"), .info)])
         menu.appendSection(section([(tr("_Remove from Library"), .remove)]))
         return menu
     }

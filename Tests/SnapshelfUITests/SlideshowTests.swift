@@ -1,0 +1,80 @@
+// The slideshow (F5): full screen, from the selected photo or the viewer's, on at the pace kept in
+// Preferences and round from the last photo to the first; + and − change the pace, it waits while
+// the window is hidden, and Escape goes back to the grid with the photo where it stopped selected
+// and focused.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class SlideshowTests: AppTestCase, @unchecked Sendable {
+    func testF5GoesOnAtItsPaceFromTheSelectionAndEscapeSelectsWhereItStopped() throws {
+        try makeLibrary(labels: ["one", "two", "three"])
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 3 }
+            window.preferences.setSlideshowSeconds(1)
+            window.grid.select(positions: [1])
+            window.window.activateAction(Command.slideshow.detailedName)
+            XCTAssertTrue(window.isViewing)
+            XCTAssertEqual(window.viewer.position, 1)
+            XCTAssertTrue(window.presentation.slideshow.isRunning)
+            XCTAssertTrue(window.presentation.fullScreen.isActive)
+            XCTAssertFalse(window.header.root.isVisible)
+            XCTAssertEqual(window.presentation.slideshow.paceText, "Every 1 second")
+
+            let started = Date()
+            try waitUntil("the slideshow never went on", timeout: 3) { window.viewer.position == 2 }
+            XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.8, "faster than its pace")
+            try waitUntil("the slideshow did not go round to the first photo", timeout: 3) { window.viewer.position == 0 }
+
+            XCTAssertTrue(pressEscape(in: window.window))
+            XCTAssertFalse(window.isViewing, "Escape did not leave the slideshow for the grid")
+            XCTAssertFalse(window.presentation.slideshow.isRunning)
+            XCTAssertFalse(window.presentation.fullScreen.isActive)
+            XCTAssertTrue(window.header.root.isVisible)
+            XCTAssertEqual(window.grid.selectedPositions, [0])
+            try waitUntil("the focus is not on the photo the slideshow stopped at") { window.grid.focusedPosition == 0 }
+            spin(for: 1.3)
+            XCTAssertFalse(window.isViewing, "the stopped slideshow still runs")
+        }
+    }
+
+    func testThePaceChangesWithPlusAndMinusAndIsRemembered() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            let slideshow = window.presentation.slideshow
+            window.window.activateAction(Command.slideshowFaster.detailedName)
+            XCTAssertEqual(window.preferences.slideshowSeconds, Slideshow.defaultPace, "+ changed the pace with no slideshow")
+            // Nothing is selected: it starts at the first photo.
+            window.window.activateAction(Command.slideshow.detailedName)
+            XCTAssertEqual(window.viewer.position, 0)
+            XCTAssertEqual(slideshow.paceText, "Every 5 seconds")
+            window.window.activateAction(Command.slideshowFaster.detailedName)
+            XCTAssertEqual(slideshow.paceText, "Every 3 seconds")
+            for _ in 0..<3 {
+                window.window.activateAction(Command.slideshowSlower.detailedName)
+            }
+            XCTAssertEqual(slideshow.paceText, "Every 10 seconds")
+            XCTAssertEqual(Preferences(keyFile: Preferences.defaultFile()).slideshowSeconds, 10)
+        }
+    }
+
+    func testTheSlideshowWaitsWhileTheWindowIsHiddenAndStartsAtTheViewersPhoto() throws {
+        try makeLibrary(labels: ["one", "two", "three"])
+        try onMain {
+            let window = try launch()
+            window.preferences.setSlideshowSeconds(1)
+            window.open(position: 2)
+            window.window.activateAction(Command.slideshow.detailedName)
+            XCTAssertEqual(window.viewer.position, 2)
+            window.window.isVisible = false
+            spin(for: 2.5)
+            XCTAssertEqual(window.viewer.position, 2, "the slideshow went on in a hidden window")
+            window.present()
+            try waitUntil("the slideshow did not go on once the window was back", timeout: 4) { window.viewer.position == 0 }
+        }
+    }
+}
