@@ -140,7 +140,9 @@ final class LibraryTests: LibraryTestCase {
         XCTAssertEqual(try library.photoIDs(matching: "b"), [ids[2]])
         XCTAssertEqual(try library.photoIDs(matching: "\"hi\""), [ids[0]])
         XCTAssertEqual(try library.photoIDs(matching: "id \"h"), [ids[0]])
-        XCTAssertEqual(try library.photoIDs(matching: "e i"), [ids[1]])
+        // Each word is looked for on its own, anywhere in the label.
+        XCTAssertEqual(try library.photoIDs(matching: "e i"), [ids[0], ids[1]])
+        XCTAssertEqual(try library.photoIDs(matching: "zurich  CAFÉ"), [ids[1]])
 
         try library.relabel(photoWithID: ids[1], as: try Label("Lake Geneva"))
         XCTAssertEqual(try library.photoIDs(matching: "cafe"), [])
@@ -278,12 +280,15 @@ final class LibraryTests: LibraryTestCase {
     func testFoldersAreWalkedInNameOrderSkippingHiddenEntriesAndFolderLinks() throws {
         let tree = folder.url.appendingPathComponent("tree")
         try FileManager.default.createDirectory(at: tree.appendingPathComponent("b/.hidden"), withIntermediateDirectories: true)
+        let jpeg = try Data(contentsOf: SamplePhotos.cameras[0])
         for path in ["b/2.jpg", "a.jpg", "b/.hidden/x.jpg", ".secret.jpg"] {
-            try Data("x".utf8).write(to: tree.appendingPathComponent(path))
+            try jpeg.write(to: tree.appendingPathComponent(path))
         }
+        try Data("notes".utf8).write(to: tree.appendingPathComponent("b/notes.txt"))
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("c-link"), withDestinationURL: tree)
         let collection = FileCollector.collect([tree], recursive: true)
         XCTAssertEqual(collection.files.map { String($0.path.dropFirst(tree.path.count)) }, ["/a.jpg", "/b/2.jpg"])
+        XCTAssertEqual(collection.skipped.map { String($0.path.dropFirst(tree.path.count)) }, ["/b/notes.txt"])
         XCTAssertEqual(FileCollector.collect([tree], recursive: false).problems.map(\.reason), [.isDirectory])
     }
 }

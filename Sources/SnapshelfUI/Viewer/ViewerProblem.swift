@@ -6,42 +6,30 @@ import SnapshelfModel
 
 @MainActor
 final class ViewerProblem {
-    let root = Box(.vertical, spacing: 12)
-    private let title = Label()
-    private let detail = Label()
+    private let page = StatusPage(iconName: "image-missing-symbolic", iconSize: 96)
+    var root: Widget { page.root }
 
     init() {
-        root.addStyleClass("viewer-problem")
-        root.horizontalAlignment = .center
-        root.verticalAlignment = .center
-        let icon = Image(iconName: "image-missing-symbolic")
-        icon.pixelSize = 96
-        icon.addStyleClass("empty-icon")
-        title.addStyleClass("empty-title")
-        title.wraps = true
-        title.justification = .center
-        detail.wraps = true
-        detail.justification = .center
-        detail.maxWidthChars = 60
-        detail.isSelectable = true
-        root.append([icon, title, detail])
-        root.isVisible = false
+        page.root.addStyleClass("viewer-problem")
+        page.body.maxWidthChars = 60
+        page.body.isSelectable = true
+        page.root.isVisible = false
     }
 
     /// Says why the photo cannot be shown: its file is gone, or cannot be read as an image.
     func show(_ error: ImportError) {
         let missing = !FileManager.default.fileExists(atPath: error.path)
-        title.text = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
-        detail.text = missing
+        page.title.text = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
+        page.body.text = missing
             ? String(format: tr("There is no file at %@. Importing the original again restores it; “snapshelf check” lists every photo like this."), error.path)
             : String(format: tr("The library’s copy at %@ cannot be read: %@. Importing the original again restores it; “snapshelf check” lists every photo like this."),
                      error.path, error.explanation)
-        root.isVisible = true
+        page.root.isVisible = true
     }
 
     func hide() {
-        root.isVisible = false
+        page.root.isVisible = false
     }
 
-    var text: String? { root.isVisible ? title.text + "\n" + detail.text : nil }
+    var text: String? { page.root.isVisible ? page.title.text + "\n" + page.body.text : nil }
 }

@@ -45,25 +45,15 @@ final class WindowPages {
     }
 
     private static func invitation() -> Widget {
-        let page = Box(.vertical, spacing: 12)
-        page.addStyleClass("empty-state")
-        page.verticalAlignment = .center
-        page.horizontalAlignment = .center
-        let icon = Image(iconName: "image-x-generic-symbolic")
-        icon.pixelSize = 128
-        icon.addStyleClass("empty-icon")
-        icon.margins = Margins(bottom: 12)
-        let title = Label(tr("No Photos Yet"))
-        title.addStyleClass("empty-title")
-        let body = Label(tr("Import photos to keep them here, each with a label of your own."))
-        body.wraps = true
-        body.justification = .center
+        let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
+        page.title.text = tr("No Photos Yet")
+        page.body.text = tr("Import photos to keep them here, each with a label of your own.")
         let button = Button(mnemonic: tr("_Import Photos…"))
         button.addStyleClass("suggested-action")
         button.horizontalAlignment = .center
         button.margins = Margins(top: 12)
         button.actionName = Command.importPhotos.detailedName
-        page.append([icon, title, body, button])
-        return page
+        page.root.append(button)
+        return page.root
     }
 }
