@@ -8,6 +8,7 @@ enum Command: String, CaseIterable {
     case importPhotos = "import", importFolder = "import-folder", search
     case showShortcuts = "show-help-overlay", quit, about
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
+    case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
 
@@ -50,6 +51,8 @@ enum Command: String, CaseIterable {
         case .search: ["<Control>f"]
         case .editLabel: ["F2"]
         case .export: ["<Control>e"]
+        case .rotateClockwise: ["<Control>r"]
+        case .rotateCounterclockwise: ["<Shift><Control>r"]
         case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
         case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
         case .zoomReset: ["<Control>0", "<Control>KP_0"]
@@ -81,7 +84,7 @@ enum Command: String, CaseIterable {
 
     /// Acts on the selected photos, or the one in the viewer, and is disabled without one.
     var needsPhoto: Bool {
-        [.open, .editLabel, .copy, .showInFiles, .export, .remove].contains(self)
+        [.open, .editLabel, .copy, .showInFiles, .export, .rotateClockwise, .rotateCounterclockwise, .remove].contains(self)
     }
 
     /// The command's line in the Keyboard Shortcuts window, in the table's order; nil for one that
@@ -96,6 +99,7 @@ enum Command: String, CaseIterable {
         case .open: ShortcutEntry(.photos, tr("Open"), ["Return", "space"])
         case .editLabel: ShortcutEntry(.photos, tr("Edit Label"), accelerators)
         case .export: ShortcutEntry(.photos, tr("Export Photos"), accelerators)
+        case .rotateClockwise: ShortcutEntry(.photos, tr("Rotate Clockwise and Counterclockwise"), ["<Control>r", "<Shift><Control>r"])
         case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
         case .undo: ShortcutEntry(.photos, tr("Undo Removal"), localKeys)
         case .contextMenu: ShortcutEntry(.photos, tr("Context Menu"), localKeys)

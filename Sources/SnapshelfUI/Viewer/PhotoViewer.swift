@@ -119,7 +119,7 @@ final class PhotoViewer {
             picture.paintable = texture
         }
         let id = photo.id
-        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize) { result in
+        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize, rotation: photo.rotation) { result in
             MainLoop.perform { [weak self] in self?.finishLoading(id, result) }
         }
         PhotoCaption.show(photo.label, in: caption)

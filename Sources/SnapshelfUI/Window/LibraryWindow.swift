@@ -44,9 +44,7 @@ final class LibraryWindow {
         textures = TextureCache(loader: loader)
         window.title = "Snapshelf"
         window.defaultSize = (preferences.windowSize.width, preferences.windowSize.height)
-        if preferences.isMaximized {
-            window.maximize()
-        }
+        if preferences.isMaximized { window.maximize() }
         if SnapshelfApplication.isDevelopment {
             window.addStyleClass("devel")
         }
@@ -135,6 +133,8 @@ final class LibraryWindow {
         case .showInFiles: if let photo = chosenPhotos.first { commands.showInFiles(photo) }
         case .export: exportFlow.chooseFolder()
         case .remove: commands.remove(chosenPhotos)
+        case .rotateClockwise, .rotateCounterclockwise:
+            PhotoRotation(window: self).rotate(chosenPhotos, by: command == .rotateClockwise ? 90 : -90)
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
         case .back: closeViewer()
