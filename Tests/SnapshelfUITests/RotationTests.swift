@@ -68,12 +68,19 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.viewer.photo?.rotation, 90)
             XCTAssertEqual(window.undoNotice.text, "Rotated 1 photo")
             try waitUntil("the viewer kept the unturned photo") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
+            // Turned twice more at once, it ends on the last turn, whichever decoding finishes first.
+            try press("<Control>r", in: window)
+            try press("<Control>r", in: window)
+            XCTAssertEqual(window.viewer.photo?.rotation, 270)
+            try waitUntil("the viewer missed the last turn") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
+            spin(for: 0.5)
+            XCTAssertEqual(viewerSize(in: window), [68, 100])
             window.window.destroy()
         }
         try onMain {
             let window = try launch()
             let photo = try XCTUnwrap(try window.store.library.photo(withID: firstID))
-            XCTAssertEqual([photo.rotation, photo.width, photo.height], [90, 68, 100])
+            XCTAssertEqual([photo.rotation, photo.width, photo.height], [270, 68, 100])
             XCTAssertEqual(try Data(contentsOf: photo.fileURL), original, "the library's copy changed")
             try waitUntil { window.grid.boundTiles.contains { $0.photoID == firstID && $0.hasThumbnail } }
             XCTAssertEqual(size(of: window.grid.boundTiles.first { $0.photoID == firstID }?.paintable), [68, 100])

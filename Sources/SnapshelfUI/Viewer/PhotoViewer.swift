@@ -120,7 +120,8 @@ final class PhotoViewer {
         }
         let id = photo.id
         request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize, rotation: photo.rotation) { result in
-            MainLoop.perform { [weak self] in self?.finishLoading(id, result) }
+            // A photo turned again meanwhile waits for its own decoding.
+            MainLoop.perform { [weak self] in if self?.photo?.rotation == photo.rotation { self?.finishLoading(id, result) } }
         }
         PhotoCaption.show(photo.label, in: caption)
         picture.setAccessibleName(caption.text)
