@@ -71,10 +71,13 @@ final class ExportTests: CommandLineTestCase {
         encode.waitUntilExit()
         XCTAssertEqual(encode.terminationStatus, 0)
         try snapshelf("import", "--label", "Phone photo", heic.path)
+        try snapshelf("rotate", "1", "--by", "90")
         try snapshelf("export", "--to", exports.path, "--all")
         XCTAssertEqual(try exported(), ["phone.heic", "phone.heic.xmp"])
         XCTAssertEqual(try Data(contentsOf: exports.appendingPathComponent("phone.heic")), try Data(contentsOf: heic))
         XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: exports.appendingPathComponent("phone.heic.xmp")), "Phone photo")
+        // Its turn is in the sidecar, where the copy cannot take it.
+        XCTAssertEqual(try ExifTool.run(["-s3", "-n", "-XMP-tiff:Orientation", exports.appendingPathComponent("phone.heic.xmp").path]), "6\n")
     }
 
     /// A PNG made from a sample by GdkPixbuf's own thumbnailer, the one tool at hand that writes PNG.
