@@ -53,6 +53,8 @@ public struct CommandRunner {
                 }
                 return .success
             }
+        case .rotate(let library, let ids, let degrees):
+            return withLibrary(library) { (library) throws(LibraryError) in try rotate(ids, by: degrees, in: library) }
         case .remove(let library, let ids):
             return withLibrary(library) { (library) throws(LibraryError) in remove(ids, from: library) }
         case .check(let library):
@@ -168,6 +170,16 @@ public struct CommandRunner {
             return .failure
         }
         return failed ? .failure : .success
+    }
+
+    private func rotate(_ ids: [Int64], by degrees: Int, in library: Library) throws(LibraryError) -> ExitStatus {
+        let undo = try library.rotate(photosWithIDs: ids, by: degrees)
+        let missing = ids.filter { undo.previous[$0] == nil }
+        missing.forEach { Console.complain(String(format: tr("there is no photo with ID %ld"), Int($0))) }
+        for photo in try library.photos(withIDs: ids.filter { undo.previous[$0] != nil }) {
+            Console.say(String(format: tr("Rotated photo %ld by %ld°; it is now turned %ld° clockwise"), Int(photo.id), degrees, photo.rotation))
+        }
+        return missing.isEmpty ? .success : .failure
     }
 
     private func remove(_ ids: [Int64], from library: Library) -> ExitStatus {

@@ -7,6 +7,7 @@ public enum HelpTopic: String, Sendable {
     case list
     case search
     case label
+    case rotate
     case remove
     case check
     case rebuild
@@ -37,6 +38,7 @@ public enum HelpTopic: String, Sendable {
                     ("list [--json]", tr("print the photos in the library")),
                     ("search [--json] WORD…", tr("print the photos whose label contains every word")),
                     ("label ID TEXT", tr("give photo ID a new label")),
+                    ("rotate ID... --by 90|180|270", tr("turn photos clockwise; their files stay as they are")),
                     ("remove ID...", tr("remove photos; their files go to the Trash")),
                     ("check", tr("verify the library and report problems")),
                     ("rebuild", tr("make the database again from the photos and their sidecars")),
@@ -60,7 +62,7 @@ public enum HelpTopic: String, Sendable {
         case .list:
             [
                 .usage(["snapshelf list [--library DIR] [--json]"]),
-                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs; a tab, line break or backslash inside a label or name is written \\t, \\n or \\\\, as `ls -b` does. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), width and height (as displayed, after EXIF orientation).")),
+                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs; a tab, line break or backslash inside a label or name is written \\t, \\n or \\\\, as `ls -b` does. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), taken (ISO 8601, UTC, or null when unknown), width and height (as displayed, after EXIF orientation and rotation), bytes (the size of the library's copy, or null when it is missing), camera (make and model, or null) and rotation (0, 90, 180 or 270 degrees clockwise).")),
             ]
         case .search:
             [
@@ -71,6 +73,11 @@ public enum HelpTopic: String, Sendable {
             [
                 .usage(["snapshelf label [--library DIR] ID TEXT"]),
                 .paragraph(tr("Gives the photo with this ID the label TEXT. The exit status is 1 when there is no such photo.")),
+            ]
+        case .rotate:
+            [
+                .usage(["snapshelf rotate [--library DIR] ID... --by 90|180|270"]),
+                .paragraph(tr("Turns the photos with these IDs clockwise by 90, 180 or 270 degrees, on top of any rotation they have. The rotation is kept in the database and in each photo's sidecar; the library's copy is not changed. The window, `list --json` and exported copies show the photos turned. The exit status is 1 when an ID does not exist.")),
             ]
         case .remove:
             [
@@ -85,7 +92,7 @@ public enum HelpTopic: String, Sendable {
         case .export:
             [
                 .usage(["snapshelf export [--library DIR] --to DIR --all", "snapshelf export [--library DIR] --to DIR ID..."]),
-                .paragraph(tr("Copies the photos into the folder DIR under their original names, with each label embedded as the XMP title (and, in a JPEG, the IPTC object name too), so other photo apps show it. Formats whose metadata cannot be written, such as HEIF, get an XMP sidecar beside the copy instead. The pixels are not changed, and nothing already in DIR is overwritten: a name that is taken becomes \"name (2).jpg\".")),
+                .paragraph(tr("Copies the photos into the folder DIR under their original names, with each label embedded as the XMP title (and, in a JPEG, the IPTC object name too), so other photo apps show it. Formats whose metadata cannot be written, such as HEIF, get an XMP sidecar beside the copy instead. A rotated photo's orientation is set so that other apps show it turned. The pixels are not changed, and nothing already in DIR is overwritten: a name that is taken becomes \"name (2).jpg\".")),
             ]
         case .check:
             [

@@ -8,6 +8,7 @@ public enum Invocation: Equatable, Sendable {
     case list(library: String?, json: Bool)
     case search(library: String?, json: Bool, text: String)
     case relabel(library: String?, id: Int64, label: String)
+    case rotate(library: String?, ids: [Int64], degrees: Int)
     case remove(library: String?, ids: [Int64])
     case check(library: String?)
     case rebuild(library: String?)
@@ -43,6 +44,7 @@ public enum Invocation: Equatable, Sendable {
         var recursive = false
         var exportFolder: String?
         var exportAll = false
+        var degrees: Int?
         var wantsHelp = false
         var operands: [String] = []
         /// Operands whose bytes were not UTF-8, by their place among the operands.
@@ -64,7 +66,7 @@ public enum Invocation: Equatable, Sendable {
             let option = reader.option(argument)
             let name = command?.rawValue
             switch (option, command) {
-            case ("--library", _), ("--label", .import?), ("--to", .export?): break
+            case ("--library", _), ("--label", .import?), ("--to", .export?), ("--by", .rotate?): break
             default: try reader.noValue(for: option, command: name)
             }
             switch (option, command) {
@@ -82,6 +84,10 @@ public enum Invocation: Equatable, Sendable {
                 exportFolder = try reader.value(for: option, command: name)
                 guard exportFolder?.isEmpty == false else { throw UsageError.emptyValue(tr("The folder after --to")) }
             case ("--all", .export?): exportAll = true
+            case ("--by", .rotate?):
+                let value = try reader.value(for: option, command: name)
+                guard let turn = Int(value), [90, 180, 270].contains(turn) else { throw UsageError.invalidRotation(value) }
+                degrees = turn
             case ("--help", _), ("-h", _): wantsHelp = true
             case ("--version", nil): return .version
             default: throw UsageError.unknownOption(argument, command: name)
@@ -113,13 +119,13 @@ public enum Invocation: Equatable, Sendable {
             try expect(operands, count: 2, for: .label)
             guard !operandsNotUTF8.contains(1) else { throw UsageError.labelNotUTF8 }
             return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
+        case .rotate?:
+            guard !operands.isEmpty else { throw UsageError.missingOperand("rotate", tr("at least one photo ID")) }
+            guard let degrees else { throw UsageError.missingOperand("rotate", tr("--by and 90, 180 or 270")) }
+            return .rotate(library: library, ids: try photoIDs(operands), degrees: degrees)
         case .remove?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("remove", tr("at least one photo ID")) }
-            var ids: [Int64] = []
-            for operand in operands {
-                ids.append(try photoID(operand))
-            }
-            return .remove(library: library, ids: ids)
+            return .remove(library: library, ids: try photoIDs(operands))
         case .check?:
             try expect(operands, count: 0, for: .check)
             return .check(library: library)
@@ -133,11 +139,7 @@ public enum Invocation: Equatable, Sendable {
                 return .export(library: library, folder: exportFolder, ids: nil)
             }
             guard !operands.isEmpty else { throw UsageError.missingOperand("export", tr("--all or the IDs of the photos to export")) }
-            var ids: [Int64] = []
-            for operand in operands {
-                ids.append(try photoID(operand))
-            }
-            return .export(library: library, folder: exportFolder, ids: ids)
+            return .export(library: library, folder: exportFolder, ids: try photoIDs(operands))
         }
     }
 
@@ -148,6 +150,14 @@ public enum Invocation: Equatable, Sendable {
     private static func photoID(_ word: String) throws(UsageError) -> Int64 {
         guard let id = Int64(word), id > 0 else { throw UsageError.invalidID(word) }
         return id
+    }
+
+    private static func photoIDs(_ words: [String]) throws(UsageError) -> [Int64] {
+        var ids: [Int64] = []
+        for word in words {
+            ids.append(try photoID(word))
+        }
+        return ids
     }
 
     private static func expect(_ operands: [String], count: Int, for command: HelpTopic) throws(UsageError) {

@@ -9,12 +9,32 @@ struct PhotoListing {
         let file: String
         let originalName: String
         let added: String
+        let taken: String?
         let width: Int
         let height: Int
+        let bytes: Int?
+        let camera: String?
+        let rotation: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, label, file, added, width, height
+            case id, label, file, added, taken, width, height, bytes, camera, rotation
             case originalName = "original_name"
+        }
+
+        /// Unknown values as null, which scripts can test for, rather than a missing key.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(label, forKey: .label)
+            try container.encode(file, forKey: .file)
+            try container.encode(originalName, forKey: .originalName)
+            try container.encode(added, forKey: .added)
+            try container.encode(taken, forKey: .taken)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(camera, forKey: .camera)
+            try container.encode(rotation, forKey: .rotation)
         }
     }
 
@@ -25,7 +45,8 @@ struct PhotoListing {
         formatter.timeZone = TimeZone(identifier: "UTC")
         entries = photos.map { photo in
             Entry(id: photo.id, label: photo.label, file: photo.fileURL.path, originalName: photo.originalName,
-                  added: formatter.string(from: photo.added), width: photo.width, height: photo.height)
+                  added: formatter.string(from: photo.added), taken: photo.takenIfKnown.map(formatter.string(from:)),
+                  width: photo.width, height: photo.height, bytes: photo.bytes, camera: photo.camera, rotation: photo.rotation)
         }
     }
 

@@ -14,11 +14,12 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLabel(String)
     case labelNotUTF8
     case libraryNotUTF8
+    case invalidRotation(String)
 
     public var description: String {
         switch self {
         case .unknownCommand(let word):
-            String(format: tr("unknown command “%@”. Commands: import, list, search, label, remove, check, rebuild, export, help."), word)
+            String(format: tr("unknown command “%@”. Commands: import, list, search, label, rotate, remove, check, rebuild, export, help."), word)
         case .unknownOption(let option, nil):
             String(format: tr("unknown option “%@”."), option)
         case .unknownOption(let option, let command?):
@@ -45,6 +46,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(problem)."
         case .labelNotUTF8:
             tr("the label is not valid UTF-8 text, so it would not be saved as typed; check that your terminal uses UTF-8.")
+        case .invalidRotation(let word):
+            String(format: tr("“%@” is not a rotation; --by takes 90, 180 or 270, the degrees to turn clockwise."), word)
         case .libraryNotUTF8:
             tr("the folder after --library is not valid UTF-8, so Snapshelf would open another folder than the one named; rename it, or give a link to it whose name is UTF-8.")
         }
@@ -58,6 +61,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             command.flatMap(HelpTopic.init(rawValue:)) ?? .general
         case .missingOperand(let command, _), .unexpectedArgument(_, let command):
             HelpTopic(rawValue: command) ?? .general
+        case .invalidRotation: .rotate
         case .unknownCommand, .emptyValue, .invalidID, .invalidLabel, .labelNotUTF8, .libraryNotUTF8: .general
         }
     }

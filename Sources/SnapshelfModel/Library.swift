@@ -190,7 +190,7 @@ public final class Library {
                     id: try database.nextPhotoID(), label: label.text, fileName: copy.finalName,
                     originalName: source.lastPathComponent, addedMilliseconds: ClampedDate.milliseconds(of: date),
                     width: candidate.width, height: candidate.height, sha256: candidate.sha256,
-                    takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken)
+                    takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken), camera: candidate.camera ?? ""
                 )
                 // Recorded first, so a crash between the rename and the row leaves a known leftover.
                 if placedHere { try database.markPending(copy.finalName) }
@@ -281,8 +281,10 @@ public final class Library {
             originalName: row.originalName,
             added: ClampedDate.from(milliseconds: row.addedMilliseconds),
             taken: row.takenMilliseconds.map(ClampedDate.from(milliseconds:)),
-            width: row.width,
-            height: row.height
+            width: row.rotation % 180 == 0 ? row.width : row.height,
+            height: row.rotation % 180 == 0 ? row.height : row.width,
+            rotation: row.rotation,
+            camera: row.camera.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 }

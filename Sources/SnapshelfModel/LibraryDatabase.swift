@@ -3,7 +3,10 @@ import CSQLite
 import Foundation
 
 final class LibraryDatabase {
-    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms"
+    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms, rotation, camera"
+
+    /// What the queries select: a read-only database from before rotations reads as unrotated.
+    private(set) var columns = LibraryDatabase.columns
 
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
@@ -45,8 +48,11 @@ final class LibraryDatabase {
         if readOnly {
             let version = try LibrarySchema.version(of: connection, at: fileURL)
             // A backup from just before sidecars reads as it is; only its sidecars are missing.
-            hasSidecars = version >= LibrarySchema.version
-            guard version >= LibrarySchema.version - 1 else {
+            hasSidecars = version >= LibrarySchema.sidecarsVersion
+            if version < LibrarySchema.rotationsVersion {
+                columns = columns.replacingOccurrences(of: "rotation, camera", with: "0, NULL")
+            }
+            guard version >= LibrarySchema.sidecarsVersion - 1 else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
                                    detail: tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written"))
             }
@@ -82,7 +88,7 @@ final class LibraryDatabase {
 
     /// The photos at positions `offset..<offset + limit` in the order they were added.
     func rows(from offset: Int, limit: Int) throws(LibraryError) -> [Row] {
-        try rows("SELECT \(Self.columns) FROM photos ORDER BY id LIMIT ? OFFSET ?",
+        try rows("SELECT \(columns) FROM photos ORDER BY id LIMIT ? OFFSET ?",
                  [.integer(Int64(limit)), .integer(Int64(offset))], during: tr("reading the library"))
     }
 
@@ -150,8 +156,8 @@ final class LibraryDatabase {
     private func insertWithinTransaction(_ row: Row, keepingID: Bool) throws(LibraryError) -> Int64 {
         let statement = try connection.prepare(
             """
-            INSERT INTO photos (id, label, label_key, file_name, original_name, added_ms, width, height, sha256, taken_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO photos (\(Self.columns.replacingOccurrences(of: "label,", with: "label, label_key,")))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             during: tr("saving a photo")
         )
@@ -160,6 +166,7 @@ final class LibraryDatabase {
             .text(row.label), .text(SearchKey.folding(row.label)), .text(row.fileName), .text(row.originalName),
             .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
             .text(row.sha256), row.takenMilliseconds.map { .integer($0) } ?? .null,
+            .integer(Int64(row.rotation)), row.camera.map { .text($0) } ?? .null,
         ])
         _ = try statement.step()
         let id = sqlite3_last_insert_rowid(connection.handle)
@@ -171,22 +178,22 @@ final class LibraryDatabase {
 
     /// Every photo, in the order they were added.
     func allRows() throws(LibraryError) -> [Row] {
-        try rows("SELECT \(Self.columns) FROM photos ORDER BY id", [], during: tr("reading the library"))
+        try rows("SELECT \(columns) FROM photos ORDER BY id", [], during: tr("reading the library"))
     }
 
     func row(withID id: Int64) throws(LibraryError) -> Row? {
-        try rows("SELECT \(Self.columns) FROM photos WHERE id = ?", [.integer(id)], during: tr("reading a photo")).first
+        try rows("SELECT \(columns) FROM photos WHERE id = ?", [.integer(id)], during: tr("reading a photo")).first
     }
 
     func row(withHash sha256: String) throws(LibraryError) -> Row? {
-        try rows("SELECT \(Self.columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: tr("looking for a duplicate"))
+        try rows("SELECT \(columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: tr("looking for a duplicate"))
             .first
     }
 
     /// Photos whose label holds every word of the folded text, in the order they were added.
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
         let (condition, values) = Self.labelCondition(matching: foldedText)
-        return try rows("SELECT \(Self.columns) FROM photos WHERE \(condition) ORDER BY id", values,
+        return try rows("SELECT \(columns) FROM photos WHERE \(condition) ORDER BY id", values,
                         during: tr("searching the labels"))
     }
 
@@ -213,7 +220,7 @@ final class LibraryDatabase {
     func rows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
         guard !ids.isEmpty else { return [] }
         let list = ids.map(String.init).joined(separator: ",")
-        let found = try rows("SELECT \(Self.columns) FROM photos WHERE id IN (\(list))", [], during: tr("reading photos"))
+        let found = try rows("SELECT \(columns) FROM photos WHERE id IN (\(list))", [], during: tr("reading photos"))
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }

@@ -24,7 +24,7 @@ extension LibraryDatabase {
     }
 
     func isReferenced(_ fileName: String) throws(LibraryError) -> Bool {
-        try !rows("SELECT \(Self.columns) FROM photos WHERE file_name = ?", [.text(fileName)],
+        try !rows("SELECT \(columns) FROM photos WHERE file_name = ?", [.text(fileName)],
                   during: tr("looking for a file's photo")).isEmpty
     }
 }

@@ -14,6 +14,10 @@ extension LibraryDatabase {
         let sha256: String
         /// Nil for photos imported before dates taken were recorded; they sort by the date added.
         let takenMilliseconds: Int64?
+        /// Clockwise, in degrees: 0, 90, 180 or 270, on top of the EXIF orientation.
+        var rotation: Int = 0
+        /// The camera's make and model, '' when the photo names none, nil when not read yet.
+        var camera: String?
 
         /// The row a statement selecting `LibraryDatabase.columns` stands on.
         init(reading statement: SQLiteStatement) {
@@ -21,15 +25,16 @@ extension LibraryDatabase {
                 id: statement.integer(at: 0), label: statement.text(at: 1), fileName: statement.text(at: 2),
                 originalName: statement.text(at: 3), addedMilliseconds: statement.integer(at: 4),
                 width: Int(statement.integer(at: 5)), height: Int(statement.integer(at: 6)), sha256: statement.text(at: 7),
-                takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8)
+                takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8),
+                rotation: Int(statement.integer(at: 9)), camera: statement.isNull(at: 10) ? nil : statement.text(at: 10)
             )
         }
 
         init(id: Int64, label: String, fileName: String, originalName: String, addedMilliseconds: Int64, width: Int,
-             height: Int, sha256: String, takenMilliseconds: Int64?) {
+             height: Int, sha256: String, takenMilliseconds: Int64?, rotation: Int = 0, camera: String? = nil) {
             (self.id, self.label, self.fileName, self.originalName) = (id, label, fileName, originalName)
             (self.addedMilliseconds, self.width, self.height) = (addedMilliseconds, width, height)
-            (self.sha256, self.takenMilliseconds) = (sha256, takenMilliseconds)
+            (self.sha256, self.takenMilliseconds, self.rotation, self.camera) = (sha256, takenMilliseconds, rotation, camera)
         }
     }
 }

@@ -54,9 +54,10 @@ public enum LibraryRebuild {
         files.sweepIncoming()
         let found = SidecarReading(files.allFileNames().sorted(), in: files, progress: progress)
         try database.restore(found.rows)
-        // Rows from their sidecars agree with them already; the others get theirs now.
+        // Rows from their sidecars agree with them already; the others get theirs now, as do those
+        // whose sidecar is from before cameras were kept, which get it from their copies.
         let withoutSidecar = Set(found.withoutSidecar)
-        try database.clearPendingSidecars(found.rows.filter { !withoutSidecar.contains($0.fileName) }.map(\.id))
+        try database.clearPendingSidecars(found.rows.filter { !withoutSidecar.contains($0.fileName) && $0.camera != nil }.map(\.id))
         var notes = found.notes
         do {
             try SidecarWriter(database: database, files: files).writeAllPending()

@@ -75,7 +75,20 @@ enum LibrarySchema {
             INSERT OR IGNORE INTO pending_sidecars (photo_id) VALUES (new.id);
         END;
         """,
+        // Version 6: each photo's rotation, clockwise in degrees, which only the database and the
+        // sidecar hold, never the copy; and its camera, '' when it names none. Photos from before
+        // it have no camera yet: their marks have the sidecar writer read it from the copy, as
+        // the window does on a worker, so opening the library does not wait for it.
+        """
+        ALTER TABLE photos ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE photos ADD COLUMN camera TEXT;
+        INSERT OR IGNORE INTO pending_sidecars SELECT id FROM photos;
+        """,
     ]
+
+    /// The first versions with sidecars, and with rotations and cameras.
+    static let sidecarsVersion = 5
+    static let rotationsVersion = 6
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }

@@ -13,19 +13,35 @@ public struct Photo: Sendable, Hashable {
     public let added: Date
     /// When the photo was taken: its EXIF DateTimeOriginal, else the original file's date.
     public let taken: Date
-    /// Width and height as displayed, after the EXIF orientation is applied.
+    /// When it was taken, nil for a photo imported before dates taken were recorded.
+    public let takenIfKnown: Date?
+    /// Width and height as displayed, after the EXIF orientation and the rotation are applied.
     public let width: Int
     public let height: Int
+    /// How far the person turned the photo, clockwise in degrees: 0, 90, 180 or 270. The
+    /// library's copy is never changed; tiles, the viewer and exported copies apply it.
+    public let rotation: Int
+    /// The camera's make and model, when the photo names them.
+    public let camera: String?
 
     public init(id: Int64, label: String, fileURL: URL, originalName: String, added: Date, taken: Date? = nil,
-                width: Int, height: Int) {
+                width: Int, height: Int, rotation: Int = 0, camera: String? = nil) {
         self.id = id
         self.label = label
         self.fileURL = fileURL
         self.originalName = originalName
         self.added = added
         self.taken = taken ?? added
+        takenIfKnown = taken
         self.width = width
         self.height = height
+        self.rotation = rotation
+        self.camera = camera
+    }
+
+    /// The size of the library's copy in bytes, nil when it is missing.
+    public var bytes: Int? {
+        var status = stat()
+        return stat(fileURL.path, &status) == 0 ? Int(status.st_size) : nil
     }
 }

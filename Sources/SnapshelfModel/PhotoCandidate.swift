@@ -36,6 +36,8 @@ public struct PhotoCandidate: Sendable {
     public let title: FoundTitle?
     /// Why a sidecar beside the original could not give a title, worded for the person.
     public let titleNotes: [String]
+    /// The camera's make and model, as its EXIF tells them.
+    public let camera: String?
 
     /// Checks the file the way a person's mistakes need it checked, each with its own reason,
     /// then decodes a preview, which proves the image can be read. The file is read in chunks,
@@ -65,6 +67,7 @@ public struct PhotoCandidate: Sendable {
         fileExtension = format.extension
         // Read only from a file already known to be a whole image.
         (title, titleNotes) = FoundTitle.find(for: sourceURL)
+        camera = (try? Metadata(reading: path))?.camera()
         width = Int(preview.isQuarterTurned ? storedHeight : storedWidth)
         height = Int(preview.isQuarterTurned ? storedWidth : storedHeight)
     }

@@ -1,6 +1,7 @@
 // Copies photos out of the library under their original names, each label embedded where the
 // format allows it (XMP dc:title, and in a JPEG the IPTC object name too), else in an XMP sidecar
-// beside the copy. The pixels are never touched, and nothing already in the folder is overwritten:
+// beside the copy; a rotated photo's orientation is set so that it shows turned, in the copy or
+// its sidecar alike. The pixels are never touched, and nothing already in the folder is overwritten:
 // each copy is written under a hidden temporary name and linked to a free name only when whole.
 import Foundation
 import Synchronization
@@ -56,17 +57,13 @@ public final class PhotoExport: Sendable {
         defer { unlink(temporary.path) }
         try copy(photo.fileURL, to: temporary, naming: name)
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
-        if !photo.label.isEmpty && embeds {
+        let describes = !photo.label.isEmpty || photo.rotation != 0
+        if describes && embeds {
             do {
                 let metadata = try Metadata(reading: temporary.path)
-                // The label replaces the title in every language, or readers in another would show the old one.
-                metadata.clear(Sidecar.titleTag)
-                try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label)
-                if ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased()) {
-                    // The UTF-8 escape sequence, so readers take the object name as UTF-8.
-                    try metadata.set("Iptc.Envelope.CharacterSet", "\u{1B}%G")
-                    try metadata.set("Iptc.Application2.ObjectName", Self.objectName(photo.label))
-                }
+                let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
+                if !photo.label.isEmpty { try Self.embed(photo.label, in: metadata, jpeg: jpeg) }
+                if photo.rotation != 0 { try metadata.turn(by: photo.rotation) }
                 try metadata.save(into: temporary.path)
             } catch {
                 throw ExportError(file: folder.appendingPathComponent(name).path, reason: .metadata(error.description))
@@ -74,7 +71,7 @@ public final class PhotoExport: Sendable {
             // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
             try Self.flush(temporary, naming: folder.appendingPathComponent(name))
         }
-        guard !photo.label.isEmpty && !embeds else {
+        guard describes && !embeds else {
             return try Self.link(temporary, in: folder, as: name, withSidecar: false)
         }
         // The sidecar is made whole under a temporary name too, and given its name after the copy.
@@ -82,7 +79,11 @@ public final class PhotoExport: Sendable {
         defer { unlink(sidecar.path) }
         let metadata = Metadata(emptySidecar: ())
         do {
-            try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label)
+            if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
+            if photo.rotation != 0 {
+                let own = (try? Metadata(reading: temporary.path))?.orientation ?? 1
+                try metadata.set(Metadata.xmpOrientationTag, String(Metadata.orientation(own, turnedBy: photo.rotation)))
+            }
             try metadata.saveSidecar(to: sidecar.path)
         } catch {
             throw ExportError(file: folder.appendingPathComponent(name + "." + Sidecar.fileExtension).path,
@@ -97,6 +98,18 @@ public final class PhotoExport: Sendable {
             throw ExportError(file: Sidecar.url(for: final).path, reason: .init(errno: code))
         }
         return final
+    }
+
+    /// Embeds the label as the title, and in a JPEG as the IPTC object name too.
+    private static func embed(_ label: String, in metadata: Metadata, jpeg: Bool) throws(Metadata.Failure) {
+        // The label replaces the title in every language, or readers in another would show the old one.
+        metadata.clear(Sidecar.titleTag)
+        try metadata.setLanguageAlternative(Sidecar.titleTag, label)
+        if jpeg {
+            // The UTF-8 escape sequence, so readers take the object name as UTF-8.
+            try metadata.set("Iptc.Envelope.CharacterSet", "\u{1B}%G")
+            try metadata.set("Iptc.Application2.ObjectName", objectName(label))
+        }
     }
 
     /// The name the photo had, without leading dots, which would hide the copy; its library

@@ -17,9 +17,15 @@ struct Sidecar: Equatable, Sendable {
     var takenMilliseconds: Int64?
     var width: Int
     var height: Int
+    var rotation: Int
+    /// The camera's make and model; nil when the photo names none, or for a sidecar from before cameras.
+    var camera: String?
 
     init(row: LibraryDatabase.Row) {
-        (id, label, originalName) = (row.id, row.label, row.originalName)
+        (id, label, originalName, rotation) = (row.id, row.label, row.originalName, row.rotation)
+        // XMP keeps no empty text: a photo that names no camera has none in its sidecar, and a
+        // rebuild looks in the copy again.
+        camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
         (addedMilliseconds, takenMilliseconds, width, height) = (row.addedMilliseconds, row.takenMilliseconds, row.width, row.height)
     }
 
@@ -73,6 +79,9 @@ struct Sidecar: Equatable, Sendable {
         takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
         width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
         height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
+        // Another program's value that is no quarter turn leaves the photo as it is.
+        rotation = metadata.string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        camera = metadata.string(Self.cameraTag)
     }
 
     /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it
@@ -88,6 +97,10 @@ struct Sidecar: Equatable, Sendable {
         }
         try metadata.set(Self.widthTag, String(width))
         try metadata.set(Self.heightTag, String(height))
+        try metadata.set(Self.rotationTag, String(rotation))
+        if let camera {
+            try metadata.set(Self.cameraTag, camera)
+        }
         let temporary = temporaryFolder.appendingPathComponent("\(UUID().uuidString).xmp").path
         do throws(Metadata.Failure) {
             try metadata.saveSidecar(to: temporary)
@@ -117,6 +130,8 @@ struct Sidecar: Equatable, Sendable {
     static let takenTag = "Xmp.snapshelf.Taken"
     static let widthTag = "Xmp.snapshelf.Width"
     static let heightTag = "Xmp.snapshelf.Height"
+    static let rotationTag = "Xmp.snapshelf.Rotation"
+    static let cameraTag = "Xmp.snapshelf.Camera"
 
     /// ISO 8601 in UTC with milliseconds, which round-trips the database's milliseconds exactly.
     static func text(milliseconds: Int64) -> String {

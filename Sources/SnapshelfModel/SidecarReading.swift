@@ -87,7 +87,8 @@ struct SidecarReading {
         }
         return LibraryDatabase.Row(id: sidecar.id, label: label.text, fileName: name, originalName: sidecar.originalName,
                                    addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
-                                   sha256: sha256, takenMilliseconds: sidecar.takenMilliseconds)
+                                   sha256: sha256, takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
+                                   camera: sidecar.camera)
     }
 
     /// What the copy alone gives: its size and date taken, an empty label, its own name, and the
@@ -96,15 +97,15 @@ struct SidecarReading {
         var status = stat()
         stat(copy.path, &status)
         let made = ClampedDate.from(seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
-        var (width, height, taken) = (0, 0, made)
+        var (width, height, taken, camera) = (0, 0, made, String?.none)
         do {
             let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32)
-            (width, height, taken) = (candidate.width, candidate.height, candidate.taken)
+            (width, height, taken, camera) = (candidate.width, candidate.height, candidate.taken, candidate.camera ?? "")
         } catch {
             notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
         }
         return LibraryDatabase.Row(id: id, label: "", fileName: copy.lastPathComponent, originalName: copy.lastPathComponent,
                                    addedMilliseconds: ClampedDate.milliseconds(of: made), width: width, height: height,
-                                   sha256: sha256, takenMilliseconds: ClampedDate.milliseconds(of: taken))
+                                   sha256: sha256, takenMilliseconds: ClampedDate.milliseconds(of: taken), camera: camera)
     }
 }

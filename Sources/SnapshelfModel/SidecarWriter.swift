@@ -31,7 +31,7 @@ struct SidecarWriter {
     }
 
     private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
-        let rows = try database.rows(withIDs: ids)
+        let rows = try camerasFilled(in: database.rows(withIDs: ids))
         let found = Set(rows.map(\.id))
         var written = ids.filter { !found.contains($0) }
         for row in rows {
@@ -44,6 +44,17 @@ struct SidecarWriter {
             }
         }
         try database.clearPendingSidecars(written)
+    }
+
+    /// The rows with the camera read from the copy where a library from before cameras lacks it,
+    /// saved in one transaction; '' where the copy names none or cannot be read, so it is read once.
+    private func camerasFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
+        var filled = rows
+        for index in filled.indices where filled[index].camera == nil {
+            filled[index].camera = (try? Metadata(reading: files.url(forFileNamed: filled[index].fileName).path))?.camera() ?? ""
+        }
+        try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
+        return filled
     }
 
     /// The first failure, saying how many more there were and what happens to them.

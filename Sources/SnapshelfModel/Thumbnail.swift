@@ -100,8 +100,25 @@ public final class Thumbnail: @unchecked Sendable {
         height = Int(gdk_pixbuf_get_height(upright))
     }
 
+    private init(upright: OpaquePointer, orientation: Int) {
+        pixbuf = upright
+        self.orientation = orientation
+        width = Int(gdk_pixbuf_get_width(upright))
+        height = Int(gdk_pixbuf_get_height(upright))
+    }
+
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pixbuf))
+    }
+
+    /// The picture turned `degrees` clockwise further, on top of its EXIF orientation, as a
+    /// photo's rotation asks; itself when that is no turn.
+    public func rotated(by degrees: Int) -> Thumbnail {
+        let turn = (degrees % 360 + 360) % 360
+        // GdkPixbuf counts its angles counterclockwise.
+        guard turn % 90 == 0, turn != 0,
+              let turned = gdk_pixbuf_rotate_simple(pixbuf, GdkPixbufRotation(rawValue: UInt32(360 - turn))) else { return self }
+        return Thumbnail(upright: turned, orientation: orientation)
     }
 
     /// Whether the orientation turns the picture a quarter, which swaps its displayed width and height.

@@ -15,26 +15,29 @@ public final class ThumbnailLoader: Sendable {
         self.cache = cache
     }
 
-    /// Loads the file's thumbnail from the shared cache, making it there first when needed.
+    /// Loads the file's thumbnail from the shared cache, making it there first when needed, and
+    /// turns it `rotation` degrees clockwise. The cache holds the file as it is, as every program
+    /// sharing it expects, so a rotation never finds a thumbnail of another one there.
     /// The returned request can be cancelled while it waits for a worker.
     @discardableResult
-    public func thumbnail(of url: URL, size: ThumbnailCache.Size,
+    public func thumbnail(of url: URL, size: ThumbnailCache.Size, rotation: Int = 0,
                           completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
         let cache = cache
         let operation = BlockOperation {
-            completion(Result { () throws(ImportError) in try cache.thumbnail(for: url, size: size) })
+            completion(Result { () throws(ImportError) in try cache.thumbnail(for: url, size: size).rotated(by: rotation) })
         }
         queue.addOperation(operation)
         return ThumbnailRequest(operation: operation)
     }
 
     /// Decodes the photo itself for viewing, scaled on load to fit a square of `size` pixels and
-    /// upright; the result is not cached. The request can be cancelled while it waits.
+    /// upright, then turned `rotation` degrees clockwise; the result is not cached. The request
+    /// can be cancelled while it waits.
     @discardableResult
-    public func image(of url: URL, fittingIn size: Int,
+    public func image(of url: URL, fittingIn size: Int, rotation: Int = 0,
                       completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
         let operation = BlockOperation {
-            completion(Result { () throws(ImportError) in try Thumbnail(decoding: url, fittingIn: size) })
+            completion(Result { () throws(ImportError) in try Thumbnail(decoding: url, fittingIn: size).rotated(by: rotation) })
         }
         queue.addOperation(operation)
         return ThumbnailRequest(operation: operation)

@@ -71,10 +71,13 @@ final class ExportTests: CommandLineTestCase {
         encode.waitUntilExit()
         XCTAssertEqual(encode.terminationStatus, 0)
         try snapshelf("import", "--label", "Phone photo", heic.path)
+        try snapshelf("rotate", "1", "--by", "90")
         try snapshelf("export", "--to", exports.path, "--all")
         XCTAssertEqual(try exported(), ["phone.heic", "phone.heic.xmp"])
         XCTAssertEqual(try Data(contentsOf: exports.appendingPathComponent("phone.heic")), try Data(contentsOf: heic))
         XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: exports.appendingPathComponent("phone.heic.xmp")), "Phone photo")
+        // Its turn is in the sidecar, where the copy cannot take it.
+        XCTAssertEqual(try ExifTool.run(["-s3", "-n", "-XMP-tiff:Orientation", exports.appendingPathComponent("phone.heic.xmp").path]), "6\n")
     }
 
     /// A PNG made from a sample by GdkPixbuf's own thumbnailer, the one tool at hand that writes PNG.
@@ -128,5 +131,19 @@ final class ExportTests: CommandLineTestCase {
         XCTAssertTrue(full.standardError.contains("DSCN0010.jpg: there is not enough space on the disk"), full.standardError)
         XCTAssertEqual(try exported(), [], "no partial file, no temporary file")
         XCTAssertTrue(try snapshelf("export", "--to", exports.path, "7", expecting: 1).standardError.contains("there is no photo with ID 7"))
+    }
+
+    func testAnExportedCopyIsTurnedByItsOrientationWithItsPixelsUnchanged() throws {
+        try snapshelf("import", SamplePhotos.cameras[0].path, SamplePhotos.landscape(orientation: 6).path,
+                      SamplePhotos.landscape(orientation: 5).path)
+        try snapshelf("rotate", "1", "--by", "90")
+        try snapshelf("rotate", "2", "3", "--by", "270")
+        try snapshelf("export", "--to", exports.path, "--all")
+        let orientations = try ["Canon_40D.jpg", "landscape_6.jpg", "landscape_5.jpg"].map {
+            try ExifTool.run(["-s3", "-n", "-Orientation", exports.appendingPathComponent($0).path])
+        }
+        // 6 turned three quarters more is upright; 5 (mirrored, a quarter the other way) turns to 4.
+        XCTAssertEqual(orientations, ["6\n", "1\n", "4\n"])
+        XCTAssertEqual(try scanData(exports.appendingPathComponent("Canon_40D.jpg")), try scanData(SamplePhotos.cameras[0]))
     }
 }

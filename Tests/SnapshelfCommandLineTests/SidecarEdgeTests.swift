@@ -102,7 +102,8 @@ final class SidecarEdgeTests: CommandLineTestCase {
     func testAReadOnlyBackupFromBeforeSidecarsStillLists() throws {
         try snapshelf("import", "--label", "old", SamplePhotos.cameras[0].path)
         unlink(try sidecar(of: 0).path)
-        try LibraryFixture.execute("DROP TRIGGER sidecar_on_insert; DROP TRIGGER sidecar_on_update; DROP TABLE pending_sidecars; PRAGMA user_version = 4;",
+        try LibraryFixture.execute("DROP TRIGGER sidecar_on_insert; DROP TRIGGER sidecar_on_update; DROP TABLE pending_sidecars; " +
+                                   "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; PRAGMA user_version = 4;",
                                    in: database)
         let paths = [library] + (try FileManager.default.subpathsOfDirectory(atPath: library)).map { library + "/" + $0 }
         for path in paths.reversed() {

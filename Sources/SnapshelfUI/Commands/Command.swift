@@ -9,6 +9,7 @@ enum Command: String, CaseIterable {
     case showShortcuts = "show-help-overlay", quit, about
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case info
+    case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
     case firstResult = "first-result"
@@ -59,6 +60,8 @@ enum Command: String, CaseIterable {
         case .editLabel: ["F2"]
         case .export: ["<Control>e"]
         case .info: ["<Alt>Return"]
+        case .rotateClockwise: ["<Control>r"]
+        case .rotateCounterclockwise: ["<Shift><Control>r"]
         case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
         case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
         case .zoomReset: ["<Control>0", "<Control>KP_0"]
@@ -98,7 +101,7 @@ enum Command: String, CaseIterable {
 
     /// Acts on the selected photos, or the one in the viewer, and is disabled without one.
     var needsPhoto: Bool {
-        [.open, .editLabel, .copy, .showInFiles, .export, .remove, .info].contains(self)
+        [.open, .editLabel, .copy, .showInFiles, .export, .rotateClockwise, .rotateCounterclockwise, .remove, .info].contains(self)
     }
 
     /// The command's line in the Keyboard Shortcuts window, in the table's order; nil for one that
@@ -114,8 +117,9 @@ enum Command: String, CaseIterable {
         case .editLabel: ShortcutEntry(.photos, tr("Edit Label"), accelerators)
         case .export: ShortcutEntry(.photos, tr("Export Photos"), accelerators)
         case .info: ShortcutEntry(.photos, tr("Photo Information"), accelerators)
+        case .rotateClockwise: ShortcutEntry(.photos, tr("Rotate Clockwise and Counterclockwise"), ["<Control>r", "<Shift><Control>r"])
         case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
-        case .undo: ShortcutEntry(.photos, tr("Undo Removal"), localKeys)
+        case .undo: ShortcutEntry(.photos, tr("Undo Removal, Label or Rotation"), localKeys)
         case .contextMenu: ShortcutEntry(.photos, tr("Context Menu"), localKeys)
         case .selectAll: ShortcutEntry(.photos, tr("Select All"), ["<Control>a"])
         case .clearSelection: ShortcutEntry(.photos, tr("Clear Selection"), localKeys)

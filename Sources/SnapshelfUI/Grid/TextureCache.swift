@@ -1,6 +1,7 @@
 // The grid's thumbnails as GPU-ready textures: loaded on demand for the tiles on screen, from the
 // shared thumbnail cache on worker threads, and kept within a memory budget, least recently used
-// first out. A tile that leaves the screen calls off its request if no one else wants it.
+// first out. A tile that leaves the screen calls off its request if no one else wants it. A photo
+// is cached as it is turned, so a rotated photo never gets the texture it had before.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -8,14 +9,20 @@ import SnapshelfModel
 final class TextureCache {
     typealias Delivery = @MainActor (Paintable) -> Void
 
+    /// A photo as it is turned.
+    fileprivate struct Key: Hashable {
+        let id: Int64
+        let rotation: Int
+    }
+
     /// One tile's wish for a thumbnail; cancelling it drops the delivery.
     @MainActor
     final class Ticket {
-        fileprivate let id: Int64
+        fileprivate let key: Key
         fileprivate weak var cache: TextureCache?
 
-        fileprivate init(id: Int64, cache: TextureCache) {
-            self.id = id
+        fileprivate init(key: Key, cache: TextureCache) {
+            self.key = key
             self.cache = cache
         }
 
@@ -37,10 +44,10 @@ final class TextureCache {
 
     private let loader: ThumbnailLoader
     private let budget: Int
-    private var entries: [Int64: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
     private var totalBytes = 0
     private var clock = 0
-    private var pending: [Int64: Pending] = [:]
+    private var pending: [Key: Pending] = [:]
     /// Photos whose file could not be decoded, so a tile scrolled past again does not retry.
     private var failed: Set<Int64> = []
     /// What a tile shows for a photo whose file is missing or damaged.
@@ -69,42 +76,42 @@ final class TextureCache {
     /// Hands the photo's texture to `deliver`, at once when cached, else once loaded. A photo whose
     /// file cannot be decoded gets a "missing image" symbol instead.
     func texture(for photo: Photo, size: ThumbnailCache.Size, deliver: @escaping Delivery) -> Ticket {
-        let ticket = Ticket(id: photo.id, cache: self)
+        let key = Key(id: photo.id, rotation: photo.rotation)
+        let ticket = Ticket(key: key, cache: self)
         if failed.contains(photo.id) {
             if let brokenPicture { deliver(brokenPicture) }
-        } else if var entry = entries[photo.id] {
+        } else if var entry = entries[key] {
             clock += 1
             entry.lastUse = clock
-            entries[photo.id] = entry
+            entries[key] = entry
             deliver(entry.texture)
-        } else if pending[photo.id] != nil {
-            pending[photo.id]?.deliveries.append((ObjectIdentifier(ticket), deliver))
+        } else if pending[key] != nil {
+            pending[key]?.deliveries.append((ObjectIdentifier(ticket), deliver))
         } else {
-            let id = photo.id
-            let request = loader.thumbnail(of: photo.fileURL, size: size) { result in
-                MainLoop.perform { [weak self] in self?.finish(id, result) }
+            let request = loader.thumbnail(of: photo.fileURL, size: size, rotation: photo.rotation) { result in
+                MainLoop.perform { [weak self] in self?.finish(key, result) }
             }
-            pending[id] = Pending(deliveries: [(ObjectIdentifier(ticket), deliver)], request: request)
+            pending[key] = Pending(deliveries: [(ObjectIdentifier(ticket), deliver)], request: request)
         }
         return ticket
     }
 
     private func cancel(_ ticket: Ticket) {
-        guard var waiting = pending[ticket.id] else { return }
+        guard var waiting = pending[ticket.key] else { return }
         waiting.deliveries.removeAll { $0.ticket == ObjectIdentifier(ticket) }
         if waiting.deliveries.isEmpty {
             waiting.request.cancel()
-            pending.removeValue(forKey: ticket.id)
+            pending.removeValue(forKey: ticket.key)
         } else {
-            pending[ticket.id] = waiting
+            pending[ticket.key] = waiting
         }
     }
 
-    private func finish(_ id: Int64, _ result: Result<Thumbnail, ImportError>) {
+    private func finish(_ key: Key, _ result: Result<Thumbnail, ImportError>) {
         // A request cancelled after its decoding began still ends here, with no one waiting.
-        let deliveries = pending.removeValue(forKey: id)?.deliveries ?? []
+        let deliveries = pending.removeValue(forKey: key)?.deliveries ?? []
         guard case .success(let thumbnail) = result else {
-            failed.insert(id)
+            failed.insert(key.id)
             if let brokenPicture { deliveries.forEach { $0.deliver(brokenPicture) } }
             return
         }
@@ -112,7 +119,7 @@ final class TextureCache {
         let texture = Texture(pixbuf: thumbnail.pixbuf)
         clock += 1
         let bytes = max(thumbnail.width * thumbnail.height * 4, Self.smallestCost)
-        entries[id] = Entry(texture: texture, bytes: bytes, lastUse: clock)
+        entries[key] = Entry(texture: texture, bytes: bytes, lastUse: clock)
         totalBytes += bytes
         evictBeyondBudget()
         deliveries.forEach { $0.deliver(texture) }

@@ -142,8 +142,9 @@ final class PhotoViewer {
             picture.paintable = texture
         }
         let id = photo.id
-        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize) { result in
-            MainLoop.perform { [weak self] in self?.finishLoading(id, result) }
+        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize, rotation: photo.rotation) { result in
+            // A photo turned again meanwhile waits for its own decoding.
+            MainLoop.perform { [weak self] in if self?.photo?.rotation == photo.rotation { self?.finishLoading(id, result) } }
         }
         PhotoCaption.show(photo.label, in: caption)
         picture.setAccessibleName(caption.text)

@@ -137,6 +137,8 @@ final class LibraryWindow {
         case .export: exportFlow.chooseFolder()
         case .info: info.toggle()
         case .remove: commands.remove(chosenPhotos)
+        case .rotateClockwise, .rotateCounterclockwise:
+            PhotoRotation(window: self).rotate(chosenPhotos, by: command == .rotateClockwise ? 90 : -90)
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
         case .back: if !(isViewing && presentation.leave()) { closeViewer() }

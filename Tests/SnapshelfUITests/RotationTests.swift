@@ -1,0 +1,89 @@
+// Ctrl+R and Ctrl+Shift+R turn the selection in the grid, or the photo in the viewer, at once and
+// with an undo; the turn outlives a relaunch, and the library's copy never changes.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class RotationTests: AppTestCase, @unchecked Sendable {
+    /// Runs what the application binds to the keys, as pressing them does.
+    @MainActor
+    private func press(_ keys: String, in window: LibraryWindow) throws {
+        let app = try XCTUnwrap(applications.last)
+        let actions = try XCTUnwrap(gtk_application_get_actions_for_accel(app.application.typed(), keys))
+        defer { g_strfreev(actions) }
+        let name = try XCTUnwrap(actions[0].map { String(cString: $0) }, "nothing is bound to \(keys)")
+        window.window.activateAction(name)
+    }
+
+    /// The width and height of what a tile or the viewer shows.
+    @MainActor
+    private func size(of paintable: Paintable?) -> [Int] {
+        size(of: paintable?.opaque)
+    }
+
+    @MainActor
+    private func size(of paintable: OpaquePointer?) -> [Int] {
+        guard let paintable else { return [] }
+        return [Int(gdk_paintable_get_intrinsic_width(paintable)), Int(gdk_paintable_get_intrinsic_height(paintable))]
+    }
+
+    @MainActor
+    private func viewerSize(in window: LibraryWindow) -> [Int] {
+        guard let picture = tree(of: window.viewer.root).first(where: { $0.typeName == "GtkPicture" }),
+              let paintable = gtk_picture_get_paintable(picture.opaque) else { return [] }
+        return size(of: paintable)
+    }
+
+    func testCtrlRTurnsTheViewersPhotoAndCtrlShiftRTheSelectionWithAnUndoThatOutlivesARelaunch() throws {
+        try makeLibrary(labels: ["one", "two", "three"])
+        let original = try Data(contentsOf: SamplePhotos.cameras[0])
+        var firstID: Int64 = 0
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 3 && window.grid.boundTiles.allSatisfy(\.hasThumbnail) }
+            let ids = try window.store.library.photoIDs()
+            firstID = ids[0]
+            let tile = { try XCTUnwrap(window.grid.boundTiles.first { $0.photoID == ids[0] }) }
+            XCTAssertEqual(size(of: try tile().paintable), [100, 68])
+
+            // In the grid: the selection turns a quarter counterclockwise, and its tiles with it.
+            window.grid.select(positions: [0, 1].compactMap { window.store.position(ofPhotoWithID: ids[$0]) })
+            try press("<Shift><Control>r", in: window)
+            XCTAssertEqual(try window.store.library.photos().map(\.rotation), [270, 270, 0])
+            XCTAssertEqual(window.undoNotice.text, "Rotated 2 photos")
+            try waitUntil("the tile kept its unturned thumbnail") { (try? self.size(of: tile().paintable)) == [68, 100] }
+            window.window.activateAction(Command.undo.detailedName)
+            XCTAssertEqual(try window.store.library.photos().map(\.rotation), [0, 0, 0])
+            try waitUntil("the undone tile stayed turned") { (try? self.size(of: tile().paintable)) == [100, 68] }
+
+            // In the viewer: the photo shown turns clockwise at once.
+            window.open(position: try XCTUnwrap(window.store.position(ofPhotoWithID: ids[0])))
+            try waitUntil { window.viewer.showsFullImage }
+            XCTAssertEqual(viewerSize(in: window), [100, 68])
+            try press("<Control>r", in: window)
+            XCTAssertEqual(window.viewer.photo?.rotation, 90)
+            XCTAssertEqual(window.undoNotice.text, "Rotated 1 photo")
+            try waitUntil("the viewer kept the unturned photo") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
+            // Turned twice more at once, it ends on the last turn, whichever decoding finishes first.
+            try press("<Control>r", in: window)
+            try press("<Control>r", in: window)
+            XCTAssertEqual(window.viewer.photo?.rotation, 270)
+            try waitUntil("the viewer missed the last turn") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
+            spin(for: 0.5)
+            XCTAssertEqual(viewerSize(in: window), [68, 100])
+            window.window.destroy()
+        }
+        try onMain {
+            let window = try launch()
+            let photo = try XCTUnwrap(try window.store.library.photo(withID: firstID))
+            XCTAssertEqual([photo.rotation, photo.width, photo.height], [270, 68, 100])
+            XCTAssertEqual(try Data(contentsOf: photo.fileURL), original, "the library's copy changed")
+            try waitUntil { window.grid.boundTiles.contains { $0.photoID == firstID && $0.hasThumbnail } }
+            XCTAssertEqual(size(of: window.grid.boundTiles.first { $0.photoID == firstID }?.paintable), [68, 100])
+        }
+    }
+}
