@@ -35,6 +35,13 @@ public struct CommandRunner {
             return importPhotos(paths, label: label, recursive: recursive,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
+            // Nothing there yet is an empty library, not a fault: the first import makes it.
+            let directory = LibraryLocation.resolve(explicit: library, environment: environment)
+            if !FileManager.default.fileExists(atPath: directory.path) {
+                Console.say(json ? "[]" : String(format: tr("There is no library at %@ yet; importing a photo creates it."),
+                                                 Console.escaped(directory.path)))
+                return .success
+            }
             return withLibrary(library) { (library) throws(LibraryError) in
                 try print(library.photos(), json: json)
                 return .success
@@ -51,6 +58,8 @@ public struct CommandRunner {
                     Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
                     return .failure
                 }
+                Console.say(label.text.isEmpty ? String(format: tr("Photo %ld has no label now"), Int(id))
+                                               : String(format: tr("Photo %ld is now labelled “%@”"), Int(id), Console.escaped(label.text)))
                 return .success
             }
         case .rotate(let library, let ids, let degrees):

@@ -13,9 +13,11 @@ public struct ThumbnailCache: Sendable {
         /// The longest side, in pixels.
         public var pixels: Int { self == .large ? 256 : 512 }
 
-        /// The size whose thumbnails stay sharp for a tile of `points` at a display scale.
+        /// The size whose thumbnails stay sharp for a tile of `points` at a display scale. A grid
+        /// column is often wider than its tile asks, by up to a quarter, and a large thumbnail
+        /// shown wider than its 256 pixels looks soft: so large ones serve tiles up to 200 pixels.
         public static func fitting(_ points: Int, scale: Int) -> Size {
-            points * scale <= Size.large.pixels ? .large : .xLarge
+            points * scale <= 200 ? .large : .xLarge
         }
     }
 

@@ -38,7 +38,15 @@ final class CommandLineInputTests: CommandLineTestCase {
         let notes = folder.file(named: "notes.txt", containing: Data("shopping".utf8))
         let empty = folder.url.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        for arguments in [["list"], ["check"], ["search", "x"], ["label", "1", "x"], ["remove", "1"], ["import", notes.path],
+        // Listing a library that is not there yet says so, and is no failure.
+        let listed = try SnapshelfProcess.run(["list"], environment: environment)
+        XCTAssertEqual(listed.status, 0)
+        XCTAssertEqual(listed.standardOutput, "There is no library at \(directory.path) yet; importing a photo creates it.\n")
+        XCTAssertEqual(listed.standardError, "")
+        let json = try SnapshelfProcess.run(["list", "--json"], environment: environment)
+        XCTAssertEqual(json.status, 0)
+        XCTAssertEqual(json.standardOutput, "[]\n")
+        for arguments in [["check"], ["search", "x"], ["label", "1", "x"], ["remove", "1"], ["import", notes.path],
                           ["import", folder.url.appendingPathComponent("missing.jpg").path], ["import", "-r", empty.path]] {
             let outcome = try SnapshelfProcess.run(arguments, environment: environment)
             XCTAssertNotEqual(outcome.status, 0, "\(arguments)")

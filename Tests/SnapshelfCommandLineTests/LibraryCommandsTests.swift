@@ -29,7 +29,8 @@ final class LibraryCommandsTests: CommandLineTestCase {
                        "1\tCafé in Zürich\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
         XCTAssertEqual(try snapshelf("search", "berlin").standardOutput, "")
 
-        try snapshelf("label", "2", "Paris <b>by night</b>")
+        XCTAssertEqual(try snapshelf("label", "2", "Paris <b>by night</b>").standardOutput,
+                       "Photo 2 is now labelled “Paris <b>by night</b>”\n")
         XCTAssertTrue(try snapshelf("list").standardOutput.contains("2\tParis <b>by night</b>\t"))
         XCTAssertTrue(try snapshelf("label", "9", "x", expecting: 1).standardError.contains("no photo with ID 9"))
         XCTAssertTrue(try snapshelf("label", "two", "x", expecting: 2).standardError.contains("not a photo ID"))

@@ -92,6 +92,10 @@ final class ThumbnailCacheTests: XCTestCase {
     func testTheSizeFollowsTheDisplayScale() {
         XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 1), .large)
         XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 2), .xLarge)
+        // The grid's two largest tile sizes (PhotoTile.sizes), for which a large one would be stretched.
+        for size in [224, 280] {
+            XCTAssertEqual(ThumbnailCache.Size.fitting(size, scale: 1), .xLarge, "\(size)")
+        }
         XCTAssertEqual(ThumbnailCache.Size.xLarge.pixels, 512)
     }
 
