@@ -47,8 +47,13 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             window.search.close()
             try waitUntil { window.store.count == labels.count }
             XCTAssertEqual(window.pages.visible, .photos)
+            let searchButton = try XCTUnwrap(tree(of: window.header.root).first { $0.typeName == "GtkToggleButton" })
+            XCTAssertEqual(gtk_toggle_button_get_active(searchButton.typed()), 0, "the search button looks pressed while closed")
             window.search.open()
             XCTAssertEqual(window.search.countText, "", "a search opened afresh counts nothing yet")
+            XCTAssertNotEqual(gtk_toggle_button_get_active(searchButton.typed()), 0, "the search button does not look pressed")
+            window.search.close()
+            XCTAssertEqual(gtk_toggle_button_get_active(searchButton.typed()), 0)
         }
     }
 

@@ -20,6 +20,24 @@ public final class Action: GObjectRef {
         super.init(adopting: UnsafeMutablePointer<GObject>(g_simple_action_new_stateful(name, type, g_variant_new_string(state))))
     }
 
+    /// An action that is on or off, such as whether the search is open; a toggle button naming it
+    /// looks pressed while it is on.
+    public init(_ name: String, isOn: Bool) {
+        self.name = name
+        super.init(adopting: UnsafeMutablePointer<GObject>(
+            g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn.gboolean))))
+    }
+
+    /// The state of an on-off action.
+    public var isOn: Bool {
+        get {
+            guard let state = g_action_get_state(opaque) else { return false }
+            defer { g_variant_unref(state) }
+            return g_variant_get_boolean(state) != 0
+        }
+        set { g_simple_action_set_state(opaque, g_variant_new_boolean(newValue.gboolean)) }
+    }
+
     public var isEnabled: Bool {
         get { g_action_get_enabled(opaque) != 0 }
         set { g_simple_action_set_enabled(opaque, newValue.gboolean) }

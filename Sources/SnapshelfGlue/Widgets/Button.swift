@@ -30,6 +30,11 @@ public class Button: Widget {
         setAccessibleName(mnemonic: text)
     }
 
+    /// A button of a subclass's kind, such as a toggle button.
+    init(kind pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(pointer)
+    }
+
     /// The action a click activates, such as "win.import"; GTK makes the button insensitive
     /// while the action is disabled.
     public var actionName: String? {

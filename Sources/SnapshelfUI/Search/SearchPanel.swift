@@ -12,6 +12,8 @@ final class SearchPanel {
     private let window: Window
     /// Called with the text to filter by, empty for none, as the person types or closes the bar.
     var changed: (@MainActor (String) -> Void)?
+    /// Called when the bar opens or closes.
+    var openChanged: (@MainActor (Bool) -> Void)?
     /// Called for Enter in the entry, to open the first match.
     var openFirstResult: (@MainActor () -> Void)?
     /// Called for Down in the entry, to go to the first match in the grid.
@@ -33,7 +35,9 @@ final class SearchPanel {
             changed?(text)
         }
         root.onSearchingChanged { [weak self] in
-            guard let self, !isOpen else { return }
+            guard let self else { return }
+            openChanged?(isOpen)
+            guard !isOpen else { return }
             // Closed: every photo shows again, and the next search starts afresh.
             if !text.isEmpty {
                 entry.text = ""

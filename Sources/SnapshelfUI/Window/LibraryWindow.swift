@@ -113,9 +113,11 @@ final class LibraryWindow {
                 action = Action(command.rawValue, state: store.order.rawValue)
                 action.onStateChange { [weak self] name in self?.sort(by: name) }
             } else {
-                action = Action(command.rawValue)
+                // The search is on while its bar is open, which its toggle button shows.
+                action = command == .search ? Action(command.rawValue, isOn: false) : Action(command.rawValue)
                 action.onActivate { [weak self] in self?.perform(command) }
             }
+            if command == .search { search.openChanged = { [action] isOpen in action.isOn = isOpen } }
             window.add(action)
             if command.needsPhoto {
                 photoActions.append(action)

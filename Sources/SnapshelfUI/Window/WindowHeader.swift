@@ -46,7 +46,8 @@ final class WindowHeader {
         root.packEnd(MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main()))
         root.packEnd(infoButton)
         root.packEnd(editButton)
-        root.packEnd(Self.running(.search, Button(iconName: "system-search-symbolic", name: tr("Search")),
+        // A toggle, so that it looks pressed while the search bar is open.
+        root.packEnd(Self.running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
                                   tooltip: tr("Search Labels (Ctrl+F)")))
     }
 

@@ -1,0 +1,16 @@
+// GtkToggleButton: a button that stays pressed while it is on. Given the name of an on-off
+// action, it follows the action's state.
+import CGtk
+
+@MainActor
+public final class ToggleButton: Button {
+    /// An icon-only toggle, named for screen readers.
+    public override init(iconName: String, name: String) {
+        super.init(kind: gtk_toggle_button_new())
+        gtk_button_set_icon_name(typed(), iconName)
+        tooltipText = name
+        setAccessibleName(name)
+    }
+
+    public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
+}
