@@ -36,7 +36,7 @@ public enum HelpTopic: String, Sendable {
                 .table(heading: tr("Commands:"), rows: [
                     ("import [--label TEXT] [--recursive] PATH...", tr("copy photos into the library")),
                     ("list [--json]", tr("print the photos in the library")),
-                    ("search [--json] WORD…", tr("print the photos whose label contains every word")),
+                    ("search [--json] WORD…", tr("print the photos whose label or file name contains every word")),
                     ("label ID TEXT", tr("give photo ID a new label")),
                     ("rotate ID... --by 90|180|270", tr("turn photos clockwise; their files stay as they are")),
                     ("remove ID...", tr("remove photos; their files go to the Trash")),
@@ -67,7 +67,7 @@ public enum HelpTopic: String, Sendable {
         case .search:
             [
                 .usage(["snapshelf search [--library DIR] [--json] WORD…"]),
-                .paragraph(tr("Prints the photos whose label contains every word, in any order and ignoring case and accents (\"cafe\" finds \"Café\", \"lake dawn\" finds \"Dawn at the lake\"), in the same form as `snapshelf list`.")),
+                .paragraph(tr("Prints the photos whose label or original file name contains every word, in any order and ignoring case (and, in labels, accents: \"cafe\" finds \"Café\", \"lake dawn\" finds \"Dawn at the lake\"), in the same form as `snapshelf list`.")),
             ]
         case .label:
             [

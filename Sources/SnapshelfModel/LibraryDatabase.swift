@@ -192,7 +192,7 @@ final class LibraryDatabase {
 
     /// Photos whose label holds every word of the folded text, in the order they were added.
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
-        let (condition, values) = Self.labelCondition(matching: foldedText)
+        let (condition, values) = SearchCondition.matching(foldedText)
         return try rows("SELECT \(columns) FROM photos WHERE \(condition) ORDER BY id", values,
                         during: tr("searching the labels"))
     }
@@ -203,7 +203,7 @@ final class LibraryDatabase {
         var sql = "SELECT id FROM photos"
         var values: [SQLiteValue] = []
         if let foldedText {
-            let (condition, words) = Self.labelCondition(matching: foldedText)
+            let (condition, words) = SearchCondition.matching(foldedText)
             sql += " WHERE \(condition)"
             values += words
         }
@@ -223,24 +223,6 @@ final class LibraryDatabase {
         let found = try rows("SELECT \(columns) FROM photos WHERE id IN (\(list))", [], during: tr("reading photos"))
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
-    }
-
-    /// A label matches when it holds every word of the text, in any order ("lake dawn" finds
-    /// "Dawn at the lake"); text without words matches as it is.
-    private static func labelCondition(matching foldedText: String) -> (String, [SQLiteValue]) {
-        let words = foldedText.split(whereSeparator: \.isWhitespace).map(String.init)
-        let conditions = (words.isEmpty ? [foldedText] : words).map(wordCondition)
-        return (conditions.map(\.0).joined(separator: " AND "), conditions.map(\.1))
-    }
-
-    /// A word of three characters or more is looked up in the trigram index as a phrase, which
-    /// matches exactly where it is a substring; a shorter one has no trigram, so every key is read.
-    private static func wordCondition(_ word: String) -> (String, SQLiteValue) {
-        guard word.unicodeScalars.count >= 3 else {
-            return ("instr(label_key, ?) > 0", .text(word))
-        }
-        let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase))
     }
 
     /// Gives all the photos the label in one transaction; returns how many there were.

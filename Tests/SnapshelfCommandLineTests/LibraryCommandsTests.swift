@@ -78,13 +78,18 @@ final class LibraryCommandsTests: CommandLineTestCase {
         XCTAssertEqual(try ids().count, 3, "inner/ repeats two of the outer photos, which are duplicates")
     }
 
-    func testASearchOfSeveralWordsFindsThePhotosWhoseLabelHasEveryOne() throws {
+    func testASearchOfSeveralWordsFindsThePhotosWhoseLabelOrNameHasEveryOne() throws {
         for (label, photo) in zip(["Dawn at the lake", "lake at noon", "dawn hill"], SamplePhotos.cameras) {
             try snapshelf("import", "--label", label, photo.path)
         }
         let found = try snapshelf("search", "lake", "DAWN").standardOutput
         XCTAssertEqual(found, "1\tDawn at the lake\t\(SamplePhotos.cameras[0].lastPathComponent)\n")
         XCTAssertEqual(try snapshelf("search", "lake").standardOutput.split(separator: "\n").count, 2)
+        // The original file's name is searched too: a photo can be found by the camera's name for it.
+        XCTAssertEqual(try snapshelf("search", "NIKON_d70").standardOutput,
+                       "2\tlake at noon\t\(SamplePhotos.cameras[1].lastPathComponent)\n")
+        XCTAssertEqual(try snapshelf("search", "nikon", "noon").standardOutput.split(separator: "\n").count, 1,
+                       "a word of the label and a word of the name")
     }
 
     func testAFolderOfPhotosAndAReadmeImportsThePhotosSaysWhatItSkippedAndSucceeds() throws {

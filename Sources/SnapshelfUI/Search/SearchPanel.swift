@@ -7,7 +7,7 @@ import SnapshelfModel
 @MainActor
 final class SearchPanel {
     let root: SearchBar
-    let entry = SearchEntry(placeholder: tr("Search labels"))
+    let entry = SearchEntry(placeholder: tr("Search labels and file names"))
     private let countLabel = Label()
     private let window: Window
     /// Called with the text to filter by, empty for none, as the person types or closes the bar.
