@@ -165,6 +165,21 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
                 window.grid.boundTiles.contains { $0.labelText == "from the command line" }
             }
             XCTAssertEqual(window.pages.visible, .photos)
+            // It may have landed off screen, so the window says it came.
+            XCTAssertEqual(window.notification.text, "1 photo was imported elsewhere and added.")
+        }
+    }
+
+    func testTheWindowsOwnImportIsNotToldAsComingFromElsewhere() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { window.store.count == 1 && !window.importFlow.isRunning }
+            spin(for: 1.6)
+            XCTAssertFalse(window.notification.isShown, window.notification.text)
         }
     }
 }

@@ -37,7 +37,7 @@ final class LibraryWindow {
     /// Keeps the page and the search's count following the store's changes.
     private var storeSubscription: Subscription?
     /// Picks up changes made by other connections: the worker's imports and the command line.
-    private var refreshTimer: TimeoutSource?
+    private var outsideChanges: OutsideChanges?
 
     init(application: Application, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
@@ -88,16 +88,13 @@ final class LibraryWindow {
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
         commands.restored = { [weak self] positions in self?.reveal(restored: positions) }
-        refreshTimer = MainLoop.performRepeatedly(every: .milliseconds(700)) { [weak self] in
-            guard let self else { return false }
-            // A busy library just waits for the next tick.
-            try? store.refreshIfChanged()
-            return true
+        outsideChanges = OutsideChanges(store: store, notification: notification) { [weak self] in
+            self?.importFlow.isRunning ?? false
         }
         // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test.
         window.onUnrealize { [weak self] in
             if let self { preferences.rememberSize(of: window) }
-            self?.refreshTimer?.cancel()
+            self?.outsideChanges?.stop()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
         }
