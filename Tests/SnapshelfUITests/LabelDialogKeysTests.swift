@@ -1,4 +1,6 @@
-// The label dialog's keys after the person used its other controls: Enter still saves.
+// The label dialog after the person used its other controls: Enter still saves; and a small
+// photo keeps its own size in it rather than being blown up to a blur.
+import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -23,6 +25,18 @@ final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the three photos were never saved") { window.store.count == 3 && !window.importFlow.isRunning }
             let labels = (0..<3).compactMap { window.store.photo(at: $0)?.label }
             XCTAssertEqual(labels, ["Harbour", "Harbour", "Harbour"])
+        }
+    }
+
+    func testASmallPhotoIsNotBlownUpInTheDialog() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            let preview = try XCTUnwrap(tree(of: dialog.window).first { $0.hasStyleClass("preview") })
+            XCTAssertEqual(gtk_picture_get_content_fit(preview.opaque), GTK_CONTENT_FIT_SCALE_DOWN,
+                           "the preview fills its frame whatever the photo's size")
         }
     }
 }

@@ -79,6 +79,7 @@ final class LabelDialog {
         let content = Box(.vertical, spacing: 12)
         content.margins = Margins(all: 18)
         preview.addStyleClass("preview")
+        preview.scalesUp = false
         // In a horizontal box the picture is measured at its decoded width, not the dialog's, so
         // a portrait photo does not stretch the dialog taller than the preview size.
         preview.verticalAlignment = .center
