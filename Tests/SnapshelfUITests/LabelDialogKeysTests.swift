@@ -39,4 +39,25 @@ final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {
                            "the preview fills its frame whatever the photo's size")
         }
     }
+
+    func testTheDialogGoesBackToItsSizeAfterADuplicatesNotice() throws {
+        try makeLibrary(labels: ["Already here"])
+        try onMain {
+            let window = try launch()
+            let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+            // A fourth photo, so the third still shows the box for the others, as the first does.
+            window.importFlow.importFiles([SamplePhotos.cameras[1], copy, SamplePhotos.cameras[2], SamplePhotos.cameras[3]])
+            let dialog = try waitForDialog(in: window)
+            var heights: [Int] = []
+            for number in 1...3 {
+                try waitUntil { dialog.progressText == "\(number) of 4" && dialog.isWaitingForLabel }
+                spin(for: 0.3)
+                heights.append(dialog.window.height)
+                dialog.entryWidget.text = "photo \(number)"
+                pressEnter(in: dialog.entryWidget)
+            }
+            XCTAssertGreaterThan(heights[1], heights[0], "the duplicate's notice should make room for itself")
+            XCTAssertEqual(heights[2], heights[0], "the dialog stayed as tall as for the duplicate")
+        }
+    }
 }

@@ -144,6 +144,9 @@ final class LabelDialog {
     /// with a title of its own offers that. What the person typed ahead wins over either.
     func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?) {
         preview.paintable = Texture(pixbuf: candidate.preview.pixbuf)
+        // Back to the size the content asks for: a window never shrinks by itself, so one grown
+        // for a duplicate's notice would stay tall for every photo after it.
+        window.defaultSize = (width: 480, height: nil)
         fileName.text = candidate.sourceURL.lastPathComponent
         progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
         progress.isVisible = total > 1
