@@ -156,7 +156,10 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
             let targets = attributes("target", in: WindowMenus.main())
             XCTAssertEqual(targets, PhotoOrder.allCases.map(\.rawValue))
             XCTAssertTrue(targets.contains("taken-oldest"))
-            XCTAssertTrue(attributes("action", in: WindowMenus.photo()).contains(Command.info.detailedName))
+            let photoActions = attributes("action", in: WindowMenus.photo(viewing: true))
+            for command in [Command.info, .rotateClockwise, .rotateCounterclockwise, .editLabel, .remove] {
+                XCTAssertTrue(photoActions.contains(command.detailedName), "the photo menu has no \(command)")
+            }
         }
     }
 }

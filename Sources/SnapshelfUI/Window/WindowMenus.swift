@@ -30,6 +30,8 @@ enum WindowMenus {
                            + [(tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
                               (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
                               (tr("_Information"), .info)])
+        menu.appendSection(section([(tr("Rotate C_lockwise"), .rotateClockwise),
+                                    (tr("Rotate Counterclock_wise"), .rotateCounterclockwise)]))
         menu.appendSection(section([(tr("_Remove from Library"), .remove)]))
         return menu
     }
