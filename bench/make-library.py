@@ -85,7 +85,9 @@ def sidecar(photo_id, text, original_name, added_ms, width, height):
         f'   snapshelf:PhotoID="{photo_id}"\n'
         f'   snapshelf:Added="{added}"\n'
         f'   snapshelf:Width="{width}"\n'
-        f'   snapshelf:Height="{height}">\n'
+        f'   snapshelf:Height="{height}"\n'
+        '   snapshelf:Rotation="0"\n'
+        '   snapshelf:Camera="">\n'
         f'   <dc:title>\n    <rdf:Alt>\n     <rdf:li xml:lang="x-default">{escape(text)}</rdf:li>\n    </rdf:Alt>\n   </dc:title>\n'
         '  </rdf:Description>\n </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end="w"?>'
     )
@@ -109,8 +111,10 @@ def main():
                      start_ms + number * 1000, 16, 12, digest))
     with connection:
         connection.executemany(
-            "INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            # A tiny PNG names no camera: '' says so, as Snapshelf records it, where NULL would have
+            # the camera looked for in every copy.
+            "INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256, camera)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')", rows)
         # Each photo gets the sidecar Snapshelf would write, so the library is whole and a rebuild
         # has sidecars to read; the marks the triggers left for them are cleared, as Snapshelf does.
         for photo_id, text, file_name, original_name, added_ms, width, height in connection.execute(

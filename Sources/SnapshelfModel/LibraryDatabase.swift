@@ -7,6 +7,8 @@ final class LibraryDatabase {
 
     /// What the queries select: a read-only database from before rotations reads as unrotated.
     private(set) var columns = LibraryDatabase.columns
+    /// Whether searches can look names up in an index; a read-only library from before it cannot.
+    private var namesAreIndexed = true
 
     let fileURL: URL
     /// Whether the database is only read, as a backup on read-only media is.
@@ -49,6 +51,7 @@ final class LibraryDatabase {
             let version = try LibrarySchema.version(of: connection, at: fileURL)
             // A backup from just before sidecars reads as it is; only its sidecars are missing.
             hasSidecars = version >= LibrarySchema.sidecarsVersion
+            namesAreIndexed = version >= LibrarySchema.nameIndexVersion
             if version < LibrarySchema.rotationsVersion {
                 columns = columns.replacingOccurrences(of: "rotation, camera", with: "0, NULL")
             }
@@ -192,7 +195,7 @@ final class LibraryDatabase {
 
     /// Photos whose label holds every word of the folded text, in the order they were added.
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
-        let (condition, values) = SearchCondition.matching(foldedText)
+        let (condition, values) = SearchCondition.matching(foldedText, namesIndexed: namesAreIndexed)
         return try rows("SELECT \(columns) FROM photos WHERE \(condition) ORDER BY id", values,
                         during: tr("searching the labels"))
     }
@@ -203,7 +206,7 @@ final class LibraryDatabase {
         var sql = "SELECT id FROM photos"
         var values: [SQLiteValue] = []
         if let foldedText {
-            let (condition, words) = SearchCondition.matching(foldedText)
+            let (condition, words) = SearchCondition.matching(foldedText, namesIndexed: namesAreIndexed)
             sql += " WHERE \(condition)"
             values += words
         }

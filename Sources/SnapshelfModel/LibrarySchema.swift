@@ -84,11 +84,30 @@ enum LibrarySchema {
         ALTER TABLE photos ADD COLUMN camera TEXT;
         INSERT OR IGNORE INTO pending_sidecars SELECT id FROM photos;
         """,
+        // Version 7: a trigram index of the original file names, which searches match as well as
+        // the labels; without it, a search read every name. Names never change once saved.
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS name_index USING fts5(
+            original_name, content = 'photos', content_rowid = 'id', tokenize = 'trigram'
+        );
+        INSERT INTO name_index (name_index) VALUES ('rebuild');
+        CREATE TRIGGER IF NOT EXISTS name_index_inserted AFTER INSERT ON photos BEGIN
+            INSERT INTO name_index (rowid, original_name) VALUES (new.id, new.original_name);
+        END;
+        CREATE TRIGGER IF NOT EXISTS name_index_updated AFTER UPDATE OF original_name ON photos BEGIN
+            INSERT INTO name_index (name_index, rowid, original_name) VALUES ('delete', old.id, old.original_name);
+            INSERT INTO name_index (rowid, original_name) VALUES (new.id, new.original_name);
+        END;
+        CREATE TRIGGER IF NOT EXISTS name_index_deleted AFTER DELETE ON photos BEGIN
+            INSERT INTO name_index (name_index, rowid, original_name) VALUES ('delete', old.id, old.original_name);
+        END;
+        """,
     ]
 
-    /// The first versions with sidecars, and with rotations and cameras.
+    /// The first versions with sidecars, with rotations and cameras, and with the names' index.
     static let sidecarsVersion = 5
     static let rotationsVersion = 6
+    static let nameIndexVersion = 7
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }

@@ -2,16 +2,25 @@
 // up in the label's trigram index where it can be.
 enum SearchCondition {
     /// A photo matches when its label or its original file name holds every word of the text, in
-    /// any order ("lake dawn" finds "Dawn at the lake", "img_20" finds IMG_2024.JPG); text
-    /// without words matches as it is. File names are matched ignoring the case of ASCII letters
-    /// only, since SQLite folds no other, and without an index: they are short.
-    static func matching(_ foldedText: String) -> (String, [SQLiteValue]) {
+    /// any order ("lake dawn" finds "Dawn at the lake", "img_20" finds IMG_2024.JPG), ignoring
+    /// case, and in labels accents too; text without words matches as it is.
+    static func matching(_ foldedText: String, namesIndexed: Bool) -> (String, [SQLiteValue]) {
         let words = foldedText.split(whereSeparator: \.isWhitespace).map(String.init)
         let conditions = (words.isEmpty ? [foldedText] : words).map { word in
-            let (label, value) = wordCondition(word)
-            return ("(\(label) OR instr(lower(original_name), ?) > 0)", [value, .text(word.lowercased())])
+            let (label, labelValue) = wordCondition(word)
+            let (name, nameValue) = nameCondition(word, indexed: namesIndexed)
+            return ("(\(label) OR \(name))", [labelValue, nameValue])
         }
         return (conditions.map(\.0).joined(separator: " AND "), conditions.flatMap(\.1))
+    }
+
+    /// Names are looked up in their own trigram index, which ignores case; a word too short for
+    /// a trigram, or a library without the index, reads every name, folding ASCII letters only.
+    private static func nameCondition(_ word: String, indexed: Bool) -> (String, SQLiteValue) {
+        guard indexed, word.unicodeScalars.count >= 3 else {
+            return ("instr(lower(original_name), ?) > 0", .text(word.lowercased()))
+        }
+        return ("id IN (SELECT rowid FROM name_index WHERE name_index MATCH ?)", .text(phrase(word)))
     }
 
     /// A word of three characters or more is looked up in the trigram index as a phrase, which
@@ -20,7 +29,11 @@ enum SearchCondition {
         guard word.unicodeScalars.count >= 3 else {
             return ("instr(label_key, ?) > 0", .text(word))
         }
-        let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase))
+        return ("id IN (SELECT rowid FROM label_index WHERE label_index MATCH ?)", .text(phrase(word)))
+    }
+
+    /// The word as an FTS5 phrase, which matches exactly where it is a substring.
+    private static func phrase(_ word: String) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

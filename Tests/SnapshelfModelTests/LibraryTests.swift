@@ -188,7 +188,8 @@ final class LibraryTests: LibraryTestCase {
             """, in: database)
         let reopened = try Library(directory: directory)
         XCTAssertEqual(try reopened.search("harbour").map(\.label), ["Harbour at dusk"])
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 6)
+        XCTAssertEqual(try reopened.search("CANON_40").map(\.label), ["Harbour at dusk"], "the names were not indexed")
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 7)
     }
 
     func testCheckReportsADamagedSearchIndex() throws {
