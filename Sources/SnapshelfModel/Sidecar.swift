@@ -20,11 +20,21 @@ struct Sidecar: Equatable, Sendable {
     var rotation: Int
     /// The camera's make and model; nil when the photo names none, or for a sidecar from before cameras.
     var camera: String?
+    /// Whether the sidecar is from a Snapshelf that kept cameras, so no camera in it means the
+    /// photo names none, and a rebuild need not read the copy again to find out. What the sidecar
+    /// says of the photo is the rest; this is only how old it is, and no part of its equality.
+    var writtenSinceCameras = true
+
+    static func == (lhs: Sidecar, rhs: Sidecar) -> Bool {
+        (lhs.id, lhs.label, lhs.originalName, lhs.addedMilliseconds, lhs.takenMilliseconds)
+            == (rhs.id, rhs.label, rhs.originalName, rhs.addedMilliseconds, rhs.takenMilliseconds)
+            && (lhs.width, lhs.height, lhs.rotation, lhs.camera) == (rhs.width, rhs.height, rhs.rotation, rhs.camera)
+    }
 
     init(row: LibraryDatabase.Row) {
         (id, label, originalName, rotation) = (row.id, row.label, row.originalName, row.rotation)
-        // XMP keeps no empty text: a photo that names no camera has none in its sidecar, and a
-        // rebuild looks in the copy again.
+        // XMP keeps no empty text: a photo that names no camera has none in its sidecar, which
+        // `writtenSinceCameras` tells from a sidecar written before cameras were kept.
         camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
         (addedMilliseconds, takenMilliseconds, width, height) = (row.addedMilliseconds, row.takenMilliseconds, row.width, row.height)
     }
@@ -82,6 +92,8 @@ struct Sidecar: Equatable, Sendable {
         // Another program's value that is no quarter turn leaves the photo as it is.
         rotation = metadata.string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
         camera = metadata.string(Self.cameraTag)
+        // Every sidecar since cameras were kept holds the rotation.
+        writtenSinceCameras = metadata.string(Self.rotationTag) != nil
     }
 
     /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it

@@ -88,7 +88,7 @@ struct SidecarReading {
         return LibraryDatabase.Row(id: sidecar.id, label: label.text, fileName: name, originalName: sidecar.originalName,
                                    addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
                                    sha256: sha256, takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
-                                   camera: sidecar.camera)
+                                   camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
     }
 
     /// What the copy alone gives: its size and date taken, an empty label, its own name, and the

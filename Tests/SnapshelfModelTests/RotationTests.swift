@@ -59,6 +59,18 @@ final class RotationTests: LibraryTestCase {
         XCTAssertEqual(try Library(directory: directory).check(), [])
     }
 
+    func testARebuildDoesNotReadACopyWhoseSidecarSaysItNamesNoCamera() throws {
+        let photos = try library(with: [SamplePhotos.landscape(orientation: 1)]).1
+        let sidecar = photos[0].fileURL.appendingPathExtension("xmp")
+        XCTAssertEqual((try? ExifTool.value("XMP-snapshelf:Camera", of: sidecar)) ?? "", "", "the sample names a camera after all")
+        let written = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: sidecar.path)[.modificationDate] as? Date)
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try LibraryRebuild.run(directory: directory)
+        let after = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: sidecar.path)[.modificationDate] as? Date)
+        XCTAssertEqual(after, written, "the rebuild wrote the sidecar again, after reading the copy for a camera")
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.camera), [nil])
+    }
+
     func testALibraryFromBeforeRotationsOpensUnrotatedAndGetsItsCamerasFromTheCopies() throws {
         let photos = try library(with: [SamplePhotos.cameras[0], SamplePhotos.cameras[1]]).1
         let database = directory.appendingPathComponent("library.sqlite3")
