@@ -3,20 +3,9 @@ import Foundation
 import SnapshelfTestSupport
 import XCTest
 
-class CommandLineTestCase: XCTestCase {
-    private(set) var folder: TemporaryDirectory!
+class CommandLineTestCase: FolderTestCase {
     var library: String { folder.url.appendingPathComponent("library").path }
     var libraryURL: URL { URL(fileURLWithPath: library, isDirectory: true) }
-
-    override func setUp() {
-        super.setUp()
-        folder = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        folder = nil
-        super.tearDown()
-    }
 
     /// Runs snapshelf on the test's library and checks its exit status.
     @discardableResult

@@ -5,19 +5,8 @@ import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
 
-class LibraryTestCase: XCTestCase {
-    private(set) var folder: TemporaryDirectory!
+class LibraryTestCase: FolderTestCase {
     var directory: URL { folder.url.appendingPathComponent("library") }
-
-    override func setUp() {
-        super.setUp()
-        folder = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        folder = nil
-        super.tearDown()
-    }
 
     func candidate(_ url: URL) throws -> PhotoCandidate {
         try PhotoCandidate(inspecting: url, previewSize: 64)
