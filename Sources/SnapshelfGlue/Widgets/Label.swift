@@ -22,8 +22,17 @@ public final class Label: Widget {
     }
 
     public var ellipsis: Ellipsis {
-        get { .none }
-        set { gtk_label_set_ellipsize(opaque, newValue == .none ? PANGO_ELLIPSIZE_NONE : newValue == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END) }
+        get {
+            switch gtk_label_get_ellipsize(opaque) {
+            case PANGO_ELLIPSIZE_NONE: .none
+            case PANGO_ELLIPSIZE_MIDDLE: .middle
+            default: .end
+            }
+        }
+        set {
+            gtk_label_set_ellipsize(opaque, newValue == .none ? PANGO_ELLIPSIZE_NONE
+                                    : newValue == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
+        }
     }
 
     public var wraps: Bool { get { self[flag: "wrap"] } set { self[flag: "wrap"] = newValue } }

@@ -6,11 +6,7 @@ public final class SearchEntry: Widget, Editable {
     public init(placeholder: String) {
         super.init(gtk_search_entry_new())
         // GTK 4.8 has no setter for the placeholder of a search entry, only the property.
-        var value = GValue()
-        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING, a macro Swift cannot see
-        g_value_set_string(&value, placeholder)
-        g_object_set_property(typed(), "placeholder-text", &value)
-        g_value_unset(&value)
+        self[text: "placeholder-text"] = placeholder
         setAccessibleName(placeholder)
     }
 
