@@ -19,6 +19,14 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooManyPixels(width: Int, height: Int)
         case incomplete(String)
         case undecodable(String)
+        /// The sandboxed decoder died on the file: a signal's name, such as "segmentation fault".
+        case decoderCrashed(String)
+        /// The sandboxed decoder was still at it after the limit, and was stopped.
+        case decoderTimedOut(Duration)
+        /// The sandboxed decoder needed more memory than a helper may have.
+        case decoderOutOfMemory
+        /// No sandboxed decoder could be started, with the reason.
+        case decoderUnavailable(String)
         case changedDuringImport
         case copyFailed(String)
         case noSpace
@@ -64,6 +72,12 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
                    width, height, PhotoCandidate.maximumMegapixels)
         case .incomplete(let detail): String(format: tr("the image is incomplete: %@"), detail)
         case .undecodable(let detail): String(format: tr("the image is damaged (%@)"), detail)
+        // TRANSLATORS: %@ is how the decoder ended, such as "segmentation fault".
+        case .decoderCrashed(let detail): String(format: tr("the decoder crashed on it (%@); the file may be damaged or made to attack image readers"), detail)
+        case .decoderTimedOut(let limit):
+            String(format: tr("the decoder took too long on it (more than %ld seconds) and was stopped"), Int(limit.components.seconds))
+        case .decoderOutOfMemory: tr("the decoder needed too much memory for it and was stopped")
+        case .decoderUnavailable(let detail): String(format: tr("no sandboxed decoder could be started (%@)"), detail)
         case .changedDuringImport: tr("the file changed while it was being imported; try again")
         case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)
         case .noSpace: tr("there is not enough space on the disk for the library's copy")
