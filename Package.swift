@@ -35,10 +35,15 @@ let package = Package(
             pkgConfig: "gexiv2",
             providers: [.apt(["libgexiv2-dev"])]
         ),
+        .systemLibrary(
+            name: "CLinux",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2"]),
+        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux"]),
 
         // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
         // Resources/ as a GResource, which the plugin compiles into its sources.

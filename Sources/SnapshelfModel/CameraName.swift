@@ -2,11 +2,11 @@
 // model already begins with it ("Canon EOS 40D", not "Canon Canon EOS 40D").
 import Foundation
 
-extension Metadata {
+extension PhotoTags {
     /// The make and model, nil when the photo names neither.
-    func camera() -> String? {
-        let make = string("Exif.Image.Make").map(Self.trimmed) ?? ""
-        let model = string("Exif.Image.Model").map(Self.trimmed) ?? ""
+    var camera: String? {
+        let make = make.map(Self.trimmed) ?? ""
+        let model = model.map(Self.trimmed) ?? ""
         if model.isEmpty { return make.isEmpty ? nil : make }
         // "NIKON CORPORATION" makes the "NIKON D70": its first word is enough.
         let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""

@@ -31,8 +31,9 @@ public struct FoundTitle: Sendable, Equatable {
         "samsung digital camera", "default", "untitled", "image", "picture",
     ]
 
-    /// The first title found for the photo at `url`, with notes on sidecars that could not be read.
-    static func find(for url: URL) -> (title: FoundTitle?, notes: [String]) {
+    /// The first title found for the photo at `url`, whose own tags are given, with notes on
+    /// sidecars that could not be read.
+    static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [String]) {
         var notes: [String] = []
         let sidecars = [url.appendingPathExtension(Sidecar.fileExtension),
                         url.deletingPathExtension().appendingPathExtension(Sidecar.fileExtension)]
@@ -44,11 +45,11 @@ public struct FoundTitle: Sendable, Equatable {
                 notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.path, problem.description))
             }
         }
-        guard let metadata = try? Metadata(reading: url.path) else { return (nil, notes) }
-        if let title = usable(metadata.title(), from: .embeddedXMP) {
+        guard let tags else { return (nil, notes) }
+        if let title = usable(tags.title, from: .embeddedXMP) {
             return (title, notes)
         }
-        return (usable(metadata.string("Iptc.Application2.ObjectName"), from: .iptcObjectName), notes)
+        return (usable(tags.objectName, from: .iptcObjectName), notes)
     }
 
     private static func read(_ sidecar: URL) -> Result<FoundTitle?, Sidecar.Problem> {
@@ -56,8 +57,7 @@ public struct FoundTitle: Sendable, Equatable {
         guard stat(sidecar.path, &status) == 0 else { return .failure(.missing) }
         guard Int(status.st_size) <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
         do {
-            let metadata = try Metadata(reading: sidecar.path)
-            return .success(usable(metadata.title(), from: .sidecar(sidecar)))
+            return .success(usable(try PhotoTags.read(sidecar).title, from: .sidecar(sidecar)))
         } catch {
             return .failure(.notXMP(error.description))
         }

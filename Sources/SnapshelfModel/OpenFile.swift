@@ -2,7 +2,33 @@
 // costs one fixed buffer, however large the file, so memory never grows with a file's size.
 import Foundation
 
-final class OpenFile {
+final class OpenFile: @unchecked Sendable {
+    // Unchecked Sendable: its fields never change, and reads go by position, never moving an offset.
+
+    /// What tells a file's content changed without reading it: the same file (device and inode)
+    /// with the same size and times. Any write changes the change time, which no one can set back.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int
+        let modified: timespec
+        let changed: timespec
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int(status.st_size)
+            modified = status.st_mtim
+            changed = status.st_ctim
+        }
+
+        static func == (left: Identity, right: Identity) -> Bool {
+            left.device == right.device && left.inode == right.inode && left.size == right.size
+                && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+                && left.changed.tv_sec == right.changed.tv_sec && left.changed.tv_nsec == right.changed.tv_nsec
+        }
+    }
+
     /// Why reading stopped before the end the file had when it was opened.
     enum ReadFailure: Error {
         /// The file is shorter than it was: something truncated or replaced it meanwhile.
@@ -38,6 +64,12 @@ final class OpenFile {
 
     deinit {
         close(descriptor)
+    }
+
+    /// The file's identity now, or nil when it cannot be read.
+    func identity() -> Identity? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Identity(status) : nil
     }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file or where reading fails.

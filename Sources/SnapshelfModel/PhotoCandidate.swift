@@ -1,6 +1,5 @@
 // A file the person chose to import, checked to be a whole, readable image and previewed,
 // but not yet in the library.
-import CGdkPixbuf
 import Foundation
 
 public struct PhotoCandidate: Sendable {
@@ -22,6 +21,10 @@ public struct PhotoCandidate: Sendable {
     ]
 
     public let sourceURL: URL
+    /// The file as it was opened for inspection, kept open so the library copies these bytes.
+    let source: OpenFile
+    /// The file's identity when it was opened, which tells whether it has changed since.
+    let sourceIdentity: OpenFile.Identity
     /// Width and height as displayed, after the EXIF orientation.
     public let width: Int
     public let height: Int
@@ -47,29 +50,29 @@ public struct PhotoCandidate: Sendable {
         let path = sourceURL.path
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
+        source = file.file
+        sourceIdentity = file.identity
         let mimeType = file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }
         let format = try Self.format(of: mimeType, path: path)
         guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
             throw ImportError(path: path, reason: .tooLargeForFormat(bytes: file.file.size, type: mimeType))
         }
-        var storedWidth: Int32 = 0
-        var storedHeight: Int32 = 0
-        gdk_pixbuf_get_file_info(file.systemPath, &storedWidth, &storedHeight)
-        guard Int(storedWidth) * Int(storedHeight) <= Self.maximumMegapixels * 1_000_000 else {
-            throw ImportError(path: path, reason: .tooManyPixels(width: Int(storedWidth), height: Int(storedHeight)))
-        }
         if let problem = ImageCompleteness.problem(in: file.file) {
             throw ImportError(path: path, reason: .incomplete(problem))
         }
-        preview = try Thumbnail(decoding: sourceURL, fittingIn: previewSize)
+        // Decoded in a sandboxed decoder, which refuses too many pixels before decoding any.
+        let decoded = try DecoderPool.shared.image(from: file.file.descriptor, path: path, fittingIn: previewSize,
+                                                   maximumPixels: Self.maximumMegapixels * 1_000_000)
+        preview = decoded.thumbnail
         sha256 = try file.sha256(path: path)
         taken = file.head.withUnsafeBytes { ExifDate.dateTaken(in: $0) }.map(ClampedDate.clamped) ?? file.modified
         fileExtension = format.extension
-        // Read only from a file already known to be a whole image.
-        (title, titleNotes) = FoundTitle.find(for: sourceURL)
-        camera = (try? Metadata(reading: path))?.camera()
-        width = Int(preview.isQuarterTurned ? storedHeight : storedWidth)
-        height = Int(preview.isQuarterTurned ? storedWidth : storedHeight)
+        // Read only from a file already known to be a whole image, and in a decoder too.
+        let tags = try? PhotoTags.read(from: file.file.descriptor, path: path)
+        (title, titleNotes) = FoundTitle.find(for: sourceURL, tags: tags)
+        camera = tags?.camera
+        width = preview.isQuarterTurned ? decoded.storedHeight : decoded.storedWidth
+        height = preview.isQuarterTurned ? decoded.storedWidth : decoded.storedHeight
     }
 
     /// The GdkPixbuf format for the content type the file's bytes show, or why there is none.

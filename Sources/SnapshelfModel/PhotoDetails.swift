@@ -28,22 +28,19 @@ public struct PhotoDetails: Sendable, Equatable {
     /// details that say why.
     public static func read(_ photo: Photo) -> PhotoDetails {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: photo.fileURL.path)[.size] as? NSNumber)?.intValue
-        let metadata: Metadata
+        let tags: PhotoTags
         do {
-            metadata = try Metadata(reading: photo.fileURL.path)
+            tags = try PhotoTags.read(photo.fileURL)
         } catch {
             return PhotoDetails(photoID: photo.id, bytes: bytes, camera: nil, lens: nil, exposureTime: nil, fNumber: nil,
                                 iso: nil, focalLength: nil, latitude: nil, longitude: nil,
                                 problem: bytes == nil ? tr("The library’s copy of this photo is missing.")
                                     : String(format: tr("Its metadata could not be read: %@"), error.description))
         }
-        let position = metadata.position()
-        return PhotoDetails(photoID: photo.id, bytes: bytes, camera: camera(in: metadata), lens: lens(in: metadata),
-                            exposureTime: metadata.rational("Exif.Photo.ExposureTime").map(Fraction.init),
-                            fNumber: decimal(metadata.rational("Exif.Photo.FNumber")),
-                            iso: metadata.string("Exif.Photo.ISOSpeedRatings").flatMap { Int($0.split(separator: " ").first ?? "") },
-                            focalLength: decimal(metadata.rational("Exif.Photo.FocalLength")),
-                            latitude: position?.latitude, longitude: position?.longitude, problem: nil)
+        return PhotoDetails(photoID: photo.id, bytes: bytes, camera: tags.camera, lens: lens(in: tags),
+                            exposureTime: tags.exposureTime.flatMap { $0.denominator == 0 ? nil : Fraction(numerator: $0.numerator, denominator: $0.denominator) },
+                            fNumber: decimal(tags.fNumber), iso: tags.iso.flatMap { Int($0.split(separator: " ").first ?? "") },
+                            focalLength: decimal(tags.focalLength), latitude: tags.latitude, longitude: tags.longitude, problem: nil)
     }
 
     /// Reads the photos' details on a worker and hands them over there, in the photos' order.
@@ -53,16 +50,8 @@ public struct PhotoDetails: Sendable, Equatable {
         }
     }
 
-    private static func camera(in metadata: Metadata) -> String? {
-        let make = cleaned(metadata.string("Exif.Image.Make"))
-        guard let model = cleaned(metadata.string("Exif.Image.Model")) else { return make }
-        guard let make, !model.lowercased().hasPrefix(make.lowercased()) else { return model }
-        return make + " " + model
-    }
-
-    private static func lens(in metadata: Metadata) -> String? {
-        cleaned(metadata.string("Exif.Photo.LensModel")) ?? cleaned(metadata.string("Xmp.aux.Lens"))
-            ?? cleaned(metadata.interpreted("Exif.Nikon3.Lens"))
+    private static func lens(in tags: PhotoTags) -> String? {
+        cleaned(tags.lensModel) ?? cleaned(tags.auxiliaryLens) ?? cleaned(tags.nikonLens)
     }
 
     /// The text without the padding cameras leave, or nil when nothing is left.
@@ -71,8 +60,8 @@ public struct PhotoDetails: Sendable, Equatable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static func decimal(_ fraction: (numerator: Int, denominator: Int)?) -> Double? {
-        guard let fraction, fraction.numerator > 0 else { return nil }
+    private static func decimal(_ fraction: PhotoTags.Rational?) -> Double? {
+        guard let fraction, fraction.numerator > 0, fraction.denominator != 0 else { return nil }
         return Double(fraction.numerator) / Double(fraction.denominator)
     }
 

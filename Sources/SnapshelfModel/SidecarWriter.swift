@@ -51,7 +51,7 @@ struct SidecarWriter {
     private func camerasFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
         var filled = rows
         for index in filled.indices where filled[index].camera == nil {
-            filled[index].camera = (try? Metadata(reading: files.url(forFileNamed: filled[index].fileName).path))?.camera() ?? ""
+            filled[index].camera = (try? PhotoTags.read(files.url(forFileNamed: filled[index].fileName)))?.camera ?? ""
         }
         try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
         return filled

@@ -13,6 +13,8 @@ struct SourceFile {
     let head: [UInt8]
     /// The file's modification time, the date taken of a photo whose EXIF has none.
     let modified: Date
+    /// The file's identity as it was opened, before any of it was read.
+    let identity: OpenFile.Identity
 
     init(opening url: URL) throws(ImportError) {
         let path = url.path
@@ -31,6 +33,7 @@ struct SourceFile {
         head = file.bytes(at: 0, count: Self.headBytes)
         guard head.count == min(file.size, Self.headBytes) else { throw ImportError(path: path, reason: .changedDuringImport) }
         modified = ClampedDate.from(seconds: opened.st_mtim.tv_sec, nanoseconds: opened.st_mtim.tv_nsec)
+        identity = OpenFile.Identity(opened)
     }
 
     /// The SHA-256 of the content, read in chunks.

@@ -4,6 +4,10 @@ import SnapshelfCommandLine
 import SnapshelfModel
 import SnapshelfUI
 
+// The same program serves as a sandboxed decoder for the app (see DecoderPool); that mode
+// takes over before anything else starts.
+DecoderService.runIfRequested()
+
 // Past a file-size limit, writes then fail with EFBIG and are reported like a full disk,
 // instead of the signal ending the process halfway.
 signal(SIGXFSZ, SIG_IGN)

@@ -1,0 +1,29 @@
+// What a decoder's end means for the file it was on: a crash, a hang or a memory hog, told
+// apart by how the process ended and by the last words it left on stderr.
+import Foundation
+
+enum DecoderEnding {
+    /// What GLib, C++, Swift and libc print when an allocation fails.
+    private static let memoryWords = ["failed to allocate", "out of memory", "cannot allocate memory", "bad_alloc",
+                                      "memory exhausted", "could not allocate"]
+
+    static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration) -> ImportError.Reason {
+        let said = String(decoding: errors, as: UTF8.self).lowercased()
+        if said.contains("cannot lock down") {
+            let line = said.split(separator: "\n").last(where: { $0.contains("cannot lock down") }).map(String.init) ?? said
+            return .decoderUnavailable(line.trimmingCharacters(in: .whitespaces))
+        }
+        switch end {
+        case .timedOut, .signalled(SIGXCPU): return .decoderTimedOut(limit)
+        // Nothing in Snapshelf sends it: the kernel's OOM killer did.
+        case .signalled(SIGKILL): return .decoderOutOfMemory
+        default: break
+        }
+        if memoryWords.contains(where: said.contains) { return .decoderOutOfMemory }
+        switch end {
+        case .signalled(let signal): return .decoderCrashed(String(cString: strsignal(signal)).lowercased())
+        case .exited(let status): return .decoderCrashed(String(format: tr("it exited with status %ld"), Int(status)))
+        case .garbled, .timedOut: return .decoderCrashed(tr("its answer could not be read"))
+        }
+    }
+}

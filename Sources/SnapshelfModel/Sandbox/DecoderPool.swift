@@ -1,0 +1,174 @@
+// Every decode of an image, and every read of an outside file's metadata, goes to a small pool
+// of sandboxed decoders: long-lived processes, about one per core, as glycin keeps, since
+// starting a process per image would cost more than many decodes. A decoder that crashes,
+// hangs, runs out of memory or is killed fails only the file it was on, and is replaced.
+import CGdkPixbuf
+import Foundation
+
+final class DecoderPool: @unchecked Sendable {
+    // Unchecked Sendable: the idle decoders and the count are only touched under `condition`.
+
+    /// An image as a decoder sent it, with the size its file declares.
+    struct DecodedImage {
+        let thumbnail: Thumbnail
+        let storedWidth: Int
+        let storedHeight: Int
+    }
+
+    static let shared = DecoderPool()
+
+    /// How long one request may take before its decoder is killed; SNAPSHELF_DECODE_TIMEOUT
+    /// (in seconds) changes it, as the tests of a decoder that hangs do.
+    let timeout: Duration
+    let capacity: Int
+    /// The address space each decoder may take beyond what it starts with.
+    let addressSpaceBudget: Int
+    private let executable: String?
+    /// The decoders' environment, "NAME=value" each; nil passes on the app's own.
+    private let decoderEnvironment: [String]?
+    private let condition = NSCondition()
+    private var idle: [DecoderProcess] = []
+    private var started = 0
+
+    /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
+    /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
+    /// `decoderEnvironment` is given.
+    init(capacity: Int = ProcessInfo.processInfo.activeProcessorCount, decoderEnvironment: [String: String]? = nil) {
+        self.capacity = max(1, capacity)
+        self.decoderEnvironment = decoderEnvironment.map { $0.map { "\($0.key)=\($0.value)" } }
+        let environment = decoderEnvironment ?? ProcessInfo.processInfo.environment
+        let seconds = environment["SNAPSHELF_DECODE_TIMEOUT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 20
+        timeout = .seconds(seconds)
+        // 3 GiB holds a 300-megapixel image decoded whole, with room for the loader's own buffers;
+        // together the decoders stay within most of the memory free, so none wakes the OOM killer.
+        let available = Self.availableMemory() ?? (8 << 30)
+        addressSpaceBudget = max(512 << 20, min(3 << 30, available * 4 / 5 / self.capacity))
+        executable = Self.decoderExecutable()
+    }
+
+    /// Decodes the open file to fit a square of `side` pixels, upright.
+    func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(ImportError) -> DecodedImage {
+        let side = max(1, side)
+        let (reply, payload) = try run(.image(fittingIn: side, maximumPixels: maximumPixels), passing: descriptor, path: path,
+                                       maximumPayload: (side * 4 + 16) * side)
+        switch reply {
+        case .image(let layout):
+            guard let payload, let expected = layout.byteCount, payload.count >= expected, max(layout.width, layout.height) <= side,
+                  (1...8).contains(layout.orientation) else {
+                payload?.deallocate()
+                throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+            }
+            return DecodedImage(thumbnail: Thumbnail(upright: Self.pixbuf(taking: payload, layout), orientation: layout.orientation),
+                                storedWidth: layout.storedWidth, storedHeight: layout.storedHeight)
+        case .refused(let refusal):
+            payload?.deallocate()
+            throw Self.importError(refusal, path: path)
+        case .tags:
+            payload?.deallocate()
+            throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+        }
+    }
+
+    /// Reads the open file's metadata.
+    func tags(from descriptor: Int32, path: String) throws(ImportError) -> PhotoTags {
+        let (reply, payload) = try run(.tags, passing: descriptor, path: path, maximumPayload: 0)
+        payload?.deallocate()
+        switch reply {
+        case .tags(let tags): return tags
+        case .refused(let refusal): throw Self.importError(refusal, path: path)
+        case .image: throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+        }
+    }
+
+    private static func importError(_ refusal: DecoderRefusal, path: String) -> ImportError {
+        switch refusal {
+        case .undecodable(let detail): ImportError(path: path, reason: .undecodable(detail))
+        case .tooManyPixels(let width, let height): ImportError(path: path, reason: .tooManyPixels(width: width, height: height))
+        case .unreadable(let detail): ImportError(path: path, reason: .unreadable(detail))
+        }
+    }
+
+    /// A pixbuf over the received pixels, which it frees when it goes.
+    private static func pixbuf(taking pixels: UnsafeMutableRawBufferPointer, _ layout: DecodedLayout) -> OpaquePointer {
+        let release: GdkPixbufDestroyNotify = { pixels, _ in UnsafeMutableRawPointer(pixels)?.deallocate() }
+        return gdk_pixbuf_new_from_data(pixels.baseAddress!.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB,
+                                        layout.hasAlpha ? 1 : 0, 8, Int32(layout.width), Int32(layout.height),
+                                        Int32(layout.rowstride), release, nil)
+    }
+
+    /// Runs the request on an idle decoder, or a new one. A decoder that had ended on its own
+    /// (idle, or retiring) before it saw the request is replaced and the request sent again.
+    private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
+                     maximumPayload: Int) throws(ImportError) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
+        var isRetry = false
+        while true {
+            let decoder = try take(path: path)
+            do throws(DecoderProcess.End) {
+                let answer = try decoder.exchange(request, passing: descriptor, maximumPayload: maximumPayload,
+                                                  deadline: .now + timeout)
+                give(back: decoder)
+                return answer
+            } catch {
+                give(back: nil)
+                if case .exited(0) = error, !isRetry {
+                    isRetry = true
+                    continue
+                }
+                throw ImportError(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout))
+            }
+        }
+    }
+
+    /// An idle decoder, or a new one when fewer than `capacity` are running; waits otherwise.
+    private func take(path: String) throws(ImportError) -> DecoderProcess {
+        condition.lock()
+        while true {
+            while let decoder = idle.popLast() {
+                if !decoder.hasEnded {
+                    condition.unlock()
+                    return decoder
+                }
+                started -= 1
+            }
+            if started < capacity { break }
+            condition.wait()
+        }
+        started += 1
+        condition.unlock()
+        guard let executable else {
+            give(back: nil)
+            throw ImportError(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
+        }
+        do throws(DecoderSpawnFailure) {
+            return try DecoderProcess(executable: executable, environment: decoderEnvironment,
+                                      addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1)
+        } catch {
+            give(back: nil)
+            throw ImportError(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
+        }
+    }
+
+    /// Returns a decoder that can take more work, or nil for one that is gone.
+    private func give(back decoder: DecoderProcess?) {
+        condition.lock()
+        if let decoder { idle.append(decoder) } else { started -= 1 }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The snapshelf executable: this program when it is snapshelf, else the one beside it, as
+    /// the tests and the benchmark's probe are.
+    private static func decoderExecutable() -> String? {
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if own.lastPathComponent == "snapshelf" { return own.path }
+        let beside = own.deletingLastPathComponent().appendingPathComponent("snapshelf").path
+        return access(beside, X_OK) == 0 ? beside : nil
+    }
+
+    private static func availableMemory() -> Int? {
+        guard let info = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+              let line = info.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return kilobytes * 1024
+    }
+}

@@ -1,0 +1,173 @@
+// One sandboxed decoder, seen from the app: the process, the socket to it and its stderr.
+// It answers one request at a time. When it dies or overstays a request, it is killed and
+// reaped, and how it ended says why the file failed.
+import CLinux
+import Foundation
+
+final class DecoderProcess {
+    /// How a decoder ended without answering.
+    enum End: Error {
+        /// It exited with this status; 0 when it ended for being idle or retiring.
+        case exited(Int32)
+        case signalled(Int32)
+        /// It was still at the request at the deadline, and was killed.
+        case timedOut
+        /// It answered with something other than a frame.
+        case garbled
+    }
+
+    let pid: pid_t
+    private let socket: Int32
+    private let errors: Int32
+    /// The end of what the decoder wrote to stderr, which tells an allocation that failed.
+    private(set) var errorTail: [UInt8] = []
+    private var isEnded = false
+
+    /// Starts the executable in its decoder mode, with the environment given or else the app's
+    /// own, or says why it could not.
+    init(executable: String, environment: [String]?, addressSpaceBudget: Int, cpuSeconds: Int) throws(DecoderSpawnFailure) {
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw DecoderSpawnFailure(errno: errno)
+        }
+        var pipe: [Int32] = [0, 0]
+        guard pipe2(&pipe, O_CLOEXEC) == 0 else {
+            let code = errno
+            close(ends[0]); close(ends[1])
+            throw DecoderSpawnFailure(errno: code)
+        }
+        // Above the standard descriptors, so moving it to 3 in the child always drops CLOEXEC.
+        let childSocket = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        close(ends[1])
+        defer {
+            close(childSocket)
+            close(pipe[1])
+        }
+        socket = ends[0]
+        errors = pipe[0]
+        _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+        let arguments = [executable, DecoderService.flag, String(addressSpaceBudget), String(cpuSeconds)]
+        do throws(DecoderSpawnFailure) {
+            pid = try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
+        } catch {
+            close(socket)
+            close(errors)
+            throw error
+        }
+    }
+
+    deinit {
+        _ = end(killing: true)
+        close(socket)
+        close(errors)
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String]?, socket: Int32,
+                              errors: Int32) throws(DecoderSpawnFailure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        posix_spawn_file_actions_adddup2(&actions, socket, DecoderService.socket)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The worker thread that starts it may block signals, and the app ignores some: the
+        // decoder starts with none blocked and every one at its default, so SIGXCPU ends it.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGXFSZ, SIGPIPE, SIGXCPU, SIGSEGV, SIGABRT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result: Int32
+        if let environment {
+            var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+            defer { envp.forEach { free($0) } }
+            result = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        } else {
+            result = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        }
+        guard result == 0 else { throw DecoderSpawnFailure(errno: result) }
+        return pid
+    }
+
+    /// Sends the request with the file, and waits for the reply until the deadline.
+    func exchange(_ request: DecoderRequest, passing descriptor: Int32, maximumPayload: Int,
+                  deadline: ContinuousClock.Instant) throws(End) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
+        do throws(DecoderWire.Failure) {
+            try DecoderWire.send((try? JSONEncoder().encode(request)) ?? Data(), passing: descriptor, on: socket)
+            let frame = try DecoderWire.receive(on: socket, maximumPayload: maximumPayload, deadline: deadline,
+                                                alsoWatching: errors, whileWaiting: { [self] in readErrors() != 0 })
+            if let passed = frame.descriptor { close(passed) }
+            guard let reply = try? JSONDecoder().decode(DecoderReply.self, from: frame.header) else {
+                frame.payload?.deallocate()
+                throw DecoderWire.Failure.malformed
+            }
+            return (reply, frame.payload)
+        } catch .timedOut {
+            _ = end(killing: true)
+            throw .timedOut
+        } catch .malformed {
+            _ = end(killing: true)
+            throw .garbled
+        } catch {
+            // Closed, or a failing socket: the decoder is gone or going. One that closed its
+            // socket but lives on is killed rather than waited for.
+            throw end(killing: !hasEnded && !exitsSoon())
+        }
+    }
+
+    /// Whether the decoder ended on its own since its last request: idle, or retired.
+    var hasEnded: Bool {
+        if !isEnded, waitpid(pid, &endStatus, WNOHANG) == pid {
+            isEnded = true
+        }
+        return isEnded
+    }
+
+    private var endStatus: Int32 = 0
+
+    /// Gives a decoder whose socket just closed a moment to finish dying, as a crash takes.
+    private func exitsSoon() -> Bool {
+        for _ in 0..<100 {
+            if hasEnded { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+
+    /// Ends the process, killing it first if asked, reaps it and says how it ended.
+    private func end(killing: Bool) -> End {
+        if !isEnded {
+            if killing { kill(pid, SIGKILL) }
+            while waitpid(pid, &endStatus, 0) < 0 && errno == EINTR {}
+            isEnded = true
+        }
+        while readErrors() > 0 {}
+        let signal = endStatus & 0x7F
+        return signal == 0 ? .exited((endStatus >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    /// Reads what stderr has, keeping its last few kilobytes: the count read, 0 at its end, or
+    /// -1 when there is nothing to read now.
+    private func readErrors() -> Int {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(errors, &buffer, buffer.count)
+        guard count > 0 else { return count }
+        errorTail += buffer.prefix(count)
+        if errorTail.count > 4096 { errorTail.removeFirst(errorTail.count - 4096) }
+        return count
+    }
+}
+
+/// Why a decoder could not be started.
+struct DecoderSpawnFailure: Error {
+    let errno: Int32
+}

@@ -1,0 +1,81 @@
+// The hidden mode of the snapshelf executable that a DecoderPool starts: a sandboxed decoder.
+// It locks itself down before reading anything, then answers requests on the socket it was
+// given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
+import Foundation
+
+public enum DecoderService {
+    /// The argument that starts the hidden mode; people never type it.
+    static let flag = "--sandboxed-decoder"
+    /// The descriptor of the socket to the app.
+    static let socket: Int32 = 3
+    /// A decoder with nothing to do for this long ends, as glycin's do, giving its memory back.
+    static let idleLimit: Duration = .seconds(30)
+
+    /// Serves as a decoder and never returns when the arguments ask for it; returns at once otherwise.
+    /// Call it first thing, before any thread starts.
+    public static func runIfRequested(_ arguments: [String] = CommandLine.arguments) {
+        guard arguments.count == 4, arguments[1] == flag,
+              let budget = Int(arguments[2]), let seconds = Int(arguments[3]) else { return }
+        exit(serve(addressSpaceBudget: budget, cpuSeconds: seconds))
+    }
+
+    private static func serve(addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
+        // Warnings are caught per decode and sent back as its reason, never printed.
+        GLibLog.route(showingWarnings: false)
+        Metadata.start()
+        do {
+            try DecoderLockdown.apply(addressSpaceBytes: currentAddressSpace() + addressSpaceBudget)
+        } catch {
+            FileHandle.standardError.write(Data("snapshelf decoder: cannot lock down: \(error)\n".utf8))
+            return 2
+        }
+        let encoder = JSONEncoder()
+        while true {
+            let frame: DecoderWire.Frame
+            do {
+                frame = try DecoderWire.receive(on: socket, maximumPayload: 0, deadline: .now + idleLimit)
+            } catch {
+                return 0
+            }
+            let retiring = !DecoderLockdown.allowCPU(forAnother: cpuSeconds)
+            let answer = respond(to: frame)
+            if let descriptor = frame.descriptor { close(descriptor) }
+            do {
+                let header = try encoder.encode(answer.reply)
+                try DecoderWire.send(header, payload: answer.image?.pixels, on: socket)
+            } catch {
+                return 0
+            }
+            if retiring { return 0 }
+        }
+    }
+
+    private static func respond(to frame: DecoderWire.Frame) -> (reply: DecoderReply, image: PixbufDecoding?) {
+        guard let request = try? JSONDecoder().decode(DecoderRequest.self, from: frame.header) else {
+            return (.refused(.unreadable("the request could not be read")), nil)
+        }
+        guard let descriptor = frame.descriptor else { return (.refused(.unreadable("no file came with the request")), nil) }
+        switch request {
+        case .image(let side, let maximumPixels):
+            do throws(DecoderRefusal) {
+                let image = try PixbufDecoding(descriptor: descriptor, fittingIn: side, maximumPixels: maximumPixels)
+                return (.image(image.layout), image)
+            } catch {
+                return (.refused(error), nil)
+            }
+        case .tags:
+            do throws(Metadata.Failure) {
+                return (.tags(PhotoTags(reading: try Metadata(reading: "/proc/self/fd/\(descriptor)"))), nil)
+            } catch {
+                return (.refused(.undecodable(error.description)), nil)
+            }
+        }
+    }
+
+    /// The address space the process takes before decoding anything: the budget comes on top.
+    private static func currentAddressSpace() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").first.flatMap({ Int($0) }) else { return 1 << 30 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

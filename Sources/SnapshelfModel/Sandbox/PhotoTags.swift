@@ -1,0 +1,64 @@
+// The metadata Snapshelf reads from a photo that came from outside: its titles, camera, lens,
+// exposure and position. Exiv2 parses it inside a sandboxed decoder, since a hostile file can
+// attack a metadata parser as well as an image loader; only these plain values come back.
+import Foundation
+
+public struct PhotoTags: Codable, Sendable, Equatable {
+    struct Rational: Codable, Sendable, Equatable {
+        let numerator: Int
+        let denominator: Int
+    }
+
+    /// The default-language Xmp.dc.title, else its first language.
+    var title: String?
+    var objectName: String?
+    var make: String?
+    var model: String?
+    var lensModel: String?
+    var auxiliaryLens: String?
+    /// Nikon's lens as Exiv2 names it for people, rather than its number.
+    var nikonLens: String?
+    var exposureTime: Rational?
+    var fNumber: Rational?
+    var focalLength: Rational?
+    var iso: String?
+    var latitude: Double?
+    var longitude: Double?
+
+    /// Reads the values out of metadata already parsed, in the decoder.
+    init(reading metadata: Metadata) {
+        title = metadata.title()
+        objectName = metadata.string("Iptc.Application2.ObjectName")
+        make = metadata.string("Exif.Image.Make")
+        model = metadata.string("Exif.Image.Model")
+        lensModel = metadata.string("Exif.Photo.LensModel")
+        auxiliaryLens = metadata.string("Xmp.aux.Lens")
+        nikonLens = metadata.interpreted("Exif.Nikon3.Lens")
+        exposureTime = metadata.rational("Exif.Photo.ExposureTime").map(Rational.init)
+        fNumber = metadata.rational("Exif.Photo.FNumber").map(Rational.init)
+        focalLength = metadata.rational("Exif.Photo.FocalLength").map(Rational.init)
+        iso = metadata.string("Exif.Photo.ISOSpeedRatings")
+        let position = metadata.position()
+        latitude = position?.latitude
+        longitude = position?.longitude
+    }
+
+    /// Reads the tags of the file at `url` in a sandboxed decoder; why not, in Exiv2's words or
+    /// the decoder's, when they cannot be read.
+    static func read(_ url: URL) throws(Metadata.Failure) -> PhotoTags {
+        let descriptor = url.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        return try read(from: descriptor, path: url.path)
+    }
+
+    /// Reads the tags of the open file, which stays open.
+    static func read(from descriptor: Int32, path: String) throws(Metadata.Failure) -> PhotoTags {
+        do throws(ImportError) {
+            return try DecoderPool.shared.tags(from: descriptor, path: path)
+        } catch {
+            if case .undecodable(let detail) = error.reason { throw Metadata.Failure(description: detail) }
+            throw Metadata.Failure(description: error.explanation)
+        }
+    }
+}
