@@ -1,5 +1,6 @@
 // Writes a new file, of the library's (private to the person, 600 whatever the umask) or an
 // export's, and flushes it to disk before it is given to anyone.
+import CLinux
 import Foundation
 
 struct CopyWriter {
@@ -41,14 +42,11 @@ struct CopyWriter {
         guard fsync(output) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
     }
 
-    /// Appends the whole of `file`, read from `path`, a chunk at a time, handing each chunk to
-    /// `seeing` too, as the import's hash of what it copies.
-    func append(contentsOf file: OpenFile, readFrom path: String,
-                seeing: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(Failure) {
+    /// Appends the whole of `file`, read from `path`, a chunk at a time.
+    func append(contentsOf file: OpenFile, readFrom path: String) throws(Failure) {
         var failure: Failure?
         do throws(OpenFile.ReadFailure) {
             try file.chunks { chunk, _ in
-                seeing(chunk)
                 do throws(Failure) { try append(chunk) } catch { failure = error }
                 return failure == nil
             }
@@ -56,6 +54,24 @@ struct CopyWriter {
             throw .source(SourceFile.failure(error, path: path))
         }
         if let failure { throw failure }
+    }
+
+    /// Appends the whole of `file` without reading it into the process: the kernel copies it,
+    /// sharing blocks where the file system can. Where it cannot, as across some file systems,
+    /// the bytes are copied a chunk at a time.
+    func append(copying file: OpenFile, readFrom path: String) throws(Failure) {
+        var offset: off_t = 0
+        while Int(offset) < file.size {
+            let copied = copy_file_range(file.descriptor, &offset, descriptor, nil, file.size - Int(offset), 0)
+            if copied > 0 { continue }
+            if copied == 0 { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
+            if errno == EINTR { continue }
+            guard [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EBADF].contains(errno), offset == 0 else {
+                if [EIO, ESTALE].contains(errno) { throw .source(ImportError(path: path, reason: .unreadable(String(cString: strerror(errno))))) }
+                throw .write(tr("cannot write the copy"))
+            }
+            return try append(contentsOf: file, readFrom: path)
+        }
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {

@@ -166,7 +166,7 @@ public final class Library {
         } catch {
             throw ImportError(path: source.path, reason: .copyFailed(error.description))
         }
-        if let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: source) {
+        if let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: candidate.source) {
             return .duplicate(of: photo(from: existing))
         }
         let copy = try files.writeTemporaryCopy(of: candidate)

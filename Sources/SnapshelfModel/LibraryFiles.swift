@@ -100,22 +100,19 @@ struct LibraryFiles {
         return directory.appendingPathComponent(plain, isDirectory: false)
     }
 
-    /// Copies the candidate's file into the incoming folder a chunk at a time, hashing it on the
-    /// way, and flushes it. A file whose bytes are no longer those inspected is refused, so the
-    /// copy is never a mix of an old and a changed original.
+    /// Copies the candidate's file, still open from its inspection, into the incoming folder,
+    /// and flushes it. The kernel copies the bytes, so the import reads each file once, when it
+    /// inspects it. A file that changed since, or changes meanwhile, is refused, so the copy is
+    /// never a mix of an old and a changed original, and its bytes are the ones hashed.
     func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
         let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
         let path = candidate.sourceURL.path
-        let source: OpenFile
-        switch OpenFile.open(path) {
-        case .success(let file): source = file
-        case .failure(let failure): throw SourceFile.failure(failure, path: path)
-        }
-        let hash = ContentHash()
+        let unchanged = { candidate.source.identity() == candidate.sourceIdentity }
         do throws(CopyWriter.Failure) {
+            guard unchanged() else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
             try CopyWriter.write(to: temporaryURL.path) { (output) throws(CopyWriter.Failure) in
-                try output.append(contentsOf: source, readFrom: path, seeing: hash.update)
-                guard hash.finish() == candidate.sha256 else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
+                try output.append(copying: candidate.source, readFrom: path)
+                guard unchanged() else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
             }
         } catch {
             unlink(temporaryURL.path)
@@ -131,8 +128,13 @@ struct LibraryFiles {
     /// Whether the library's copy is there with exactly the bytes of `source`, compared a chunk
     /// at a time, which reads both files but is far cheaper than hashing the copy.
     func holdsCopy(named name: String, sameAs source: URL) -> Bool {
-        guard case .success(let copy) = OpenFile.open(url(forFileNamed: name).path),
-              case .success(let original) = OpenFile.open(source.path), copy.size == original.size else { return false }
+        guard case .success(let original) = OpenFile.open(source.path) else { return false }
+        return holdsCopy(named: name, sameAs: original)
+    }
+
+    /// Whether the library's copy is there with exactly the bytes of the open file.
+    func holdsCopy(named name: String, sameAs original: OpenFile) -> Bool {
+        guard case .success(let copy) = OpenFile.open(url(forFileNamed: name).path), copy.size == original.size else { return false }
         var same = true
         do {
             try copy.chunks { chunk, offset in
