@@ -49,16 +49,16 @@ public final class HostileLoader {
     /// GIO reads from a file's first bytes.
     public init() throws {
         let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
-        let flags = try Self.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
+        let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        try Self.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path, Self.source.path] + flags)
+        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path, Self.source.path] + flags)
 
         // Both are the machine's own, as gdk-pixbuf-2.0.pc gives them, so no architecture's folder is assumed.
         let moduleDirectory = try Self.pkgConfigVariable("gdk_pixbuf_moduledir")
         let queryLoaders = try Self.pkgConfigVariable("gdk_pixbuf_query_loaders")
         let systemModules = try FileManager.default.contentsOfDirectory(atPath: moduleDirectory).filter { $0.hasSuffix(".so") }
             .sorted().map { "\(moduleDirectory)/\($0)" }
-        let cache = try Self.output(of: queryLoaders, systemModules + [module.path])
+        let cache = try ExternalProgram.output(of: queryLoaders, systemModules + [module.path])
         // The tool leaves out, with no more than a warning, a module it cannot load.
         guard cache.contains("\"\(Self.mimeType)\"") else {
             throw Failure(description: "\(queryLoaders) did not register \(module.path):\n\(cache)")
@@ -83,30 +83,9 @@ public final class HostileLoader {
     }
 
     private static func pkgConfigVariable(_ name: String) throws -> String {
-        let value = try output(of: "/usr/bin/pkg-config", ["--variable=\(name)", "gdk-pixbuf-2.0"])
+        let value = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--variable=\(name)", "gdk-pixbuf-2.0"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !value.isEmpty else { throw Failure(description: "gdk-pixbuf-2.0.pc has no \(name)") }
         return value
-    }
-
-    /// Runs a tool and returns what it printed, throwing with what it said when it fails.
-    @discardableResult
-    private static func output(of program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Short outputs, well within a pipe's buffer, so reading one pipe first cannot stall.
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
-        }
-        return String(decoding: printed, as: UTF8.self)
     }
 }

@@ -3,10 +3,6 @@
 import Foundation
 
 public struct MIMEPackage {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public let mimeType: String
     public let comment: String
     /// What the files of the type start with, which GIO recognises them by.
@@ -33,16 +29,7 @@ public struct MIMEPackage {
           </mime-type>
         </mime-info>
         """.utf8).write(to: packages.appendingPathComponent("\(fileExtension).xml"))
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/update-mime-database")
-        compile.arguments = [data.appendingPathComponent("mime").path]
-        // It warns that the folder is not in the search path, which only the process the test starts has.
-        compile.standardOutput = FileHandle.nullDevice
-        compile.standardError = FileHandle.nullDevice
-        try compile.run()
-        compile.waitUntilExit()
-        guard compile.terminationStatus == 0 else {
-            throw Failure(description: "update-mime-database \(data.path)/mime exited with \(compile.terminationStatus)")
-        }
+        // Its warning that the folder is not in the search path is for this process, not the one the test starts.
+        try ExternalProgram.output(of: "/usr/bin/update-mime-database", [data.appendingPathComponent("mime").path])
     }
 }
