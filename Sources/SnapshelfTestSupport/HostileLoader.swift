@@ -77,7 +77,7 @@ public final class HostileLoader {
     /// A file that makes the loader carry out the attack, named `<name>.hostile` in `folder`.
     public func file(_ attack: Attack, in folder: URL, named name: String) throws -> URL {
         let file = folder.appendingPathComponent("\(name).hostile")
-        // Padded past the first line, as a real file would be, so the loader is not fed it all at once.
+        // Padded past the first line, as an image has more than its header, so the attack comes before the end.
         try (Data("\(Self.magic)\(attack.command)\n".utf8) + Data(repeating: 0x2A, count: 8192)).write(to: file)
         return file
     }
