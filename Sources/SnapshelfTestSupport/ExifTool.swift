@@ -4,26 +4,10 @@
 import Foundation
 
 public enum ExifTool {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     /// Runs exiftool with the arguments and returns what it printed, throwing when it fails.
     @discardableResult
     public static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-charset", "UTF8", "-charset", "iptc=UTF8"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "exiftool \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        try ExternalProgram.output(of: "/usr/bin/exiftool", ["-charset", "UTF8", "-charset", "iptc=UTF8"] + arguments)
     }
 
     /// One tag's value exactly, as `-b` gives it: without the trimming exiftool's display does.

@@ -9,26 +9,8 @@ enum InventedImageType {
 
     /// Registers the type in `dataHome` and returns the environment under which snapshelf knows it.
     static func register(in dataHome: URL) throws -> [String: String] {
-        let packages = dataHome.appendingPathComponent("mime/packages")
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
-        try Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-          <mime-type type="\(mimeType)">
-            <comment>An image format invented for Snapshelf's tests</comment>
-            <magic priority="90"><match type="string" offset="0" value="SNAPSHELF-INVENTED-IMAGE"/></magic>
-            <glob pattern="*.invented"/>
-          </mime-type>
-        </mime-info>
-        """.utf8).write(to: packages.appendingPathComponent("snapshelf-invented.xml"))
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/update-mime-database")
-        compile.arguments = [dataHome.appendingPathComponent("mime").path]
-        compile.standardOutput = FileHandle.nullDevice
-        compile.standardError = FileHandle.nullDevice
-        try compile.run()
-        compile.waitUntilExit()
-        precondition(compile.terminationStatus == 0, "update-mime-database failed")
+        try MIMEPackage(mimeType: mimeType, comment: "An image format invented for Snapshelf's tests",
+                        magic: "SNAPSHELF-INVENTED-IMAGE", fileExtension: "invented").register(in: dataHome)
         return ["XDG_DATA_HOME": dataHome.path]
     }
 

@@ -1,5 +1,6 @@
 // Runs the built `snapshelf` executable as a person or a script would, capturing what it prints.
 import Foundation
+import SnapshelfTestSupport
 
 struct SnapshelfProcess {
     struct Outcome {
@@ -9,13 +10,7 @@ struct SnapshelfProcess {
     }
 
     /// The executable SwiftPM built beside this test bundle.
-    static let executable: URL = {
-        let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let executable = productsDirectory.appendingPathComponent("snapshelf")
-        precondition(FileManager.default.isExecutableFile(atPath: executable.path),
-                     "snapshelf was not built at \(executable.path): run `swift build --build-tests` first")
-        return executable
-    }()
+    static var executable: URL { BuiltProducts.snapshelf }
 
     /// What to run snapshelf through so that it meets file permissions as any user would: root
     /// reads and writes anything, but not without these capabilities.

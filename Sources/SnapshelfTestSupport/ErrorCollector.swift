@@ -1,20 +1,20 @@
 // Drains a pipe on its own thread, so the other pipe can be read at the same time.
 import Foundation
 
-final class ErrorCollector: @unchecked Sendable {
+public final class ErrorCollector: @unchecked Sendable {
     // Unchecked Sendable: `data` is written by the reading thread before `done` is signalled and
     // read only after waiting for it.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             data = handle.readDataToEndOfFile()
             done.signal()
         }
     }
 
-    func wait() -> Data {
+    public func wait() -> Data {
         done.wait()
         return data
     }

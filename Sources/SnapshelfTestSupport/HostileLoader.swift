@@ -1,0 +1,91 @@
+// The hostile GdkPixbuf loader (Tests/Fixtures/hostile-loader.c), compiled and registered in a
+// folder of its own beside the system's loaders, and files that set it off. GdkPixbuf and GIO read
+// their loaders and MIME types once per process, so the environment this gives is for a process
+// the test starts, such as the built snapshelf, never for the test's own.
+import Foundation
+
+public final class HostileLoader {
+    /// What a hostile file makes the loader do the moment it reads the file's first line.
+    public enum Attack {
+        /// Writes through a null pointer.
+        case crash
+        /// Loops for ever.
+        case spin
+        /// Takes memory until an allocation fails.
+        case hog
+        /// Creates the file and writes to it.
+        case write(URL)
+        /// Connects to 127.0.0.1 at the port, and to the Unix socket at the path.
+        case connect(port: UInt16, unixSocket: URL)
+        /// Runs /bin/sh to create the file.
+        case run(touching: URL)
+
+        var command: String {
+            switch self {
+            case .crash: "crash"
+            case .spin: "spin"
+            case .hog: "hog"
+            case .write(let file): "write \(file.path)"
+            case .connect(let port, let socket): "socket \(port) \(socket.path)"
+            case .run(let file): "exec \(file.path)"
+            }
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static let mimeType = "image/x-snapshelf-hostile"
+    private static let magic = "SNAPSHELF-HOSTILE "
+    private static let source = ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/hostile-loader.c")
+
+    private let folder = TemporaryDirectory()
+    /// GDK_PIXBUF_MODULE_FILE and XDG_DATA_DIRS, under which a process decodes with the loader.
+    public let environment: [String: String]
+
+    /// Compiles the loader with gcc, writes a loaders.cache of the system's loaders and it, and
+    /// compiles a MIME database that knows its type, since GdkPixbuf picks a loader by the type
+    /// GIO reads from a file's first bytes.
+    public init() throws {
+        let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
+        let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path, Self.source.path] + flags)
+
+        // Both are the machine's own, as gdk-pixbuf-2.0.pc gives them, so no architecture's folder is assumed.
+        let moduleDirectory = try Self.pkgConfigVariable("gdk_pixbuf_moduledir")
+        let queryLoaders = try Self.pkgConfigVariable("gdk_pixbuf_query_loaders")
+        let systemModules = try FileManager.default.contentsOfDirectory(atPath: moduleDirectory).filter { $0.hasSuffix(".so") }
+            .sorted().map { "\(moduleDirectory)/\($0)" }
+        let cache = try ExternalProgram.output(of: queryLoaders, systemModules + [module.path])
+        // The tool leaves out, with no more than a warning, a module it cannot load.
+        guard cache.contains("\"\(Self.mimeType)\"") else {
+            throw Failure(description: "\(queryLoaders) did not register \(module.path):\n\(cache)")
+        }
+        let cacheFile = folder.file(named: "loaders.cache", containing: Data(cache.utf8))
+
+        let data = folder.url.appendingPathComponent("data")
+        try MIMEPackage(mimeType: Self.mimeType, comment: "An image format whose loader attacks the process, for Snapshelf's tests",
+                        magic: Self.magic, fileExtension: "hostile").register(in: data)
+        // Prepended, so that the system's types stay known; the default is the XDG specification's.
+        let dataDirectories = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "/usr/local/share:/usr/share"
+        environment = ["GDK_PIXBUF_MODULE_FILE": cacheFile.path, "XDG_DATA_DIRS": "\(data.path):\(dataDirectories)"]
+    }
+
+    /// A file that makes the loader carry out the attack, named `<name>.hostile` in `folder`.
+    public func file(_ attack: Attack, in folder: URL, named name: String) throws -> URL {
+        let file = folder.appendingPathComponent("\(name).hostile")
+        // Padded past the first line, as an image has more than its header, so the attack comes before the end.
+        try (Data("\(Self.magic)\(attack.command)\n".utf8) + Data(repeating: 0x2A, count: 8192)).write(to: file)
+        return file
+    }
+
+    private static func pkgConfigVariable(_ name: String) throws -> String {
+        let value = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--variable=\(name)", "gdk-pixbuf-2.0"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !value.isEmpty else { throw Failure(description: "gdk-pixbuf-2.0.pc has no \(name)") }
+        return value
+    }
+}

@@ -1,0 +1,143 @@
+// A hostile image loader's attacks, set off by the real snapshelf importing a hostile file between
+// two good photos: the decoder it runs in may die, hang or hog memory, but only that file may fail,
+// and the decoder gets nothing else done: no file written, no connection made, no program run
+// (issue 14).
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class HostileLoaderTests: CommandLineTestCase {
+    private var loader: HostileLoader!
+    /// Ends a hang in bounded time, killing snapshelf and its process group, so it fails the test
+    /// instead of holding up the suite; timeout then exits with 124.
+    private static let bounded = ["/usr/bin/timeout", "--kill-after=5", "60"]
+    /// A ceiling on address space, so that where no decoder stops the hog, it fails the test at
+    /// 4 GiB rather than take the machine's memory. Soft only, which a helper may change.
+    private static let memoryCeiling = ["/usr/bin/prlimit", "--as=\(4 << 30):"]
+    private let goodPhotos = [SamplePhotos.cameras[0], SamplePhotos.cameras[1]]
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        loader = try HostileLoader()
+    }
+
+    override func tearDown() {
+        loader = nil
+        super.tearDown()
+    }
+
+    func testACrashingDecoderCostsOnlyItsFile() throws {
+        let problem = try importAmongGoodPhotos(.crash, named: "crash")
+        XCTAssertTrue(problem.contains("crashed"), problem)
+    }
+
+    func testAHangingDecoderIsStoppedAfterTheLimit() throws {
+        let started = ContinuousClock.now
+        let problem = try importAmongGoodPhotos(.spin, named: "spin")
+        XCTAssertTrue(problem.contains("took too long"), problem)
+        XCTAssertTrue(problem.contains("more than 3 seconds"), problem)
+        // Two decodes of the file at most (its size, then its preview), each stopped after 3 s.
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(30))
+    }
+
+    func testADecoderThatHogsMemoryIsStopped() throws {
+        let problem = try importAmongGoodPhotos(.hog, named: "hog", through: Self.memoryCeiling)
+        XCTAssertTrue(problem.contains("too much memory"), problem)
+    }
+
+    func testADecoderCannotWriteFiles() throws {
+        let target = folder.url.appendingPathComponent("written-by-the-decoder")
+        try importAmongGoodPhotos(.write(target), named: "write")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path), "the decoder created \(target.path)")
+    }
+
+    func testADecoderCannotConnectToSockets() throws {
+        let tcp = try ListeningSocket.loopback()
+        let unixPath = folder.url.appendingPathComponent("listening.socket")
+        let unix = try ListeningSocket.unix(at: unixPath)
+        try importAmongGoodPhotos(.connect(port: tcp.port, unixSocket: unixPath), named: "socket")
+        XCTAssertFalse(tcp.wasReached, "the decoder connected to 127.0.0.1:\(tcp.port)")
+        XCTAssertFalse(unix.wasReached, "the decoder connected to \(unixPath.path)")
+    }
+
+    func testADecoderCannotRunPrograms() throws {
+        let target = folder.url.appendingPathComponent("touched-by-the-decoder")
+        try importAmongGoodPhotos(.run(touching: target), named: "exec")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.path), "the decoder ran a shell, which created \(target.path)")
+    }
+
+    /// Proves the tests above can fail: where nothing stands between GdkPixbuf and the loader, as in
+    /// gdk-pixbuf-thumbnailer, every attack succeeds under the same environment.
+    func testTheAttacksSucceedWhereNothingStopsThem() throws {
+        let written = folder.url.appendingPathComponent("written")
+        XCTAssertEqual(try thumbnail(loader.file(.write(written), in: folder.url, named: "write")).terminationStatus, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: written.path))
+
+        let touched = folder.url.appendingPathComponent("touched")
+        XCTAssertEqual(try thumbnail(loader.file(.run(touching: touched), in: folder.url, named: "exec")).terminationStatus, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: touched.path))
+
+        let tcp = try ListeningSocket.loopback()
+        let unixPath = folder.url.appendingPathComponent("listening.socket")
+        let unix = try ListeningSocket.unix(at: unixPath)
+        try thumbnail(loader.file(.connect(port: tcp.port, unixSocket: unixPath), in: folder.url, named: "socket"))
+        XCTAssertTrue(tcp.wasReached)
+        XCTAssertTrue(unix.wasReached)
+
+        let crashed = try thumbnail(loader.file(.crash, in: folder.url, named: "crash"))
+        XCTAssertEqual(crashed.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(crashed.terminationStatus, SIGSEGV)
+    }
+
+    /// Imports a good photo, the hostile file and another good photo in one command, and checks
+    /// what must hold whatever the attack: the command failed, it named the hostile file, and both
+    /// photos are in the library. Returns what stderr said about the hostile file.
+    @discardableResult
+    private func importAmongGoodPhotos(_ attack: HostileLoader.Attack, named name: String, through wrapper: [String] = [],
+                                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let hostile = try loader.file(attack, in: folder.url, named: name)
+        let outcome = try SnapshelfProcess.run(
+            ["--library", library, "import", goodPhotos[0].path, hostile.path, goodPhotos[1].path],
+            environment: environment, through: Self.bounded + wrapper
+        )
+        // Enough of stderr to tell how it ended, without the whole of a crash's backtrace.
+        let said = outcome.standardError.prefix(800)
+        XCTAssertEqual(outcome.status, 1, "snapshelf import ended so: \(said)", file: file, line: line)
+        let problem = outcome.standardError.split(separator: "\n").filter { $0.contains(hostile.path) }.joined(separator: "\n")
+        XCTAssertFalse(problem.isEmpty, "stderr does not name \(hostile.path): \(said)", file: file, line: line)
+        XCTAssertEqual(try importedNames(), goodPhotos.map(\.lastPathComponent).sorted(), file: file, line: line)
+        return problem
+    }
+
+    /// The original names of the photos in the library, sorted.
+    private func importedNames() throws -> [String] {
+        let listing = try SnapshelfProcess.run(["--library", library, "list", "--json"], environment: environment)
+        guard listing.status == 0 else { return [] }
+        let photos = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [[String: Any]])
+        return photos.compactMap { $0["original_name"] as? String }.sorted()
+    }
+
+    /// The loader's environment, a decode limit a hang's test can wait out, and XDG folders of the
+    /// test's own, so that no thumbnail, setting or Trash of the person running the tests is touched.
+    private var environment: [String: String] {
+        loader.environment.merging([
+            "SNAPSHELF_DECODE_TIMEOUT": "3",
+            "XDG_DATA_HOME": folder.url.appendingPathComponent("xdg/data").path,
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("xdg/cache").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("xdg/config").path,
+        ]) { $1 }
+    }
+
+    /// Runs gdk-pixbuf-thumbnailer on the file under the loader's environment, and returns it ended.
+    @discardableResult
+    private func thumbnail(_ file: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdk-pixbuf-thumbnailer")
+        process.arguments = ["-s", "64", file.path, folder.url.appendingPathComponent("thumbnail.png").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process
+    }
+}
