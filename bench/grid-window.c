@@ -1,0 +1,121 @@
+/* The benchmark's anchor for Snapshelf's first frame: the same shape of window drawn in C, a
+ * header bar with a title and a few buttons over a scrolled grid of 10,000 tiles, each a picture
+ * above a label, quitting once its first frame is drawn. What Snapshelf takes beyond it is what
+ * Swift, its library and its own code cost, not what GTK costs to draw such a window. */
+#include "first-frame.h"
+
+/* As Snapshelf's default tile (PhotoTile.defaultSize). */
+enum { TILE_SIZE = 180, ITEMS = 10000 };
+
+/* The rules of Snapshelf's Resources/style.css that its first frame draws: the grid's spacing,
+ * which sets how many tiles fit, and the frame each thumbnail sits in while it loads. */
+static const char STYLE[] =
+    ".photo-grid { padding: 12px; }"
+    ".photo-grid > child { padding: 8px; border-radius: 12px; }"
+    ".thumbnail { background-color: alpha(currentColor, 0.06); border-radius: 8px; }";
+
+static void setup_tile(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer unused)
+{
+    (void)factory;
+    (void)unused;
+    GtkWidget *tile = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *picture = gtk_picture_new();
+    gtk_widget_add_css_class(picture, "thumbnail");
+    gtk_widget_set_size_request(picture, TILE_SIZE, TILE_SIZE);
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+    gtk_label_set_single_line_mode(GTK_LABEL(label), TRUE);
+    gtk_label_set_max_width_chars(GTK_LABEL(label), 1);
+    gtk_box_append(GTK_BOX(tile), picture);
+    gtk_box_append(GTK_BOX(tile), label);
+    gtk_list_item_set_child(item, tile);
+}
+
+static void bind_tile(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer unused)
+{
+    (void)factory;
+    (void)unused;
+    GtkWidget *label = gtk_widget_get_last_child(gtk_list_item_get_child(item));
+    GtkStringObject *text = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(label), gtk_string_object_get_string(text));
+}
+
+/* Like Snapshelf's: Import at the start, a title over a subtitle, search and a menu at the end. */
+static GtkWidget *header_bar(void)
+{
+    GtkWidget *header = gtk_header_bar_new();
+    /* An icon beside a mnemonic label, as Snapshelf's Import. */
+    GtkWidget *import = gtk_button_new();
+    GtkWidget *content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_box_append(GTK_BOX(content), gtk_image_new_from_icon_name("list-add-symbolic"));
+    gtk_box_append(GTK_BOX(content), gtk_label_new_with_mnemonic("_Import"));
+    gtk_button_set_child(GTK_BUTTON(import), content);
+    gtk_widget_set_tooltip_text(import, "Import Photos");
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(header), import);
+
+    GtkWidget *titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_valign(titles, GTK_ALIGN_CENTER);
+    GtkWidget *title = gtk_label_new("Grid");
+    gtk_widget_add_css_class(title, "title");
+    GtkWidget *subtitle = gtk_label_new("10,000 photos");
+    gtk_widget_add_css_class(subtitle, "subtitle");
+    gtk_box_append(GTK_BOX(titles), title);
+    gtk_box_append(GTK_BOX(titles), subtitle);
+    gtk_header_bar_set_title_widget(GTK_HEADER_BAR(header), titles);
+
+    GtkWidget *menu = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(menu), "open-menu-symbolic");
+    /* A menu button without a menu is drawn insensitive, unlike Snapshelf's. */
+    GMenu *items = g_menu_new();
+    g_menu_append(items, "About", "app.about");
+    gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(menu), G_MENU_MODEL(items));
+    g_object_unref(items);
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(header), menu);
+    /* A toggle, as Snapshelf's search button is. */
+    GtkWidget *search = gtk_toggle_button_new();
+    gtk_button_set_icon_name(GTK_BUTTON(search), "system-search-symbolic");
+    gtk_widget_set_tooltip_text(search, "Search Labels");
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(header), search);
+    return header;
+}
+
+static GtkWidget *grid(void)
+{
+    GtkStringList *labels = gtk_string_list_new(NULL);
+    for (int index = 0; index < ITEMS; index++) {
+        char text[32];
+        g_snprintf(text, sizeof text, "Photo %d", index + 1);
+        gtk_string_list_append(labels, text);
+    }
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_tile), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_tile), NULL);
+    /* The view takes both the selection and the factory. */
+    GtkWidget *view = gtk_grid_view_new(GTK_SELECTION_MODEL(gtk_multi_selection_new(G_LIST_MODEL(labels))), factory);
+    gtk_grid_view_set_max_columns(GTK_GRID_VIEW(view), 8);
+    gtk_widget_add_css_class(view, "photo-grid");
+
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
+    gtk_widget_set_vexpand(scrolled, TRUE);
+    gtk_widget_set_hexpand(scrolled, TRUE);
+    return scrolled;
+}
+
+static void fill(GtkWindow *window)
+{
+    GtkCssProvider *style = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(style, STYLE, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(style),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(style);
+    gtk_window_set_title(window, "Grid");
+    gtk_window_set_titlebar(window, header_bar());
+    gtk_window_set_child(window, grid());
+}
+
+int main(int argc, char **argv)
+{
+    return run_until_first_frame("io.github.snapshelf.GridWindow", fill, argc, argv);
+}
