@@ -25,6 +25,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case decoderTimedOut(Duration)
         /// The sandboxed decoder needed more memory than a helper may have.
         case decoderOutOfMemory
+        /// Something outside Snapshelf killed the sandboxed decoder while it was on the file.
+        case decoderKilled
         /// No sandboxed decoder could be started, with the reason.
         case decoderUnavailable(String)
         case changedDuringImport
@@ -77,6 +79,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decoderTimedOut(let limit):
             String(format: tr("the decoder took too long on it (more than %ld seconds) and was stopped"), Int(limit.components.seconds))
         case .decoderOutOfMemory: tr("the decoder needed too much memory for it and was stopped")
+        case .decoderKilled: tr("the decoder was killed while reading it; try again")
         case .decoderUnavailable(let detail): String(format: tr("no sandboxed decoder could be started (%@)"), detail)
         case .changedDuringImport: tr("the file changed while it was being imported; try again")
         case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)

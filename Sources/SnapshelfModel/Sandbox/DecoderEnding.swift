@@ -7,7 +7,16 @@ enum DecoderEnding {
     private static let memoryWords = ["failed to allocate", "out of memory", "cannot allocate memory", "bad_alloc",
                                       "memory exhausted", "could not allocate"]
 
-    static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration) -> ImportError.Reason {
+    /// How many processes the kernel's OOM killer has ended since boot, which tells its SIGKILL
+    /// from a person's; nil where the kernel does not say.
+    static func outOfMemoryKills() -> Int? {
+        guard let statistics = try? String(contentsOfFile: "/proc/vmstat", encoding: .utf8),
+              let line = statistics.split(separator: "\n").first(where: { $0.hasPrefix("oom_kill ") }) else { return nil }
+        return Int(line.dropFirst("oom_kill ".count))
+    }
+
+    /// - Parameter killsBefore: `outOfMemoryKills()` as the request began.
+    static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration, killsBefore: Int?) -> ImportError.Reason {
         let said = String(decoding: errors, as: UTF8.self).lowercased()
         if said.contains("cannot lock down") {
             let line = said.split(separator: "\n").last(where: { $0.contains("cannot lock down") }).map(String.init) ?? said
@@ -15,8 +24,9 @@ enum DecoderEnding {
         }
         switch end {
         case .timedOut, .signalled(SIGXCPU): return .decoderTimedOut(limit)
-        // Nothing in Snapshelf sends it: the kernel's OOM killer did.
-        case .signalled(SIGKILL): return .decoderOutOfMemory
+        // Snapshelf sends it only at the deadline, told above: the OOM killer, or a person, did.
+        case .signalled(SIGKILL) where killsBefore != nil && outOfMemoryKills() ?? 0 > killsBefore!: return .decoderOutOfMemory
+        case .signalled(SIGKILL): return .decoderKilled
         default: break
         }
         if memoryWords.contains(where: said.contains) { return .decoderOutOfMemory }

@@ -1,0 +1,133 @@
+// The pool of sandboxed decoders, with the hostile loader registered for its decoders only: a
+// decoder that crashes, hangs or is killed costs only its file, the next file gets a new one,
+// and every decoder runs locked down.
+import Foundation
+@testable import SnapshelfModel
+import SnapshelfTestSupport
+import Synchronization
+import XCTest
+
+final class DecoderPoolTests: XCTestCase {
+    private var hostile: HostileLoader!
+    private var scratch: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        hostile = try HostileLoader()
+        scratch = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        hostile = nil
+        scratch = nil
+    }
+
+    private func pool(capacity: Int, timeout: Int = 20) -> DecoderPool {
+        var environment = ProcessInfo.processInfo.environment.merging(hostile.environment) { $1 }
+        environment["SNAPSHELF_DECODE_TIMEOUT"] = String(timeout)
+        return DecoderPool(capacity: capacity, decoderEnvironment: environment)
+    }
+
+    private static func decode(_ url: URL, in pool: DecoderPool) throws(ImportError) -> DecoderPool.DecodedImage {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        return try pool.image(from: descriptor, path: url.path, fittingIn: 64)
+    }
+
+    private func reason(decoding url: URL, in pool: DecoderPool) -> ImportError.Reason? {
+        do {
+            _ = try Self.decode(url, in: pool)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func testAFileThatCrashesItsDecoderFailsAloneAndTheNextFileGetsANewDecoder() throws {
+        let pool = pool(capacity: 1)
+        let photo = SamplePhotos.landscape(orientation: 1)
+        XCTAssertEqual(try Self.decode(photo, in: pool).storedWidth, try Self.decode(photo, in: pool).storedWidth)
+        let first = try XCTUnwrap(Self.decoders().first)
+        let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
+        guard case .decoderCrashed(let how)? = reason(decoding: crash, in: pool) else {
+            return XCTFail("the crash was not told as one")
+        }
+        XCTAssertEqual(how, "segmentation fault")
+        XCTAssertFalse(isRunning(first), "the crashed decoder was not reaped")
+        let image = try Self.decode(photo, in: pool)
+        XCTAssertGreaterThan(image.thumbnail.width, 0)
+        XCTAssertEqual(Self.decoders().count, 1, "one decoder, the replacement")
+        XCTAssertNotEqual(Self.decoders().first, first)
+    }
+
+    func testADecoderThatHangsIsKilledAtTheLimitAndReplaced() throws {
+        let pool = pool(capacity: 1, timeout: 2)
+        let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
+        let started = ContinuousClock.now
+        XCTAssertEqual(reason(decoding: spin, in: pool), .decoderTimedOut(.seconds(2)))
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+        XCTAssertNoThrow(try Self.decode(SamplePhotos.landscape(orientation: 6), in: pool))
+    }
+
+    func testADecoderKilledFromOutsideIsReplacedWhetherIdleOrBusy() throws {
+        let pool = pool(capacity: 1, timeout: 10)
+        let photo = SamplePhotos.portrait(orientation: 3)
+        _ = try Self.decode(photo, in: pool)
+        let idle = try XCTUnwrap(Self.decoders().first)
+        kill(idle, SIGKILL)
+        while isRunning(idle) { usleep(10_000) }
+        XCTAssertNoThrow(try Self.decode(photo, in: pool), "a decoder killed while idle was used again")
+
+        let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
+        let killer = Thread {
+            Thread.sleep(forTimeInterval: 1)
+            Self.decoders().forEach { kill($0, SIGKILL) }
+        }
+        killer.start()
+        XCTAssertEqual(reason(decoding: spin, in: pool), .decoderKilled)
+        XCTAssertNoThrow(try Self.decode(photo, in: pool))
+    }
+
+    func testSeveralDecodersWorkAtOnceUpToTheCapacity() throws {
+        let pool = pool(capacity: 2)
+        let photos = (1...8).map { SamplePhotos.landscape(orientation: $0) }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            if (try? Self.decode(photos[index % photos.count], in: pool)) == nil { failures.withLock { $0 += 1 } }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, 0)
+        XCTAssertLessThanOrEqual(Self.decoders().count, 2)
+    }
+
+    func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {
+        let pool = pool(capacity: 1)
+        _ = try Self.decode(SamplePhotos.landscape(orientation: 1), in: pool)
+        let decoder = try XCTUnwrap(Self.decoders().first)
+        let status = try String(contentsOfFile: "/proc/\(decoder)/status", encoding: .utf8)
+        XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
+        // 2 is seccomp's filter mode.
+        XCTAssertTrue(status.contains("Seccomp:\t2"), status)
+        let limits = try String(contentsOfFile: "/proc/\(decoder)/limits", encoding: .utf8)
+        let space = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max address space") })
+        XCTAssertFalse(space.contains("unlimited"), String(space))
+        let cpu = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max cpu time") })
+        XCTAssertFalse(cpu.contains("unlimited"), String(cpu))
+    }
+
+    /// The test's own decoders: its children started in the decoder mode.
+    private static func decoders() -> [pid_t] {
+        let own = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let afterName = stat.range(of: ") ", options: .backwards),
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == own
+                && String(decoding: cmdline, as: UTF8.self).contains("--sandboxed-decoder")
+        }
+    }
+
+    private func isRunning(_ pid: pid_t) -> Bool {
+        Self.decoders().contains(pid)
+    }
+}
