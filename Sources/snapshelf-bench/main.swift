@@ -1,14 +1,30 @@
-// The benchmark's in-process probe: times label searches on an existing library through the
-// model, as the app runs them, so process start-up stays out of the figures. `make bench` runs it
-// as `snapshelf-bench LIBRARY QUERIES-FILE` and reads one line back: the median and p99 in
-// milliseconds of finding the matching photos' IDs (what the grid's filter needs), the same for
-// reading the matching photos whole (what `snapshelf search` prints), then the mean match count.
+// The benchmark's in-process probe. `snapshelf-bench LIBRARY QUERIES-FILE` times label searches
+// on an existing library through the model, as the app runs them, so process start-up stays out
+// of the figures, and prints one line: the median and p99 in milliseconds of finding the matching
+// photos' IDs (what the grid's filter needs), the same for reading the matching photos whole (what
+// `snapshelf search` prints), then the mean match count. `snapshelf-bench decode PHOTO...` decodes
+// the photos one after another at tile size through the sandboxed decoders, as the grid does, and
+// prints the seconds it took, which the benchmark sets against decoding alone on one core.
 import Foundation
 import SnapshelfModel
 
 let arguments = CommandLine.arguments
+if arguments.count > 2, arguments[1] == "decode" {
+    let start = ContinuousClock.now
+    for path in arguments.dropFirst(2) {
+        do {
+            _ = try Thumbnail(decoding: URL(fileURLWithPath: path), fittingIn: 256)
+        } catch {
+            FileHandle.standardError.write(Data("snapshelf-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    let elapsed = ContinuousClock.now - start
+    print(String(format: "%.3f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+    exit(0)
+}
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: snapshelf-bench LIBRARY QUERIES-FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: snapshelf-bench LIBRARY QUERIES-FILE\n       snapshelf-bench decode PHOTO...\n".utf8))
     exit(2)
 }
 
