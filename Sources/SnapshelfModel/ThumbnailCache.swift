@@ -122,8 +122,8 @@ public struct ThumbnailCache: Sendable {
     public func store(_ thumbnail: Thumbnail, for file: URL, size: Size) {
         guard max(thumbnail.width, thumbnail.height) <= size.pixels, let mtime = Self.modificationTime(of: file) else { return }
         write(thumbnail.pixbuf, to: location(of: file, size: size), uri: Self.uri(of: file), mtime: mtime, extra: [
-            ("tEXt::Thumb::Image::Width", "\(thumbnail.width)"),
-            ("tEXt::Thumb::Image::Height", "\(thumbnail.height)"),
+            ("Thumb::Image::Width", "\(thumbnail.width)"),
+            ("Thumb::Image::Height", "\(thumbnail.height)"),
         ])
     }
 
@@ -144,23 +144,15 @@ public struct ThumbnailCache: Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).png")
-        // Light compression: zlib's default level took a third of an import's time for files a
-        // few kilobytes smaller.
-        let options = [("tEXt::Thumb::URI", uri), ("tEXt::Thumb::MTime", "\(mtime)"),
-                       ("tEXt::Software", "Snapshelf \(SnapshelfVersion.current)"), ("compression", "1")] + extra
-        var keys: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.0) } + [nil]
-        var values: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.1) } + [nil]
-        defer { (keys + values).forEach { free($0) } }
-        // The standard's format is 8-bit RGBA; a JPEG decodes without alpha.
-        let rgba = gdk_pixbuf_add_alpha(pixbuf, 0, 0, 0, 0)!
-        defer { g_object_unref(UnsafeMutableRawPointer(rgba)) }
-        guard gdk_pixbuf_savev(rgba, temporary.path, "png", &keys, &values, nil) != 0 else {
+        let text = [("Thumb::URI", uri), ("Thumb::MTime", "\(mtime)"), ("Software", "Snapshelf \(SnapshelfVersion.current)")] + extra
+        guard let png = ThumbnailPNG.encode(pixbuf, text: text.map { (key: $0.0, value: $0.1) }) else { return }
+        let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { return }
+        let written = png.withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
+        close(output)
+        guard written == png.count, rename(temporary.path, destination.path) == 0 else {
             unlink(temporary.path)
             return
-        }
-        chmod(temporary.path, 0o600)
-        if rename(temporary.path, destination.path) != 0 {
-            unlink(temporary.path)
         }
     }
 

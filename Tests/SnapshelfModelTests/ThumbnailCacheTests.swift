@@ -21,6 +21,20 @@ final class ThumbnailCacheTests: XCTestCase {
         folder = nil
     }
 
+    /// The pixels as RGBA rows without padding, so an RGB thumbnail and its RGBA PNG compare.
+    private static func pixels(of pixbuf: OpaquePointer) -> [UInt8] {
+        let width = Int(gdk_pixbuf_get_width(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let bytes = gdk_pixbuf_read_pixels(pixbuf)!
+        return (0..<Int(gdk_pixbuf_get_height(pixbuf))).flatMap { y in
+            (0..<width).flatMap { x in
+                let pixel = bytes + y * rowstride + x * channels
+                return [pixel[0], pixel[1], pixel[2], channels == 4 ? pixel[3] : 255]
+            }
+        }
+    }
+
     private func setModificationTime(_ seconds: Int, of url: URL) {
         var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
         XCTAssertEqual(utimensat(AT_FDCWD, url.path, &times, 0), 0)
@@ -49,6 +63,14 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(String(cString: gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime")), "\(mtime)")
         XCTAssertEqual(gdk_pixbuf_get_bits_per_sample(pixbuf), 8)
         XCTAssertEqual(gdk_pixbuf_get_n_channels(pixbuf), 4, "the standard asks for RGBA")
+        XCTAssertEqual(gdk_pixbuf_get_width(pixbuf), 256)
+        XCTAssertEqual(gdk_pixbuf_get_height(pixbuf), 192)
+        XCTAssertEqual(Self.pixels(of: pixbuf), Self.pixels(of: thumbnail.pixbuf), "the PNG holds other pixels than the thumbnail")
+        // Snapshelf writes the PNG itself, so a reader that shares no code with it checks it too.
+        XCTAssertEqual(try ExifTool.value("ThumbURI", of: saved), uri)
+        XCTAssertEqual(try ExifTool.value("ThumbImageWidth", of: saved), "256")
+        XCTAssertEqual(try ExifTool.run(["-validate", "-warning", "-a", "-s3", saved.path]).trimmingCharacters(in: .whitespacesAndNewlines),
+                       "OK")
 
         let attributes = try FileManager.default.attributesOfItem(atPath: saved.path)
         XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
