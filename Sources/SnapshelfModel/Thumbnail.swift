@@ -8,7 +8,7 @@ public final class Thumbnail: @unchecked Sendable {
     public let pixbuf: OpaquePointer
     public let width: Int
     public let height: Int
-    /// The EXIF orientation (1 to 8) the file declared, already applied to the pixels.
+    /// The EXIF orientation (1 to 8) applied to the decoded pixels, beyond any turn the decoder made itself.
     public let orientation: Int
 
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
@@ -92,9 +92,8 @@ public final class Thumbnail: @unchecked Sendable {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
         let declared = gdk_pixbuf_get_option(decoded, "orientation").flatMap { Int(String(cString: $0)) }
-        orientation = (1...8).contains(declared ?? 1) ? declared ?? 1 : 1
-        // A new reference always, even when no turn was needed and it is the same pixbuf.
-        pixbuf = gdk_pixbuf_apply_embedded_orientation(decoded)
+        orientation = EmbeddedOrientation.toApply(declared: declared, inFileAt: path)
+        pixbuf = EmbeddedOrientation.turn(decoded, from: orientation)
         let upright = pixbuf
         width = Int(gdk_pixbuf_get_width(upright))
         height = Int(gdk_pixbuf_get_height(upright))
