@@ -93,25 +93,14 @@ final class ExportTests: CommandLineTestCase {
     /// The file an encoder writes, its name last among the arguments.
     private func encoded(by tool: String, _ arguments: [String], to name: String) throws -> URL {
         let output = folder.url.appendingPathComponent(name)
-        let encode = Process()
-        encode.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        encode.arguments = arguments + [output.path]
-        encode.standardOutput = FileHandle.nullDevice
-        try encode.run()
-        encode.waitUntilExit()
-        XCTAssertEqual(encode.terminationStatus, 0, tool)
+        try ExternalTool.run(tool, arguments + [output.path])
         return output
     }
 
     /// A PNG made from a sample by GdkPixbuf's own thumbnailer, the one tool at hand that writes PNG.
     private func pngOfSample() throws -> URL {
         let png = folder.url.appendingPathComponent("sample.png")
-        let convert = Process()
-        convert.executableURL = URL(fileURLWithPath: "/usr/bin/gdk-pixbuf-thumbnailer")
-        convert.arguments = ["-s", "256", SamplePhotos.cameras[0].path, png.path]
-        try convert.run()
-        convert.waitUntilExit()
-        XCTAssertEqual(convert.terminationStatus, 0)
+        try ExternalTool.run("gdk-pixbuf-thumbnailer", ["-s", "256", SamplePhotos.cameras[0].path, png.path])
         return png
     }
 

@@ -3,6 +3,7 @@
 // the JPEG's EXIF along, and by GdkPixbuf for the formats it writes, from the photo turned upright.
 import CGdkPixbuf
 import Foundation
+import SnapshelfTestSupport
 import XCTest
 
 final class FormatSamples {
@@ -49,13 +50,7 @@ final class FormatSamples {
     /// The file a tool writes from the JPEG, its name last.
     func encoded(_ tool: String, _ arguments: [String], _ type: String) throws -> URL {
         let output = folder.appendingPathComponent("\(tool).\(type)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments + [output.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(tool) failed")
+        try ExternalTool.run(tool, arguments + [output.path])
         return output
     }
 
