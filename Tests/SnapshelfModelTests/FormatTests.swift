@@ -67,5 +67,8 @@ final class FormatTests: LibraryTestCase {
         let mirrored = gdk_pixbuf_flip(samples.upright, 1)!
         defer { g_object_unref(UnsafeMutableRawPointer(mirrored)) }
         XCTAssertEqual(Uprightness(of: mirrored, against: samples.upright).betterTurn?.mirrored, true)
+        let another = try Thumbnail(decoding: SamplePhotos.cameras[0], fittingIn: 1024)
+        let unlike = Uprightness(of: another.pixbuf, against: samples.upright)
+        XCTAssertGreaterThan(unlike.difference, 25, "another photo \(unlike)")
     }
 }
