@@ -11,7 +11,7 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # exiftool reads what Snapshelf writes, independently of gexiv2; heif-enc and gdk-pixbuf-thumbnailer
 # make the HEIC and PNG files the tests export; at-spi2-core and python3-pyatspi read the accessible tree.
 TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool at-spi2-core python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
-	libimage-exiftool-perl libheif-examples libgdk-pixbuf2.0-bin
+	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24

@@ -81,7 +81,9 @@ public final class PhotoExport: Sendable {
         do {
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
-                let own = (try? Metadata(reading: temporary.path))?.orientation ?? 1
+                // The turn Snapshelf shows it with, which for a HEIF with irot is not its EXIF's.
+                let own = EmbeddedOrientation.toApply(declared: (try? Metadata(reading: temporary.path))?.orientation,
+                                                      inFileAt: temporary.path)
                 try metadata.set(Metadata.xmpOrientationTag, String(Metadata.orientation(own, turnedBy: photo.rotation)))
             }
             try metadata.saveSidecar(to: sidecar.path)

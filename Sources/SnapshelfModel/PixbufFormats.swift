@@ -1,11 +1,31 @@
-// The image formats the installed GdkPixbuf loaders read, looked up by a file's content type.
+// The image formats the installed GdkPixbuf loaders read, looked up by a file's content type, and
+// those of them Snapshelf offers to open, in the file chooser and the desktop file alike.
 import CGdkPixbuf
 import Foundation
 
-enum PixbufFormats {
-    struct Format: Sendable {
-        let mimeTypes: [String]
+public enum PixbufFormats {
+    public struct Format: Sendable {
+        /// GdkPixbuf's name for it, such as "jpeg" or "heif/avif".
+        public let name: String
+        public let mimeTypes: [String]
         let `extension`: String
+    }
+
+    /// Formats that are not photos, which the file chooser and the desktop file do not offer:
+    /// drawings (SVG, which has no pixel size of its own), and icons and cursors (Windows', macOS's
+    /// and X11's). A file of one can still be imported when given, as every file can be tried.
+    static let notPhotos: Set<String> = ["svg", "ico", "icns", "ani", "xbm", "xpm"]
+
+    /// The formats offered to open, each with only its image types (the WebP loader claims
+    /// "audio/x-riff" too, the ICO loader "text/ico").
+    public static let offered: [Format] = formats.filter { !notPhotos.contains($0.name) }.map { format in
+        Format(name: format.name, mimeTypes: format.mimeTypes.filter { $0.hasPrefix("image/") }, extension: format.extension)
+    }
+
+    /// Every image type offered, once each, in the loaders' order.
+    public static var offeredMIMETypes: [String] {
+        var seen: Set<String> = []
+        return offered.flatMap(\.mimeTypes).filter { seen.insert($0).inserted }
     }
 
     /// Every format with a loader, read once: loaders do not change while Snapshelf runs.
@@ -16,7 +36,10 @@ enum PixbufFormats {
         while let current = node {
             let format = OpaquePointer(current.pointee.data)
             if gdk_pixbuf_format_is_disabled(format) == 0 {
-                formats.append(Format(mimeTypes: strings(gdk_pixbuf_format_get_mime_types(format)),
+                let name = gdk_pixbuf_format_get_name(format)
+                defer { g_free(name) }
+                formats.append(Format(name: name.map { String(cString: $0) } ?? "",
+                                      mimeTypes: strings(gdk_pixbuf_format_get_mime_types(format)),
                                       extension: strings(gdk_pixbuf_format_get_extensions(format)).first ?? "image"))
             }
             node = current.pointee.next
@@ -24,6 +47,7 @@ enum PixbufFormats {
         return formats
     }()
 
+    /// The first format whose loader reads the type.
     static func format(forMIMEType mimeType: String) -> Format? {
         formats.first { $0.mimeTypes.contains(mimeType) }
     }

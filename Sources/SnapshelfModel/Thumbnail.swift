@@ -9,7 +9,7 @@ public final class Thumbnail: @unchecked Sendable {
     public let pixbuf: OpaquePointer
     public let width: Int
     public let height: Int
-    /// The EXIF orientation (1 to 8) the file declared, already applied to the pixels.
+    /// The EXIF orientation (1 to 8) applied to the decoded pixels, beyond any turn the decoder made itself.
     public let orientation: Int
 
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is

@@ -61,15 +61,8 @@ final class ExportTests: CommandLineTestCase {
     }
 
     func testAFormatExiv2CannotWriteGetsASidecarBesideTheUnchangedCopy() throws {
-        let heic = folder.url.appendingPathComponent("phone.heic")
         // heif-enc makes the HEIC from a PNG rendering of a shared sample.
-        let encode = Process()
-        encode.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
-        encode.arguments = ["-q", "50", try pngOfSample().path, "-o", heic.path]
-        encode.standardOutput = FileHandle.nullDevice
-        try encode.run()
-        encode.waitUntilExit()
-        XCTAssertEqual(encode.terminationStatus, 0)
+        let heic = try encoded(by: "heif-enc", ["-q", "50", try pngOfSample().path, "-o"], to: "phone.heic")
         try snapshelf("import", "--label", "Phone photo", heic.path)
         try snapshelf("rotate", "1", "--by", "90")
         try snapshelf("export", "--to", exports.path, "--all")
@@ -80,15 +73,34 @@ final class ExportTests: CommandLineTestCase {
         XCTAssertEqual(try ExifTool.run(["-s3", "-n", "-XMP-tiff:Orientation", exports.appendingPathComponent("phone.heic.xmp").path]), "6\n")
     }
 
+    func testAHEIFsSidecarTurnsItFromHowSnapshelfShowsIt() throws {
+        let sideways = SamplePhotos.landscape(orientation: 6)
+        // heif-enc keeps the JPEG's EXIF orientation, 6, and writes no irot: that EXIF turns it.
+        let heic = try encoded(by: "heif-enc", ["-q", "50", sideways.path, "-o"], to: "sideways.heic")
+        // avifenc writes irot, which libheif applies, and keeps the EXIF's 6, which must not turn it again.
+        let avif = try encoded(by: "avifenc", ["-s", "8", sideways.path], to: "turned.avif")
+        try snapshelf("import", heic.path, avif.path)
+        try snapshelf("rotate", "1", "2", "--by", "90")
+        try snapshelf("export", "--to", exports.path, "--all")
+        // Both show upright before the quarter turn: upside down from the stored pixels for the
+        // HEIC, a quarter turn from the decoded ones for the AVIF.
+        for (name, orientation) in [("sideways.heic", "3\n"), ("turned.avif", "6\n")] {
+            let sidecar = exports.appendingPathComponent(name + ".xmp")
+            XCTAssertEqual(try ExifTool.run(["-s3", "-n", "-XMP-tiff:Orientation", sidecar.path]), orientation, name)
+        }
+    }
+
+    /// The file an encoder writes, its name last among the arguments.
+    private func encoded(by tool: String, _ arguments: [String], to name: String) throws -> URL {
+        let output = folder.url.appendingPathComponent(name)
+        try ExternalTool.run(tool, arguments + [output.path])
+        return output
+    }
+
     /// A PNG made from a sample by GdkPixbuf's own thumbnailer, the one tool at hand that writes PNG.
     private func pngOfSample() throws -> URL {
         let png = folder.url.appendingPathComponent("sample.png")
-        let convert = Process()
-        convert.executableURL = URL(fileURLWithPath: "/usr/bin/gdk-pixbuf-thumbnailer")
-        convert.arguments = ["-s", "256", SamplePhotos.cameras[0].path, png.path]
-        try convert.run()
-        convert.waitUntilExit()
-        XCTAssertEqual(convert.terminationStatus, 0)
+        try ExternalTool.run("gdk-pixbuf-thumbnailer", ["-s", "256", SamplePhotos.cameras[0].path, png.path])
         return png
     }
 

@@ -9,9 +9,9 @@ public final class FileFilter: GObjectRef {
         gtk_file_filter_set_name(opaque, name)
     }
 
-    /// Shows the files of every image type GdkPixbuf has a loader for.
-    public func addPixbufFormats() {
-        gtk_file_filter_add_pixbuf_formats(opaque)
+    /// Shows the files of a content type, such as "image/heic".
+    public func addMIMEType(_ type: String) {
+        gtk_file_filter_add_mime_type(opaque, type)
     }
 
     /// Shows the files whose names match a glob, such as "*".

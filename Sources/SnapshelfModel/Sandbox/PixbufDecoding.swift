@@ -9,7 +9,7 @@ final class PixbufDecoding {
     let pixbuf: OpaquePointer
     let storedWidth: Int
     let storedHeight: Int
-    /// The EXIF orientation (1 to 8) the file declared, already applied to the pixels.
+    /// The EXIF orientation (1 to 8) applied to the decoded pixels, beyond any turn the decoder made itself.
     let orientation: Int
 
     /// Decodes the open file from its start; the file's offset is left as it is.
@@ -48,9 +48,8 @@ final class PixbufDecoding {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
         let declared = gdk_pixbuf_get_option(image, "orientation").flatMap { Int(String(cString: $0)) }
-        orientation = (1...8).contains(declared ?? 1) ? declared ?? 1 : 1
-        // A new reference always, even when no turn was needed and it is the same pixbuf.
-        pixbuf = gdk_pixbuf_apply_embedded_orientation(image)
+        orientation = EmbeddedOrientation.toApply(declared: declared, inFileAt: "/proc/self/fd/\(descriptor)")
+        pixbuf = EmbeddedOrientation.turn(image, from: orientation)
         self.storedWidth = Int(storedWidth)
         self.storedHeight = Int(storedHeight)
     }

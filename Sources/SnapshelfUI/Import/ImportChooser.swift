@@ -19,14 +19,20 @@ final class ImportChooser {
     /// Asks for photos; `chosen` gets them, or nothing when the person cancels.
     func chooseFiles(then chosen: @escaping @MainActor ([URL]) -> Void) {
         let native = open(title: tr("Import Photos"), action: .open, then: chosen)
-        let photos = FileFilter(name: tr("Photos"))
-        photos.addPixbufFormats()
-        native.addFilter(photos)
+        native.addFilter(Self.photos())
         // Any file can be tried; one that is no photo is then refused with its reason.
         let everything = FileFilter(name: tr("All Files"))
         everything.addPattern("*")
         native.addFilter(everything)
         native.show()
+    }
+
+    /// The photo types the loaders read, as the desktop file offers them too: all but the
+    /// drawings and icons that GTK's own list of GdkPixbuf's types would have shown as well.
+    static func photos() -> FileFilter {
+        let photos = FileFilter(name: tr("Photos"))
+        PixbufFormats.offeredMIMETypes.forEach(photos.addMIMEType)
+        return photos
     }
 
     /// Asks for folders, whose photos are searched for inside them.
