@@ -105,9 +105,9 @@ struct LibraryFiles {
     /// copy is never a mix of an old and a changed original.
     func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
         let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
-        let path = candidate.sourceURL.path
+        let path = FileName(url: candidate.sourceURL).text
         let source: OpenFile
-        switch OpenFile.open(path) {
+        switch OpenFile.open(candidate.sourceURL) {
         case .success(let file): source = file
         case .failure(let failure): throw SourceFile.failure(failure, path: path)
         }
@@ -132,7 +132,7 @@ struct LibraryFiles {
     /// at a time, which reads both files but is far cheaper than hashing the copy.
     func holdsCopy(named name: String, sameAs source: URL) -> Bool {
         guard case .success(let copy) = OpenFile.open(url(forFileNamed: name).path),
-              case .success(let original) = OpenFile.open(source.path), copy.size == original.size else { return false }
+              case .success(let original) = OpenFile.open(source), copy.size == original.size else { return false }
         var same = true
         do {
             try copy.chunks { chunk, offset in
@@ -152,7 +152,7 @@ struct LibraryFiles {
         guard rename(copy.url.path, url(forFileNamed: name).path) == 0 else {
             let detail = String(cString: strerror(errno))
             unlink(copy.url.path)
-            throw ImportError(path: source.path, reason: .copyFailed(detail))
+            throw ImportError(url: source, reason: .copyFailed(detail))
         }
         syncDirectory()
     }

@@ -14,9 +14,9 @@ public final class Thumbnail: @unchecked Sendable {
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
     /// never decoded at full size. An image already that small keeps its own size.
     public convenience init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
-        let descriptor = url.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC) }
+        let descriptor = FileName(url: url).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            throw ImportError(path: url.path, reason: .undecodable(String(cString: strerror(errno))))
+            throw ImportError(url: url, reason: .undecodable(String(cString: strerror(errno))))
         }
         defer { close(descriptor) }
         let loader = Self.loader(fittingIn: size)
@@ -39,7 +39,7 @@ public final class Thumbnail: @unchecked Sendable {
         let (decoded, closeWarnings) = GLibLog.catching { () -> (OpaquePointer?, UnsafeMutablePointer<GError>?) in
             Self.finish(loader, fed: fed, error: error)
         }
-        try self.init(decoded: decoded.0, error: decoded.1, warnings: warnings + closeWarnings, path: url.path)
+        try self.init(decoded: decoded.0, error: decoded.1, warnings: warnings + closeWarnings, path: FileName(url: url).text)
     }
 
     /// A loader that, once it knows the image's size, asks for it scaled down to fit the square.
