@@ -36,12 +36,13 @@ public final class PhotoExport: Sendable {
     /// first photo that fails; what was exported before it stays.
     public func run(_ photos: [Photo], to folder: URL, report: (Progress) -> Void) throws(ExportError) {
         guard LibraryFiles.isDirectory(folder) else {
-            throw ExportError(file: folder.path, reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
+            throw ExportError(file: FileName(url: folder).displayed,
+                              reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
         }
         // A copy exported into the library would be taken for one of its own files, or swept.
         if let library = photos.first?.fileURL.deletingLastPathComponent().deletingLastPathComponent(),
            Self.isInside(folder, library) {
-            throw ExportError(file: folder.path, reason: .insideLibrary)
+            throw ExportError(file: FileName(url: folder).displayed, reason: .insideLibrary)
         }
         Self.sweepStaleTemporaries(in: folder)
         for (index, photo) in photos.enumerated() {
