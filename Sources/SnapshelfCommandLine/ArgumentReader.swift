@@ -1,14 +1,17 @@
 // Walks the arguments one at a time, splitting `--option=value` so both spellings work, and
-// remembering which arguments were not valid UTF-8, which Swift would otherwise quietly repair.
+// keeping the bytes of the arguments that were not valid UTF-8, which Swift would otherwise
+// quietly repair.
+import SnapshelfModel
+
 struct ArgumentReader {
     private let arguments: [String]
-    private let notUTF8: Set<Int>
+    private let raw: [Int: FileName]
     private var position = 0
     private var pendingValue: String?
 
-    init(_ arguments: [String], notUTF8: Set<Int>) {
+    init(_ arguments: [String], raw: [Int: FileName]) {
         self.arguments = arguments
-        self.notUTF8 = notUTF8
+        self.raw = raw
     }
 
     mutating func next() -> String? {
@@ -19,7 +22,10 @@ struct ArgumentReader {
 
     /// Whether the argument `next()` or `value(for:command:)` returned last was not valid UTF-8,
     /// so that its undecodable bytes became U+FFFD.
-    var lastIsNotUTF8: Bool { notUTF8.contains(position - 1) }
+    var lastIsNotUTF8: Bool { raw[position - 1] != nil }
+
+    /// The bytes of the argument `next()` returned last, as the system passed them.
+    var lastBytes: FileName { raw[position - 1] ?? FileName(arguments[position - 1]) }
 
     /// The option's name; an attached `=value` is kept for `value(for:)`.
     mutating func option(_ argument: String) -> String {

@@ -39,7 +39,7 @@ public struct CommandRunner {
             let directory = LibraryLocation.resolve(explicit: library, environment: environment)
             if !FileManager.default.fileExists(atPath: directory.path) {
                 Console.say(json ? "[]" : String(format: tr("There is no library at %@ yet; importing a photo creates it."),
-                                                 Console.escaped(directory.path)))
+                                                 DisplayName.of(FileName(url: directory))))
                 return .success
             }
             return withLibrary(library) { (library) throws(LibraryError) in
@@ -59,7 +59,7 @@ public struct CommandRunner {
                     return .failure
                 }
                 Console.say(label.text.isEmpty ? String(format: tr("Photo %ld has no label now"), Int(id))
-                                               : String(format: tr("Photo %ld is now labelled “%@”"), Int(id), Console.escaped(label.text)))
+                                               : String(format: tr("Photo %ld is now labelled “%@”"), Int(id), DisplayName.escaped(label.text)))
                 return .success
             }
         case .rotate(let library, let ids, let degrees):
@@ -119,7 +119,7 @@ public struct CommandRunner {
 
     /// Imports into the library, which is created only once a photo is ready to go in; one that
     /// exists is opened first, so that a library that cannot take photos says so before any work.
-    private func importPhotos(_ paths: [String], label: Label?, recursive: Bool, into directory: URL) -> ExitStatus {
+    private func importPhotos(_ paths: [FileName], label: Label?, recursive: Bool, into directory: URL) -> ExitStatus {
         var library: Library?
         do {
             try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: true)
@@ -134,18 +134,18 @@ public struct CommandRunner {
             Console.complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
             return .failure
         }
-        let collection = FileCollector.collect(paths.map { URL(fileURLWithPath: $0) }, recursive: recursive)
+        let collection = FileCollector.collect(paths.map(\.url), recursive: recursive)
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
-            Console.complain("\(Console.escaped(problem.path)): \(problem.explanation)\(hint)")
+            Console.complain("\(problem.displayPath): \(problem.explanation)\(hint)")
         }
         if !collection.skipped.isEmpty {
             Console.say(String(format: trn("Skipped %ld file that is not a photo", "Skipped %ld files that are not photos",
                                            collection.skipped.count), collection.skipped.count))
         }
         if collection.files.isEmpty && !failed {
-            Console.complain(String(format: tr("found no photos to import in %@"), paths.joined(separator: ", ")))
+            Console.complain(String(format: tr("found no photos to import in %@"), paths.map(\.displayed).joined(separator: ", ")))
             return .failure
         }
         var created: Library?
@@ -163,15 +163,15 @@ public struct CommandRunner {
                 progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
                 switch progress.result {
                 case .success(.added(let photo)):
-                    Console.say(String(format: tr("Imported %@ as photo %ld"), Console.escaped(progress.file.path), Int(photo.id)))
+                    Console.say(String(format: tr("Imported %@ as photo %ld"), DisplayName.of(FileName(url: progress.file)), Int(photo.id)))
                 case .success(.duplicate(of: let photo)):
-                    Console.say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), Console.escaped(progress.file.path)))
+                    Console.say(String(format: tr("Already in the library as photo %ld: %@"), Int(photo.id), DisplayName.of(FileName(url: progress.file))))
                 case .success(.restored(let photo)):
                     Console.say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
-                               Int(photo.id), Console.escaped(progress.file.path)))
+                               Int(photo.id), DisplayName.of(FileName(url: progress.file))))
                 case .failure(let error):
                     failed = true
-                    Console.complain("\(Console.escaped(error.path)): \(error.explanation)")
+                    Console.complain("\(error)")
                 }
             })
         } catch {
@@ -199,7 +199,7 @@ public struct CommandRunner {
                 if let photo = try library.remove(photoWithID: id) {
                     Console.say(String(format: hadFile ? tr("Removed photo %ld (%@); its file is in the Trash")
                                                        : tr("Removed photo %ld (%@); its file was already missing"),
-                                       Int(id), Console.escaped(photo.originalName)))
+                                       Int(id), photo.displayName))
                 } else {
                     failed = true
                     Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))

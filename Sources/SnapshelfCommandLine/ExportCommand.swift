@@ -20,7 +20,7 @@ struct ExportCommand {
         missing.forEach { Console.complain(String(format: tr("there is no photo with ID %ld"), Int($0))) }
         do {
             try PhotoExport().run(photos, to: folder) { progress in
-                Console.say(String(format: tr("Exported photo %ld to %@"), Int(progress.photo.id), progress.exported.path))
+                Console.say(String(format: tr("Exported photo %ld to %@"), Int(progress.photo.id), DisplayName.of(FileName(url: progress.exported))))
             }
         } catch {
             Console.complain("\(error)")

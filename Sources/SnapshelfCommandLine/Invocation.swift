@@ -3,8 +3,8 @@ import Foundation
 import SnapshelfModel
 
 public enum Invocation: Equatable, Sendable {
-    case startGUI(library: String?, files: [String])
-    case importPhotos(library: String?, label: String?, recursive: Bool, paths: [String])
+    case startGUI(library: String?, files: [FileName])
+    case importPhotos(library: String?, label: String?, recursive: Bool, paths: [FileName])
     case list(library: String?, json: Bool)
     case search(library: String?, json: Bool, text: String)
     case relabel(library: String?, id: Int64, label: String)
@@ -19,24 +19,24 @@ public enum Invocation: Equatable, Sendable {
     /// Parses this process's arguments, as the system passed them: bytes that need not be UTF-8.
     public static func parseProcessArguments() throws(UsageError) -> Invocation {
         var arguments: [String] = []
-        var notUTF8: Set<Int> = []
+        var raw: [Int: FileName] = [:]
         for index in 1..<Int(CommandLine.argc) {
             guard let bytes = CommandLine.unsafeArgv[index] else { continue }
             if let text = String(validatingCString: bytes) {
                 arguments.append(text)
             } else {
-                notUTF8.insert(arguments.count)
+                raw[arguments.count] = FileName(cString: bytes)
                 arguments.append(String(cString: bytes))
             }
         }
-        return try parse(arguments, notUTF8: notUTF8)
+        return try parse(arguments, raw: raw)
     }
 
-    /// Parses the arguments after the program name; `notUTF8` holds the positions of those that
-    /// were not valid UTF-8. `--library DIR` may stand before or after the command. Words that are
-    /// no command are files for the window to import, when they look like paths.
-    public static func parse(_ arguments: [String], notUTF8: Set<Int> = []) throws(UsageError) -> Invocation {
-        var reader = ArgumentReader(arguments, notUTF8: notUTF8)
+    /// Parses the arguments after the program name; `raw` holds the bytes of those that were not
+    /// valid UTF-8, by position, which a path keeps. `--library DIR` may stand before or after the
+    /// command. Words that are no command are files for the window to import, when they look like paths.
+    public static func parse(_ arguments: [String], raw: [Int: FileName] = [:]) throws(UsageError) -> Invocation {
+        var reader = ArgumentReader(arguments, raw: raw)
         var library: String?
         var command: HelpTopic?
         var label: String?
@@ -47,8 +47,8 @@ public enum Invocation: Equatable, Sendable {
         var degrees: Int?
         var wantsHelp = false
         var operands: [String] = []
-        /// Operands whose bytes were not UTF-8, by their place among the operands.
-        var operandsNotUTF8: Set<Int> = []
+        /// The operands as the system passed them, which for a path may be bytes that are no UTF-8.
+        var operandBytes: [FileName] = []
         var optionsEnded = false
 
         while let argument = reader.next() {
@@ -58,7 +58,7 @@ public enum Invocation: Equatable, Sendable {
                 } else if command == nil && operands.isEmpty && !looksLikePath(argument) {
                     throw UsageError.unknownCommand(argument)
                 } else {
-                    if reader.lastIsNotUTF8 { operandsNotUTF8.insert(operands.count) }
+                    operandBytes.append(reader.lastBytes)
                     operands.append(argument)
                 }
                 continue
@@ -99,7 +99,7 @@ public enum Invocation: Equatable, Sendable {
         }
         switch command {
         case nil:
-            return .startGUI(library: library, files: operands)
+            return .startGUI(library: library, files: operandBytes)
         case .general?:
             guard let word = operands.first else { return .help(.general) }
             guard let topic = HelpTopic(rawValue: word) else { throw UsageError.unknownCommand(word) }
@@ -107,7 +107,7 @@ public enum Invocation: Equatable, Sendable {
         case .import?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("import", tr("at least one photo or folder")) }
             guard !operands.contains("") else { throw UsageError.emptyValue(tr("A path to import")) }
-            return .importPhotos(library: library, label: label, recursive: recursive, paths: operands)
+            return .importPhotos(library: library, label: label, recursive: recursive, paths: operandBytes)
         case .list?:
             try expect(operands, count: 0, for: .list)
             return .list(library: library, json: json)
@@ -117,7 +117,7 @@ public enum Invocation: Equatable, Sendable {
             return .search(library: library, json: json, text: operands.joined(separator: " "))
         case .label?:
             try expect(operands, count: 2, for: .label)
-            guard !operandsNotUTF8.contains(1) else { throw UsageError.labelNotUTF8 }
+            guard operandBytes[1].isUTF8 else { throw UsageError.labelNotUTF8 }
             return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
         case .rotate?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("rotate", tr("at least one photo ID")) }

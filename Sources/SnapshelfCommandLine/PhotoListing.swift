@@ -51,9 +51,9 @@ struct PhotoListing {
     }
 
     /// A photo as a line of `list`: ID, label and original name between tabs, each escaped as
-    /// `Console.escaped` does, so that every photo stays one line of three fields.
+    /// `DisplayName` escapes, so that every photo stays one line of three fields.
     static func line(for photo: Photo) -> String {
-        "\(photo.id)\t\(Console.escaped(photo.label))\t\(Console.escaped(photo.originalName))"
+        "\(photo.id)\t\(DisplayName.escaped(photo.label))\t\(photo.displayName)"
     }
 
     var json: String {

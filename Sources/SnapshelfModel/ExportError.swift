@@ -28,7 +28,8 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The file being written, or the folder when it is the folder that is wrong.
+    /// The file being written, or the folder when it is the folder that is wrong, as `DisplayName`
+    /// shows it.
     public let file: String
     public let reason: Reason
 

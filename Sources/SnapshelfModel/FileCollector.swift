@@ -13,16 +13,16 @@ public enum FileCollector {
 
     /// Files stay as given, in order, to be checked one by one. A folder is walked, in name order,
     /// when `recursive`; hidden entries are skipped there, and so are links to folders, which
-    /// could lead in a circle.
+    /// could lead in a circle. Names are kept as the bytes they are, UTF-8 or not.
     public static func collect(_ paths: [URL], recursive: Bool) -> Collection {
         var collection = Collection()
         for url in paths {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let path = FileName(url: url)
+            if isDirectory(path) {
                 if recursive {
-                    walk(url, into: &collection)
+                    walk(path, into: &collection)
                 } else {
-                    collection.problems.append(ImportError(path: url.path, reason: .isDirectory))
+                    collection.problems.append(ImportError(fileSystemPath: path, reason: .isDirectory))
                 }
             } else {
                 collection.files.append(url)
@@ -31,53 +31,56 @@ public enum FileCollector {
         return collection
     }
 
-    private static func walk(_ folder: URL, into collection: inout Collection) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        } catch {
-            let reason: ImportError.Reason = access(folder.path, R_OK | X_OK) == 0
-                ? .unreadable(error.localizedDescription) : .permissionDenied
-            collection.problems.append(ImportError(path: folder.path, reason: reason))
+    private static func walk(_ folder: FileName, into collection: inout Collection) {
+        guard let directory = folder.withCString(opendir) else {
+            let reason: ImportError.Reason = errno == EACCES ? .permissionDenied : .unreadable(String(cString: strerror(errno)))
+            collection.problems.append(ImportError(fileSystemPath: folder, reason: reason))
             return
         }
-        for name in names where !name.hasPrefix(".") {
-            let entry = folder.appendingPathComponent(name)
+        var names: [FileName] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { FileName(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name.bytes.first != UInt8(ascii: ".") { names.append(name) }
+        }
+        closedir(directory)
+        for entry in names.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }).map(folder.appending) {
             var status = stat()
-            guard lstat(entry.path, &status) == 0 else {
-                collection.files.append(entry)
+            guard entry.withCString({ lstat($0, &status) }) == 0 else {
+                collection.files.append(entry.url)
                 continue
             }
             switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                walk(entry, into: &collection)
-            case S_IFLNK:
-                var isDirectory: ObjCBool = false
-                let target = FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory)
-                if !(target && isDirectory.boolValue) {
-                    add(entry, to: &collection)
-                }
-            default:
-                add(entry, to: &collection)
+            case S_IFDIR: walk(entry, into: &collection)
+            case S_IFLNK where isDirectory(entry): break
+            default: add(entry, to: &collection)
             }
         }
+    }
+
+    /// Whether the path leads to a folder, through links.
+    private static func isDirectory(_ path: FileName) -> Bool {
+        var status = stat()
+        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// A file found in a folder goes in unless its first bytes say it is no image. One that cannot
     /// be read, or an image no loader reads, goes in, so the import says why it fails.
-    private static func add(_ file: URL, to collection: inout Collection) {
+    private static func add(_ file: FileName, to collection: inout Collection) {
         if isClearlyNoImage(file) {
-            collection.skipped.append(file)
+            collection.skipped.append(file.url)
         } else {
-            collection.files.append(file)
+            collection.files.append(file.url)
         }
     }
 
-    private static func isClearlyNoImage(_ file: URL) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return false }
-        let type = head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: file.path) }
+    private static func isClearlyNoImage(_ file: FileName) -> Bool {
+        let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &head, head.count)
+        guard count > 0 else { return false }
+        let type = head.prefix(count).withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: file.text) }
         return !type.hasPrefix("image/") && PixbufFormats.format(forMIMEType: type) == nil
     }
 }

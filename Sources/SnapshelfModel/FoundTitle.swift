@@ -19,7 +19,7 @@ public struct FoundTitle: Sendable, Equatable {
     /// Where the title came from, for the person.
     public var sourceDescription: String {
         switch source {
-        case .sidecar(let url): String(format: tr("the XMP sidecar %@"), url.lastPathComponent)
+        case .sidecar(let url): String(format: tr("the XMP sidecar %@"), FileName(url: url).lastComponent.displayed)
         case .embeddedXMP: tr("the photo’s XMP title")
         case .iptcObjectName: tr("the photo’s IPTC object name")
         }
@@ -35,14 +35,18 @@ public struct FoundTitle: Sendable, Equatable {
     /// sidecars that could not be read.
     static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [String]) {
         var notes: [String] = []
-        let sidecars = [url.appendingPathExtension(Sidecar.fileExtension),
-                        url.deletingPathExtension().appendingPathExtension(Sidecar.fileExtension)]
-        for sidecar in sidecars where FileManager.default.fileExists(atPath: sidecar.path) {
+        let photo = FileName(url: url)
+        let stem = photo.bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { dot in
+            photo.bytes[dot...].contains(UInt8(ascii: "/")) ? nil : FileName(bytes: photo.bytes[..<dot])
+        } ?? photo
+        // By bytes, since the photo's name, and so its sidecars', may be no UTF-8.
+        let sidecars = [photo, stem].map { FileName(bytes: $0.bytes + Array(".\(Sidecar.fileExtension)".utf8)).url }
+        for sidecar in sidecars where FileName(url: sidecar).withCString({ access($0, F_OK) }) == 0 {
             switch read(sidecar) {
             case .success(let title?): return (title, notes)
             case .success(nil): continue
             case .failure(let problem):
-                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.path, problem.description))
+                notes.append(String(format: tr("%@: %@, so no title was taken from it"), FileName(url: sidecar).displayed, problem.description))
             }
         }
         guard let tags else { return (nil, notes) }
@@ -54,7 +58,7 @@ public struct FoundTitle: Sendable, Equatable {
 
     private static func read(_ sidecar: URL) -> Result<FoundTitle?, Sidecar.Problem> {
         var status = stat()
-        guard stat(sidecar.path, &status) == 0 else { return .failure(.missing) }
+        guard FileName(url: sidecar).withCString({ stat($0, &status) }) == 0 else { return .failure(.missing) }
         guard Int(status.st_size) <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
         do {
             return .success(usable(try PhotoTags.read(sidecar).title, from: .sidecar(sidecar)))

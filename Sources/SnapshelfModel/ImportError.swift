@@ -5,7 +5,6 @@ import Foundation
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         case missing
-        case nameNotUTF8
         case symlinkLoop
         case permissionDenied
         case isDirectory
@@ -36,23 +35,37 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case libraryReadOnly
     }
 
-    /// The file's path, as the file system spells it; see `displayPath` for messages.
-    public let path: String
+    /// The file's path as the file system spells it, which need not be UTF-8.
+    public let fileSystemPath: FileName
     public let reason: Reason
 
     public init(path: String, reason: Reason) {
-        self.path = path
+        self.init(fileSystemPath: FileName(path), reason: reason)
+    }
+
+    /// The error of the file at a file URL, whose name may be no UTF-8.
+    public init(url: URL, reason: Reason) {
+        self.init(fileSystemPath: FileName(url: url), reason: reason)
+    }
+
+    public init(fileSystemPath: FileName, reason: Reason) {
+        self.fileSystemPath = fileSystemPath
         self.reason = reason
     }
 
-    /// The file's name alone, for messages in the window.
-    public var fileName: String { (path as NSString).lastPathComponent }
+    /// The path as text, U+FFFD standing for bytes that are not UTF-8; see `displayPath` for messages.
+    public var path: String { fileSystemPath.text }
+
+    /// The path as messages show it; see `DisplayName`.
+    public var displayPath: String { fileSystemPath.displayed }
+
+    /// The file's name alone, as messages in the window show it.
+    public var fileName: String { DisplayName.baseName(of: fileSystemPath) }
 
     /// Why, in the person's language.
     public var explanation: String {
         switch reason {
         case .missing: tr("there is no file at this path")
-        case .nameNotUTF8: tr("its name is not valid UTF-8, so it cannot be opened by name; rename it and try again")
         case .symlinkLoop: tr("it is a symbolic link that leads back to itself")
         case .permissionDenied: tr("you do not have permission to read it")
         case .isDirectory: tr("it is a folder, not a file")
@@ -96,5 +109,5 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         return String(cString: text)
     }
 
-    public var description: String { "\(path): \(explanation)" }
+    public var description: String { "\(displayPath): \(explanation)" }
 }

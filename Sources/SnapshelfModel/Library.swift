@@ -160,11 +160,11 @@ public final class Library {
     /// damaged, which this file then mends.
     public func add(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> ImportOutcome {
         let source = candidate.sourceURL
-        guard !isReadOnly else { throw ImportError(path: source.path, reason: .libraryReadOnly) }
+        guard !isReadOnly else { throw ImportError(url: source, reason: .libraryReadOnly) }
         do {
             try files.requireUsable()
         } catch {
-            throw ImportError(path: source.path, reason: .copyFailed(error.description))
+            throw ImportError(url: source, reason: .copyFailed(error.description))
         }
         if let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: candidate.source) {
             return .duplicate(of: photo(from: existing))
@@ -188,7 +188,7 @@ public final class Library {
             do {
                 let row = LibraryDatabase.Row(
                     id: try database.nextPhotoID(), label: label.text, fileName: copy.finalName,
-                    originalName: source.lastPathComponent, addedMilliseconds: ClampedDate.milliseconds(of: date),
+                    originalName: FileName(url: source).lastComponent, addedMilliseconds: ClampedDate.milliseconds(of: date),
                     width: candidate.width, height: candidate.height, sha256: candidate.sha256,
                     takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken), camera: candidate.camera ?? ""
                 )
@@ -209,7 +209,7 @@ public final class Library {
                     files.discard(fileNamed: copy.finalName)
                     try? database.clearPending(copy.finalName)
                 }
-                throw ImportError(path: source.path, reason: .databaseFailed("\(error)"))
+                throw ImportError(url: source, reason: .databaseFailed("\(error)"))
             }
         }
     }
@@ -218,7 +218,7 @@ public final class Library {
         do {
             return try database.row(withHash: candidate.sha256)
         } catch {
-            throw ImportError(path: candidate.sourceURL.path, reason: .databaseFailed(error.detail))
+            throw ImportError(url: candidate.sourceURL, reason: .databaseFailed(error.detail))
         }
     }
 
@@ -279,6 +279,7 @@ public final class Library {
             label: row.label,
             fileURL: files.url(forFileNamed: row.fileName),
             originalName: row.originalName,
+            originalFileName: row.originalFileName,
             added: ClampedDate.from(milliseconds: row.addedMilliseconds),
             taken: row.takenMilliseconds.map(ClampedDate.from(milliseconds:)),
             width: row.rotation % 180 == 0 ? row.width : row.height,

@@ -90,7 +90,7 @@ struct LibraryCheck {
         let url = files.url(forFileNamed: row.fileName)
         if LibraryFiles.isDirectory(url) {
             return String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
-                          Int(row.id), url.path, row.originalName)
+                          Int(row.id), url.path, row.originalFileName.displayed)
         }
         let problem: String
         switch OpenFile.open(url.path) {
@@ -107,7 +107,7 @@ struct LibraryCheck {
             }
         }
         // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
-        return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalName)
+        return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalFileName.displayed)
     }
 
     /// A sidecar still to be written that cannot be, for something other than a file in its place.

@@ -3,7 +3,7 @@ import CSQLite
 import Foundation
 
 final class LibraryDatabase {
-    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms, rotation, camera"
+    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms, rotation, camera, original_bytes"
 
     /// What the queries select: a read-only database from before rotations reads as unrotated.
     private(set) var columns = LibraryDatabase.columns
@@ -54,6 +54,9 @@ final class LibraryDatabase {
             namesAreIndexed = version >= LibrarySchema.nameIndexVersion
             if version < LibrarySchema.rotationsVersion {
                 columns = columns.replacingOccurrences(of: "rotation, camera", with: "0, NULL")
+            }
+            if version < LibrarySchema.originalBytesVersion {
+                columns = columns.replacingOccurrences(of: "original_bytes", with: "NULL")
             }
             guard version >= LibrarySchema.sidecarsVersion - 1 else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
@@ -160,7 +163,7 @@ final class LibraryDatabase {
         let statement = try connection.prepare(
             """
             INSERT INTO photos (\(Self.columns.replacingOccurrences(of: "label,", with: "label, label_key,")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             during: tr("saving a photo")
         )
@@ -170,6 +173,7 @@ final class LibraryDatabase {
             .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
             .text(row.sha256), row.takenMilliseconds.map { .integer($0) } ?? .null,
             .integer(Int64(row.rotation)), row.camera.map { .text($0) } ?? .null,
+            row.originalFileName.isUTF8 ? .null : .text(row.originalFileName.percentEncoded),
         ])
         _ = try statement.step()
         let id = sqlite3_last_insert_rowid(connection.handle)

@@ -7,7 +7,8 @@ extension LibraryDatabase {
         let id: Int64
         let label: String
         let fileName: String
-        let originalName: String
+        /// The name the original had, byte for byte.
+        let originalFileName: FileName
         let addedMilliseconds: Int64
         let width: Int
         let height: Int
@@ -23,18 +24,27 @@ extension LibraryDatabase {
         init(reading statement: SQLiteStatement) {
             self.init(
                 id: statement.integer(at: 0), label: statement.text(at: 1), fileName: statement.text(at: 2),
-                originalName: statement.text(at: 3), addedMilliseconds: statement.integer(at: 4),
+                originalName: Self.originalName(statement.text(at: 3), bytes: statement.isNull(at: 11) ? nil : statement.text(at: 11)),
+                addedMilliseconds: statement.integer(at: 4),
                 width: Int(statement.integer(at: 5)), height: Int(statement.integer(at: 6)), sha256: statement.text(at: 7),
                 takenMilliseconds: statement.isNull(at: 8) ? nil : statement.integer(at: 8),
                 rotation: Int(statement.integer(at: 9)), camera: statement.isNull(at: 10) ? nil : statement.text(at: 10)
             )
         }
 
-        init(id: Int64, label: String, fileName: String, originalName: String, addedMilliseconds: Int64, width: Int,
+        init(id: Int64, label: String, fileName: String, originalName: FileName, addedMilliseconds: Int64, width: Int,
              height: Int, sha256: String, takenMilliseconds: Int64?, rotation: Int = 0, camera: String? = nil) {
-            (self.id, self.label, self.fileName, self.originalName) = (id, label, fileName, originalName)
+            (self.id, self.label, self.fileName, originalFileName) = (id, label, fileName, originalName)
             (self.addedMilliseconds, self.width, self.height) = (addedMilliseconds, width, height)
             (self.sha256, self.takenMilliseconds, self.rotation, self.camera) = (sha256, takenMilliseconds, rotation, camera)
+        }
+
+        /// The original name as text, U+FFFD standing for bytes that are not UTF-8: what searches match.
+        var originalName: String { originalFileName.text }
+
+        /// The name from its text and, for one that is not UTF-8, its percent-encoded bytes.
+        private static func originalName(_ text: String, bytes: String?) -> FileName {
+            bytes.flatMap(FileName.init(percentEncoded:)) ?? FileName(text)
         }
     }
 }

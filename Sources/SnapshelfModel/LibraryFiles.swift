@@ -106,7 +106,7 @@ struct LibraryFiles {
     /// never a mix of an old and a changed original, and its bytes are the ones hashed.
     func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
         let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
-        let path = candidate.sourceURL.path
+        let path = FileName(url: candidate.sourceURL).text
         let unchanged = { candidate.source.identity() == candidate.sourceIdentity }
         do throws(CopyWriter.Failure) {
             guard unchanged() else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
@@ -128,7 +128,7 @@ struct LibraryFiles {
     /// Whether the library's copy is there with exactly the bytes of `source`, compared a chunk
     /// at a time, which reads both files but is far cheaper than hashing the copy.
     func holdsCopy(named name: String, sameAs source: URL) -> Bool {
-        guard case .success(let original) = OpenFile.open(source.path) else { return false }
+        guard case .success(let original) = OpenFile.open(source) else { return false }
         return holdsCopy(named: name, sameAs: original)
     }
 
@@ -154,7 +154,7 @@ struct LibraryFiles {
         guard rename(copy.url.path, url(forFileNamed: name).path) == 0 else {
             let detail = String(cString: strerror(errno))
             unlink(copy.url.path)
-            throw ImportError(path: source.path, reason: .copyFailed(detail))
+            throw ImportError(url: source, reason: .copyFailed(detail))
         }
         syncDirectory()
     }

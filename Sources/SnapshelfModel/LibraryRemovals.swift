@@ -10,7 +10,7 @@ extension Library {
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
         let removal = try remove(photosWithIDs: [id])
         if let failure = try complete(removal).first {
-            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.originalName),
+            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.displayName),
                                detail: String(format: tr("its file could not be moved to the Trash: %@"), failure.explanation))
         }
         return removal.photos.first

@@ -102,12 +102,20 @@ enum LibrarySchema {
             INSERT INTO name_index (name_index, rowid, original_name) VALUES ('delete', old.id, old.original_name);
         END;
         """,
+        // Version 8: an original name that is not UTF-8, percent-encoded as `FileName` writes it,
+        // so an export gives its bytes back; NULL when `original_name` is the name itself. Older
+        // Snapshelfs refused such names, so no photo before it needs one.
+        """
+        ALTER TABLE photos ADD COLUMN original_bytes TEXT;
+        """,
     ]
 
-    /// The first versions with sidecars, with rotations and cameras, and with the names' index.
+    /// The first versions with sidecars, with rotations and cameras, with the names' index, and
+    /// with names that are not UTF-8.
     static let sidecarsVersion = 5
     static let rotationsVersion = 6
     static let nameIndexVersion = 7
+    static let originalBytesVersion = 8
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }

@@ -51,7 +51,16 @@ final class OpenFile: @unchecked Sendable {
 
     /// Opens the file at the path for reading, or returns errno.
     static func open(_ path: String) -> Result<OpenFile, ReadFailure> {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        open(FileName(path))
+    }
+
+    /// Opens the file at a file URL, whose name may be no UTF-8, for reading, or returns errno.
+    static func open(_ url: URL) -> Result<OpenFile, ReadFailure> {
+        open(FileName(url: url))
+    }
+
+    private static func open(_ path: FileName) -> Result<OpenFile, ReadFailure> {
+        let descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return .failure(.failed(errno: errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

@@ -8,8 +8,11 @@ public struct Photo: Sendable, Hashable {
     public let label: String
     /// The library's copy, never the original the person imported.
     public let fileURL: URL
-    /// The file name the photo had when it was imported.
+    /// The file name the photo had when it was imported, as text: U+FFFD stands for bytes that
+    /// are not UTF-8. People see `displayName`.
     public let originalName: String
+    /// That name byte for byte, which an export gives back.
+    public let originalFileName: FileName
     public let added: Date
     /// When the photo was taken: its EXIF DateTimeOriginal, else the original file's date.
     public let taken: Date
@@ -24,12 +27,13 @@ public struct Photo: Sendable, Hashable {
     /// The camera's make and model, when the photo names them.
     public let camera: String?
 
-    public init(id: Int64, label: String, fileURL: URL, originalName: String, added: Date, taken: Date? = nil,
-                width: Int, height: Int, rotation: Int = 0, camera: String? = nil) {
+    public init(id: Int64, label: String, fileURL: URL, originalName: String, originalFileName: FileName? = nil, added: Date,
+                taken: Date? = nil, width: Int, height: Int, rotation: Int = 0, camera: String? = nil) {
         self.id = id
         self.label = label
         self.fileURL = fileURL
         self.originalName = originalName
+        self.originalFileName = originalFileName ?? FileName(originalName)
         self.added = added
         self.taken = taken ?? added
         takenIfKnown = taken
@@ -38,6 +42,9 @@ public struct Photo: Sendable, Hashable {
         self.rotation = rotation
         self.camera = camera
     }
+
+    /// The original name as a person is shown it, in a line of its own or inside a message.
+    public var displayName: String { DisplayName.of(originalFileName) }
 
     /// The size of the library's copy in bytes, nil when it is missing.
     public var bytes: Int? {

@@ -47,7 +47,7 @@ public struct PhotoCandidate: Sendable {
     /// the cheap refusals first and the hash last; the library copies it later, hashing it again
     /// so that what it keeps is exactly what was inspected.
     public init(inspecting sourceURL: URL, previewSize: Int) throws(ImportError) {
-        let path = sourceURL.path
+        let path = FileName(url: sourceURL).text
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
         source = file.file

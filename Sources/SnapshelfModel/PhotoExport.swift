@@ -36,12 +36,13 @@ public final class PhotoExport: Sendable {
     /// first photo that fails; what was exported before it stays.
     public func run(_ photos: [Photo], to folder: URL, report: (Progress) -> Void) throws(ExportError) {
         guard LibraryFiles.isDirectory(folder) else {
-            throw ExportError(file: folder.path, reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
+            throw ExportError(file: FileName(url: folder).displayed,
+                              reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
         }
         // A copy exported into the library would be taken for one of its own files, or swept.
         if let library = photos.first?.fileURL.deletingLastPathComponent().deletingLastPathComponent(),
            Self.isInside(folder, library) {
-            throw ExportError(file: folder.path, reason: .insideLibrary)
+            throw ExportError(file: FileName(url: folder).displayed, reason: .insideLibrary)
         }
         Self.sweepStaleTemporaries(in: folder)
         for (index, photo) in photos.enumerated() {
@@ -53,9 +54,10 @@ public final class PhotoExport: Sendable {
 
     private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> URL {
         let name = Self.safeName(photo)
+        let final = FileName(url: folder).appending(name).displayed
         let temporary = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(temporary.path) }
-        try copy(photo.fileURL, to: temporary, naming: name)
+        try copy(photo.fileURL, to: temporary, naming: final)
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
         let describes = !photo.label.isEmpty || photo.rotation != 0
         if describes && embeds {
@@ -66,18 +68,19 @@ public final class PhotoExport: Sendable {
                 if photo.rotation != 0 { try metadata.turn(by: photo.rotation) }
                 try metadata.save(into: temporary.path)
             } catch {
-                throw ExportError(file: folder.appendingPathComponent(name).path, reason: .metadata(error.description))
+                throw ExportError(file: final, reason: .metadata(error.description))
             }
             // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
-            try Self.flush(temporary, naming: folder.appendingPathComponent(name))
+            try Self.flush(temporary, naming: final)
         }
         guard describes && !embeds else {
-            return try Self.link(temporary, in: folder, as: name, withSidecar: false)
+            return try Self.link(temporary, in: folder, as: name, withSidecar: false).url
         }
         // The sidecar is made whole under a temporary name too, and given its name after the copy.
         let sidecar = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(sidecar.path) }
         let metadata = Metadata(emptySidecar: ())
+        let sidecarName = Self.sidecar(of: FileName(url: folder).appending(name)).displayed
         do {
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
@@ -88,18 +91,23 @@ public final class PhotoExport: Sendable {
             }
             try metadata.saveSidecar(to: sidecar.path)
         } catch {
-            throw ExportError(file: folder.appendingPathComponent(name + "." + Sidecar.fileExtension).path,
-                              reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
+            throw ExportError(file: sidecarName, reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
         }
-        try Self.flush(sidecar, naming: folder.appendingPathComponent(name + "." + Sidecar.fileExtension))
-        let final = try Self.link(temporary, in: folder, as: name, withSidecar: true)
-        guard Foundation.link(sidecar.path, Sidecar.url(for: final).path) == 0 else {
+        try Self.flush(sidecar, naming: sidecarName)
+        let linked = try Self.link(temporary, in: folder, as: name, withSidecar: true)
+        let linkedSidecar = Self.sidecar(of: linked)
+        guard linkedSidecar.withCString({ Foundation.link(sidecar.path, $0) }) == 0 else {
             let code = errno
             // Neither without the other: the copy linked a moment ago is this export's own.
-            unlink(final.path)
-            throw ExportError(file: Sidecar.url(for: final).path, reason: .init(errno: code))
+            _ = linked.withCString(unlink)
+            throw ExportError(file: linkedSidecar.displayed, reason: .init(errno: code))
         }
-        return final
+        return linked.url
+    }
+
+    /// The XMP sidecar's name beside an exported copy, `name.heic.xmp`.
+    private static func sidecar(of copy: FileName) -> FileName {
+        FileName(bytes: copy.bytes + Array(".\(Sidecar.fileExtension)".utf8))
     }
 
     /// Embeds the label as the title, and in a JPEG as the IPTC object name too.
@@ -114,16 +122,17 @@ public final class PhotoExport: Sendable {
         }
     }
 
-    /// The name the photo had, without leading dots, which would hide the copy; its library
-    /// copy's name where that leaves no name.
-    static func safeName(_ photo: Photo) -> String {
-        let name = String(photo.originalName.drop { $0 == "." })
+    /// The name the photo had, byte for byte but without leading dots, which would hide the
+    /// copy; its library copy's name where that leaves no name.
+    static func safeName(_ photo: Photo) -> FileName {
+        let original = photo.originalFileName.bytes
+        let name = original.drop { $0 == UInt8(ascii: ".") }
         // ".jpg" has no name before its extension: what is left of it is no name either.
-        let hadOnlyAnExtension = photo.originalName.hasPrefix(".") && !name.contains(".")
-        guard !name.isEmpty, !name.contains("/"), !hadOnlyAnExtension else {
-            return photo.fileURL.lastPathComponent
+        let hadOnlyAnExtension = original.first == UInt8(ascii: ".") && !name.contains(UInt8(ascii: "."))
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !hadOnlyAnExtension else {
+            return FileName(photo.fileURL.lastPathComponent)
         }
-        return name
+        return FileName(bytes: name)
     }
 
     /// Whether `folder` is `library` or inside it, links resolved.
@@ -146,14 +155,19 @@ public final class PhotoExport: Sendable {
     }
 
     /// "name (2).jpg", its stem shortened so that the whole stays within the 255 bytes a file
-    /// name may take.
-    private static func numbered(_ name: String, _ number: Int) -> String {
+    /// name may take, a character at a time so that a UTF-8 name stays UTF-8.
+    private static func numbered(_ name: FileName, _ number: Int) -> FileName {
         guard number > 1 else { return name }
-        let suffix = (name as NSString).pathExtension
-        var stem = Substring((name as NSString).deletingPathExtension)
-        let tail = " (\(number))" + (suffix.isEmpty ? "" : ".\(suffix)")
-        while stem.utf8.count + tail.utf8.count > 255 && !stem.isEmpty { stem = stem.dropLast() }
-        return stem + tail
+        let dot = name.bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 ? $0 : nil }
+        var stem = name.bytes[..<(dot ?? name.bytes.endIndex)]
+        let tail = Array(" (\(number))".utf8) + (dot.map { name.bytes[$0...] } ?? [])
+        while stem.count + tail.count > 255, let last = stem.popLast() {
+            // The bytes after a character's first, 10xxxxxx in UTF-8, go with it.
+            if last & 0xC0 == 0x80 {
+                while let previous = stem.popLast(), previous & 0xC0 == 0x80 {}
+            }
+        }
+        return FileName(bytes: stem + tail)
     }
 
     /// Whether the folder's file system has no room left, which Exiv2's messages do not say.
@@ -169,8 +183,7 @@ public final class PhotoExport: Sendable {
         return String(cut)
     }
 
-    private func copy(_ source: URL, to temporary: URL, naming name: String) throws(ExportError) {
-        let final = temporary.deletingLastPathComponent().appendingPathComponent(name).path
+    private func copy(_ source: URL, to temporary: URL, naming final: String) throws(ExportError) {
         let file: OpenFile
         switch OpenFile.open(source.path) {
         case .success(let opened): file = opened
@@ -185,40 +198,41 @@ public final class PhotoExport: Sendable {
         }
     }
 
-    private static func flush(_ temporary: URL, naming final: URL) throws(ExportError) {
+    private static func flush(_ temporary: URL, naming final: String) throws(ExportError) {
         let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
-            throw ExportError(file: final.path, reason: .init(errno: code))
+            throw ExportError(file: final, reason: .init(errno: code))
         }
         close(descriptor)
     }
 
     /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
     /// replacing a file; with a sidecar, the name's ".xmp" must be free too.
-    private static func link(_ temporary: URL, in folder: URL, as name: String, withSidecar: Bool) throws(ExportError) -> URL {
+    private static func link(_ temporary: URL, in folder: URL, as name: FileName, withSidecar: Bool) throws(ExportError) -> FileName {
         for number in 1... {
-            let candidate = folder.appendingPathComponent(numbered(name, number))
-            if withSidecar && FileManager.default.fileExists(atPath: Sidecar.url(for: candidate).path) { continue }
-            if Foundation.link(temporary.path, candidate.path) == 0 { return candidate }
+            let candidate = FileName(url: folder).appending(numbered(name, number))
+            var status = stat()
+            if withSidecar && sidecar(of: candidate).withCString({ lstat($0, &status) }) == 0 { continue }
+            if candidate.withCString({ Foundation.link(temporary.path, $0) }) == 0 { return candidate }
             switch errno {
             case EEXIST: continue
             case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK:
                 // File systems without hard links, as on many USB sticks: reserve the name, then
                 // rename over the reservation, which is this export's own empty file.
-                let reserved = open(candidate.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                let reserved = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
                 if reserved < 0 && errno == EEXIST { continue }
-                guard reserved >= 0 else { throw ExportError(file: candidate.path, reason: .init(errno: errno)) }
+                guard reserved >= 0 else { throw ExportError(file: candidate.displayed, reason: .init(errno: errno)) }
                 close(reserved)
-                guard rename(temporary.path, candidate.path) == 0 else {
+                guard candidate.withCString({ rename(temporary.path, $0) }) == 0 else {
                     let code = errno
-                    unlink(candidate.path)
-                    throw ExportError(file: candidate.path, reason: .init(errno: code))
+                    _ = candidate.withCString(unlink)
+                    throw ExportError(file: candidate.displayed, reason: .init(errno: code))
                 }
                 return candidate
             default:
-                throw ExportError(file: candidate.path, reason: .init(errno: errno))
+                throw ExportError(file: candidate.displayed, reason: .init(errno: errno))
             }
         }
         preconditionFailure("an unending sequence of numbers ran out")

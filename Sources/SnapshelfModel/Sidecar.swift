@@ -2,7 +2,7 @@
 // the truth of what the person put into Snapshelf, which any XMP reader can read and from which
 // the database can be rebuilt. The label is `Xmp.dc.title`, the title Shotwell, gThumb, digiKam
 // and darktable share; the original name is `Xmp.xmpMM.PreservedFileName`; what no standard
-// field holds is in Snapshelf's own namespace. Each sidecar belongs to its photo alone.
+// field holds is in Snapshelf's own namespace, such as the bytes of a name that is not UTF-8. Each sidecar belongs to its photo alone.
 import Foundation
 
 struct Sidecar: Equatable, Sendable {
@@ -12,7 +12,8 @@ struct Sidecar: Equatable, Sendable {
 
     var id: Int64
     var label: String
-    var originalName: String
+    /// The original's name, byte for byte.
+    var originalName: FileName
     var addedMilliseconds: Int64
     var takenMilliseconds: Int64?
     var width: Int
@@ -32,7 +33,7 @@ struct Sidecar: Equatable, Sendable {
     }
 
     init(row: LibraryDatabase.Row) {
-        (id, label, originalName, rotation) = (row.id, row.label, row.originalName, row.rotation)
+        (id, label, originalName, rotation) = (row.id, row.label, row.originalFileName, row.rotation)
         // XMP keeps no empty text: a photo that names no camera has none in its sidecar, which
         // `writtenSinceCameras` tells from a sidecar written before cameras were kept.
         camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
@@ -85,7 +86,9 @@ struct Sidecar: Equatable, Sendable {
         }
         (self.id, addedMilliseconds) = (id, added)
         label = metadata.title() ?? ""
-        originalName = metadata.string(Self.originalNameTag) ?? ""
+        // XMP holds only UTF-8: a name that is none has its bytes percent-encoded in a tag of our own.
+        originalName = metadata.string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
+            ?? FileName(metadata.string(Self.originalNameTag) ?? "")
         takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
         width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
         height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
@@ -101,7 +104,10 @@ struct Sidecar: Equatable, Sendable {
     func write(to url: URL, through temporaryFolder: URL) throws(Metadata.Failure) {
         let metadata = Metadata(emptySidecar: ())
         try metadata.setLanguageAlternative(Self.titleTag, label)
-        try metadata.set(Self.originalNameTag, originalName)
+        try metadata.set(Self.originalNameTag, originalName.text)
+        if !originalName.isUTF8 {
+            try metadata.set(Self.originalBytesTag, originalName.percentEncoded)
+        }
         try metadata.set(Self.idTag, String(id))
         try metadata.set(Self.addedTag, Self.text(milliseconds: addedMilliseconds))
         if let takenMilliseconds {
@@ -137,6 +143,7 @@ struct Sidecar: Equatable, Sendable {
 
     static let titleTag = "Xmp.dc.title"
     static let originalNameTag = "Xmp.xmpMM.PreservedFileName"
+    static let originalBytesTag = "Xmp.snapshelf.OriginalName"
     static let idTag = "Xmp.snapshelf.PhotoID"
     static let addedTag = "Xmp.snapshelf.Added"
     static let takenTag = "Xmp.snapshelf.Taken"

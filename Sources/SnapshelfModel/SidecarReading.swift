@@ -104,7 +104,7 @@ struct SidecarReading {
         } catch {
             notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
         }
-        return LibraryDatabase.Row(id: id, label: "", fileName: copy.lastPathComponent, originalName: copy.lastPathComponent,
+        return LibraryDatabase.Row(id: id, label: "", fileName: copy.lastPathComponent, originalName: FileName(copy.lastPathComponent),
                                    addedMilliseconds: ClampedDate.milliseconds(of: made), width: width, height: height,
                                    sha256: sha256, takenMilliseconds: ClampedDate.milliseconds(of: taken), camera: camera)
     }

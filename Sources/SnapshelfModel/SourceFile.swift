@@ -6,7 +6,7 @@ struct SourceFile {
     /// Enough of the start for the content type and the EXIF segments that precede the image.
     static let headBytes = 1 << 20
 
-    /// The path as the file system spells it, which need not be valid UTF-8.
+    /// The path as the file system spells it, which need not be valid UTF-8, NUL-terminated.
     let systemPath: [CChar]
     let file: OpenFile
     /// The file's first bytes, up to `headBytes`.
@@ -17,8 +17,9 @@ struct SourceFile {
     let identity: OpenFile.Identity
 
     init(opening url: URL) throws(ImportError) {
-        let path = url.path
-        systemPath = url.withUnsafeFileSystemRepresentation { Array(UnsafeBufferPointer(start: $0!, count: strlen($0!) + 1)) }
+        let name = FileName(url: url)
+        let path = name.text
+        systemPath = name.withCString { Array(UnsafeBufferPointer(start: $0, count: name.bytes.count + 1)) }
         var status = stat()
         // Looked at before opening, so that opening a FIFO or a device never blocks or acts.
         guard stat(systemPath, &status) == 0 else { throw Self.failure(path: path, errno: errno) }
@@ -66,8 +67,6 @@ struct SourceFile {
 
     private static func failure(path: String, errno code: Int32) -> ImportError {
         switch code {
-        // Foundation turns bytes that are not UTF-8 into U+FFFD, so such a name no longer exists.
-        case ENOENT where path.contains("\u{FFFD}"): ImportError(path: path, reason: .nameNotUTF8)
         case ENOENT, ENOTDIR: ImportError(path: path, reason: .missing)
         case ELOOP: ImportError(path: path, reason: .symlinkLoop)
         case EACCES, EPERM: ImportError(path: path, reason: .permissionDenied)

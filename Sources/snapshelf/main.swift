@@ -26,7 +26,7 @@ do {
         // The person's own library opens once per session; a second launch hands over its files.
         let unique = LibraryLocation.isDefault(explicit: library, environment: environment)
         let application = SnapshelfApplication(libraryDirectory: directory, unique: unique)
-        exit(application.run(opening: files.map { URL(fileURLWithPath: $0) }))
+        exit(application.run(opening: files.map(\.url)))
     case let invocation:
         // A command's stderr holds one line per problem; GLib's warnings would break that.
         GLibLog.route(showingWarnings: false)

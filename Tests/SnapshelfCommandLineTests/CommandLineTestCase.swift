@@ -37,6 +37,18 @@ class CommandLineTestCase: FolderTestCase {
         XCTAssertTrue(check.standardOutput.contains("Library is sound"), check.standardOutput, file: file, line: line)
     }
 
+    /// Makes the library's folders and files read-only, as on a backup's read-only media, until
+    /// the test ends.
+    func makeLibraryReadOnly() throws {
+        let paths = [library] + (try FileManager.default.subpathsOfDirectory(atPath: library)).map { library + "/" + $0 }
+        for path in paths.reversed() {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            chmod(path, isDirectory.boolValue ? 0o500 : 0o400)
+        }
+        addTeardownBlock { paths.forEach { chmod($0, 0o700) } }
+    }
+
     /// The library's copies of photos, without the incoming folder and the sidecars.
     func copies() throws -> [URL] {
         let photos = libraryURL.appendingPathComponent("photos")

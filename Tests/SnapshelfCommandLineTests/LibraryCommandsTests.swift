@@ -1,5 +1,5 @@
 // The commands beyond import and list, and imports that go wrong in ways only a process shows:
-// no permission, a full disk, a name that is not UTF-8, a whole folder tree.
+// no permission, a full disk, a whole folder tree.
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
@@ -187,15 +187,5 @@ final class LibraryCommandsTests: CommandLineTestCase {
                        "snapshelf: \(large.path): there is not enough space on the disk for the library's copy\n")
         XCTAssertEqual(try ids(), ["1"])
         XCTAssertTrue(try snapshelf("check").standardOutput.hasPrefix("Library is sound: 1 photo at"))
-    }
-
-    func testANameThatIsNotUTF8IsRefusedByName() throws {
-        let outcome = try SnapshelfProcess.run(
-            ["--library", library, "import"],
-            through: ["/bin/sh", "-c", "src=$0; dir=$1; shift; name=\"$(printf 'caf\\351.jpg')\"; cp \"$src\" \"$dir/$name\" && exec \"$@\" \"$dir/$name\"",
-                      SamplePhotos.cameras[0].path, folder.url.path]
-        )
-        XCTAssertEqual(outcome.status, 1)
-        XCTAssertTrue(outcome.standardError.contains("caf\u{FFFD}.jpg: its name is not valid UTF-8"), outcome.standardError)
     }
 }

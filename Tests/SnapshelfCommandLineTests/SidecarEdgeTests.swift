@@ -103,15 +103,10 @@ final class SidecarEdgeTests: CommandLineTestCase {
         try snapshelf("import", "--label", "old", SamplePhotos.cameras[0].path)
         unlink(try sidecar(of: 0).path)
         try LibraryFixture.execute("DROP TRIGGER sidecar_on_insert; DROP TRIGGER sidecar_on_update; DROP TABLE pending_sidecars; " +
-                                   "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; PRAGMA user_version = 4;",
+                                   "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; ALTER TABLE photos DROP COLUMN original_bytes; " +
+                                   "PRAGMA user_version = 4;",
                                    in: database)
-        let paths = [library] + (try FileManager.default.subpathsOfDirectory(atPath: library)).map { library + "/" + $0 }
-        for path in paths.reversed() {
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            chmod(path, isDirectory.boolValue ? 0o500 : 0o400)
-        }
-        defer { paths.forEach { chmod($0, 0o700) } }
+        try makeLibraryReadOnly()
         XCTAssertEqual(try snapshelf("list", through: SnapshelfProcess.unprivileged).standardOutput, "1\told\tCanon_40D.jpg\n")
         let check = try snapshelf("check", expecting: 1, through: SnapshelfProcess.unprivileged)
         XCTAssertTrue(check.standardOutput.contains("from before sidecars and read-only"), check.standardOutput)

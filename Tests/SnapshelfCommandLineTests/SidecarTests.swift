@@ -118,7 +118,7 @@ final class SidecarTests: CommandLineTestCase {
         sidecars.forEach { unlink($0.path) }
         try LibraryFixture.execute("""
             DROP TRIGGER sidecar_on_insert; DROP TRIGGER sidecar_on_update; DROP TABLE pending_sidecars;
-            ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera;
+            ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; ALTER TABLE photos DROP COLUMN original_bytes;
             PRAGMA user_version = 4;
             """, in: database)
         try snapshelf("list")

@@ -32,21 +32,6 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(reason(inspecting: loop), .symlinkLoop)
     }
 
-    func testANameThatIsNotUTF8IsRefusedWithThatReason() throws {
-        var bytes = Array(scratch.url.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
-        bytes.append(0)
-        let descriptor = bytes.withUnsafeBufferPointer {
-            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
-        }
-        XCTAssertGreaterThanOrEqual(descriptor, 0)
-        let photo = try Data(contentsOf: SamplePhotos.cameras[0])
-        _ = photo.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        // What Foundation makes of the name when listing the folder, as a folder import does.
-        let listed = try XCTUnwrap(FileCollector.collect([scratch.url], recursive: true).files.first)
-        XCTAssertEqual(reason(inspecting: listed), .nameNotUTF8)
-    }
-
     func testCutOffJPEGAndPNGFilesAreIncomplete() throws {
         let jpeg = try Data(contentsOf: SamplePhotos.landscape(orientation: 1))
         let png = GeneratedImages.png(width: 300, height: 200)

@@ -183,13 +183,13 @@ final class LibraryTests: LibraryTestCase {
             DROP TRIGGER label_index_inserted; DROP TRIGGER label_index_updated; DROP TRIGGER label_index_deleted;
             DROP TABLE label_index; ALTER TABLE photos DROP COLUMN taken_ms;
             DROP TRIGGER sidecar_on_insert; DROP TRIGGER sidecar_on_update; DROP TABLE pending_sidecars;
-            ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera;
+            ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; ALTER TABLE photos DROP COLUMN original_bytes;
             PRAGMA user_version = 2;
             """, in: database)
         let reopened = try Library(directory: directory)
         XCTAssertEqual(try reopened.search("harbour").map(\.label), ["Harbour at dusk"])
         XCTAssertEqual(try reopened.search("CANON_40").map(\.label), ["Harbour at dusk"], "the names were not indexed")
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 7)
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 8)
     }
 
     func testCheckReportsADamagedSearchIndex() throws {

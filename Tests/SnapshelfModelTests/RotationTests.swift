@@ -75,9 +75,10 @@ final class RotationTests: LibraryTestCase {
         let photos = try library(with: [SamplePhotos.cameras[0], SamplePhotos.cameras[1]]).1
         let database = directory.appendingPathComponent("library.sqlite3")
         try LibraryFixture.execute(
-            "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; PRAGMA user_version = 5;", in: database)
+            "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; ALTER TABLE photos DROP COLUMN original_bytes; " +
+            "PRAGMA user_version = 5;", in: database)
         let reopened = try Library(directory: directory)
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 7, "not brought up to this version")
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 8, "not brought up to this version")
         XCTAssertEqual(try reopened.photos().map(\.rotation), [0, 0])
         XCTAssertEqual(try reopened.photos().map(\.camera), ["Canon EOS 40D", "NIKON D70"])
         XCTAssertEqual(try reopened.photos().map(\.bytes), try photos.map { try Data(contentsOf: $0.fileURL).count })

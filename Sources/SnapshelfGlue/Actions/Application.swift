@@ -47,8 +47,8 @@ public final class Application: GObjectRef, ActionMap {
     /// the process's exit status.
     public func run(opening files: [URL]) -> Int32 {
         // GTK sees the program name and the files: the options were parsed already.
-        var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + files.map(\.path)).map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
+        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0])] + files.compactMap(LocalFile.path(of:))
+        defer { arguments.forEach { g_free($0) } }
         arguments.append(nil)
         return g_application_run(typed(), Int32(arguments.count - 1), &arguments)
     }

@@ -1,4 +1,6 @@
-// GFile and the lists of them that choosers and drops give, as local URLs.
+// GFile and the lists of them that choosers and drops give, as local URLs. A path is bytes that
+// need not be UTF-8; Foundation would make such bytes U+FFFD, so their URL is GLib's URI, whose
+// percent-encoding keeps them, and the model's `FileName` reads them back from it.
 import CGtk
 import Foundation
 
@@ -14,7 +16,17 @@ public enum LocalFile {
     static func url(of file: OpaquePointer) -> URL? {
         guard let path = g_file_get_path(file) else { return nil }
         defer { g_free(path) }
-        return URL(fileURLWithPath: String(cString: path))
+        if let text = String(validatingCString: path) {
+            return URL(fileURLWithPath: text)
+        }
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return URL(string: String(cString: uri))
+    }
+
+    /// The path of a local file URL as the bytes the system takes, whatever they are.
+    static func path(of url: URL) -> UnsafeMutablePointer<CChar>? {
+        g_filename_from_uri(url.absoluteURL.absoluteString, nil, nil)
     }
 
     /// Where a GFile a call handed over is; the file is released.

@@ -46,10 +46,11 @@ public struct PhotoTags: Codable, Sendable, Equatable {
     /// Reads the tags of the file at `url` in a sandboxed decoder; why not, in Exiv2's words or
     /// the decoder's, when they cannot be read.
     static func read(_ url: URL) throws(Metadata.Failure) -> PhotoTags {
-        let descriptor = url.withUnsafeFileSystemRepresentation { open($0!, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        let name = FileName(url: url)
+        let descriptor = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        return try read(from: descriptor, path: url.path)
+        return try read(from: descriptor, path: name.text)
     }
 
     /// Reads the tags of the open file, which stays open.

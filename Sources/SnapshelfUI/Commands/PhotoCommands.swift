@@ -62,7 +62,7 @@ final class PhotoCommands {
             return
         }
         let message = changed.count == 1
-            ? String(format: tr("Labelled “%@”"), changed[0].originalName)
+            ? String(format: tr("Labelled “%@”"), changed[0].displayName)
             : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
         undoNotice.show(message, undo: { [weak self] in self?.restoreLabels(of: changed) }, finish: {})
         relabelled?()
@@ -127,7 +127,7 @@ final class PhotoCommands {
         try? store.refresh()
         restored?([])
         let message = failures.count == 1
-            ? String(format: tr("“%@” could not be moved to the Trash: %@."), first.photo.originalName, first.explanation)
+            ? String(format: tr("“%@” could not be moved to the Trash: %@."), first.photo.displayName, first.explanation)
             : String(format: trn("%d photo could not be moved to the Trash: %@.", "%d photos could not be moved to the Trash: %@.",
                                  failures.count), failures.count, first.explanation)
         notification.show(message)

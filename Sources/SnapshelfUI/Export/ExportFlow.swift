@@ -79,7 +79,7 @@ final class ExportFlow {
     }
 
     private func status(completed: Int, of total: Int, current: Photo) -> String {
-        String(format: tr("Exporting %d of %d: %@"), completed, total, current.originalName)
+        String(format: tr("Exporting %d of %d: %@"), completed, total, current.displayName)
     }
 
     private func progressed(_ progress: PhotoExport.Progress) {
@@ -93,11 +93,11 @@ final class ExportFlow {
         progressBar.hide()
         if cancelled && failure == nil && exported < total {
             return notification.show(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
-                                            exported, total, folder.path))
+                                            exported, total, DisplayName.of(FileName(url: folder))))
         }
         if exported > 0 {
             notification.show(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported),
-                                     exported, folder.path))
+                                     exported, DisplayName.of(FileName(url: folder))))
         }
         if let failure {
             notification.show(failure.description)

@@ -43,7 +43,7 @@ final class PhotoTile {
     /// photo, when it was taken, and whether its file is missing.
     var tooltipText: String? {
         guard let photo else { return nil }
-        let name = photo.label.isEmpty ? photo.originalName : photo.label
+        let name = photo.label.isEmpty ? photo.displayName : photo.label
         let taken = String(format: tr("Taken %@"), PhotoDetails.date(photo.taken))
         let broken = isBroken ? [tr("The library’s copy of this photo is missing or damaged.")] : []
         return ([name, taken] + broken).joined(separator: "\n")

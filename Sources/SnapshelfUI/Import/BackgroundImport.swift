@@ -34,7 +34,7 @@ final class BackgroundImport {
         self.batch = batch
         summary = ImportSummary()
         self.earlier = earlier
-        progressBar.show(completed: 0, of: files.count, current: first.lastPathComponent)
+        progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
         worker.run(batch, files, label: label, progress: { [weak self] progress in
             self?.progressed(progress)
         }, finished: { [weak self] error in
@@ -43,7 +43,7 @@ final class BackgroundImport {
     }
 
     private func progressed(_ progress: BatchImport.Progress) {
-        progressBar.show(completed: progress.completed, of: progress.total, current: progress.file.lastPathComponent)
+        progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
         summary.count(progress.result)
         if case .failure(let error) = progress.result {
             notification.report(error)

@@ -105,7 +105,7 @@ final class ImportFlow {
 
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
     private func save(_ candidate: PhotoCandidate, existing: Photo?, label: SnapshelfModel.Label) {
-        let name = candidate.sourceURL.lastPathComponent
+        let name = DisplayName.baseName(of: candidate.sourceURL)
         pendingSaves += 1
         worker.perform({ library throws -> ImportOutcome in
             // Adding a photo already there still mends its copy if that is missing or damaged.

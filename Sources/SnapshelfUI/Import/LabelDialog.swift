@@ -147,7 +147,7 @@ final class LabelDialog {
         // Back to the size the content asks for: a window never shrinks by itself, so one grown
         // for a duplicate's notice would stay tall for every photo after it.
         window.defaultSize = (width: 480, height: nil)
-        fileName.text = candidate.sourceURL.lastPathComponent
+        fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
         progress.isVisible = total > 1
         skipButton.isVisible = total > 1
@@ -182,7 +182,7 @@ final class LabelDialog {
         window.title = count == 1 ? tr("Edit Label") : String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", count), count)
         title.text = window.title
         preview.paintable = thumbnail
-        fileName.text = photo.originalName
+        fileName.text = photo.displayName
         for widget in [progress, skipButton, forTheRest, titleSource] as [Widget] {
             widget.isVisible = false
         }
@@ -213,6 +213,7 @@ final class LabelDialog {
 
     var entryText: String { entry.text }
     var titleText: String { title.text }
+    var fileNameText: String { fileName.text }
 
     private var appliesToTheRest: Bool { forTheRest.isVisible && forTheRest.isActive }
 

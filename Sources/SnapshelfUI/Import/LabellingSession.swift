@@ -93,11 +93,11 @@ final class LabellingSession {
         do {
             let label = try SnapshelfModel.Label(text)
             if let normalisation = label.normalisation {
-                notification.show(String(format: tr("In the label of “%@”, %@."), file.lastPathComponent, normalisation))
+                notification.show(String(format: tr("In the label of “%@”, %@."), DisplayName.baseName(of: file), normalisation))
             }
             return label
         } catch {
-            notification.show(String(format: tr("“%@” was not saved: %@."), file.lastPathComponent, "\(error)"))
+            notification.show(String(format: tr("“%@” was not saved: %@."), DisplayName.baseName(of: file), "\(error)"))
             return nil
         }
     }

@@ -22,7 +22,7 @@ enum PhotoInformation {
     private static func rows(for photo: Photo, details: PhotoDetails?) -> [Row] {
         var rows = [
             Row(heading: tr("Label"), value: photo.label.isEmpty ? tr("Unlabelled") : photo.label),
-            Row(heading: tr("Original Name"), value: photo.originalName),
+            Row(heading: tr("Original Name"), value: photo.displayName),
             Row(heading: tr("Date Taken"), value: PhotoDetails.date(photo.taken)),
             Row(heading: tr("Date Added"), value: PhotoDetails.date(photo.added)),
             Row(heading: tr("Size"), value: String(format: tr("%d × %d pixels"), photo.width, photo.height)),

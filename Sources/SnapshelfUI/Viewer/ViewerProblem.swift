@@ -21,9 +21,9 @@ final class ViewerProblem {
         let missing = !FileManager.default.fileExists(atPath: error.path)
         page.title.text = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
         page.body.text = missing
-            ? String(format: tr("There is no file at %@. Importing the original again restores it; “snapshelf check” lists every photo like this."), error.path)
+            ? String(format: tr("There is no file at %@. Importing the original again restores it; “snapshelf check” lists every photo like this."), error.displayPath)
             : String(format: tr("The library’s copy at %@ cannot be read: %@. Importing the original again restores it; “snapshelf check” lists every photo like this."),
-                     error.path, error.explanation)
+                     error.displayPath, error.explanation)
         page.root.isVisible = true
     }
 

@@ -182,7 +182,7 @@ final class LibraryWindow {
     private func updateSelection() {
         let selected = grid.selectedCount
         if isViewing {
-            header.showViewer(photoName: viewer.photo?.originalName, position: viewer.position, of: store.count, taken: viewer.photo?.taken)
+            header.showViewer(photoName: viewer.photo?.displayName, position: viewer.position, of: store.count, taken: viewer.photo?.taken)
         } else {
             header.showGrid(selected: selected, in: store)
         }
