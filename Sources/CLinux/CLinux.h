@@ -8,12 +8,14 @@
 #include <sys/resource.h>
 #include <string.h>
 #include <fcntl.h>
+#include <pthread.h>
 /* CLONE_THREAD, which the filter tells threads from processes by. */
 #include <linux/sched.h>
 
 /* glibc declares these only under _GNU_SOURCE, which Swift's view of its headers lacks. */
 int pipe2(int pipefd[2], int flags);
 ssize_t copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out, size_t len, unsigned int flags);
+int pthread_setname_np(pthread_t thread, const char *name);
 
 /* Replaces the SCMP_ACT_ERRNO macro: the action that fails a call with the error number. */
 static inline uint32_t snapshelf_seccomp_fail_with(int error) { return SCMP_ACT_ERRNO(error); }

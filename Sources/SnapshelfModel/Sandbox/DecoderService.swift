@@ -1,6 +1,7 @@
 // The hidden mode of the snapshelf executable that a DecoderPool starts: a sandboxed decoder.
 // It locks itself down before reading anything, then answers requests on the socket it was
 // given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
+import CLinux
 import Foundation
 
 public enum DecoderService {
@@ -20,6 +21,8 @@ public enum DecoderService {
     }
 
     private static func serve(addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
+        // Its own name in top and ps, told apart from the app's (at most 15 bytes).
+        pthread_setname_np(pthread_self(), "shelf-decoder")
         // Warnings are caught per decode and sent back as its reason, never printed.
         GLibLog.route(showingWarnings: false)
         Metadata.start()
