@@ -4,7 +4,7 @@
 SWIFT ?= swift
 # What building needs, then what the tests need on top: a virtual X server, a session bus,
 # and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libseccomp-dev libglib2.0-dev-bin pkg-config
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin pkg-config
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read

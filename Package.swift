@@ -40,10 +40,15 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux"]),
+        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
 
         // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
         // Resources/ as a GResource, which the plugin compiles into its sources.

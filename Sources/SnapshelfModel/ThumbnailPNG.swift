@@ -1,8 +1,9 @@
 // A thumbnail encoded as the PNG the freedesktop.org standard asks for (8-bit RGBA, with its
 // tEXt keys), written here rather than through GdkPixbuf's saver: libpng tries five filters on
 // every row to pick one, which with zlib took a sixth of an import's time. Thumbnails of photos
-// compress almost as well with the Sub filter on every row, at zlib's fastest level.
+// compress almost as well with the Sub filter on every row and Huffman coding alone.
 import CGdkPixbuf
+import CZlib
 import Foundation
 
 enum ThumbnailPNG {
@@ -54,27 +55,25 @@ enum ThumbnailPNG {
         }
     }
 
-    /// The bytes in a zlib stream at the fastest level, through GIO's zlib.
+    /// The bytes as a zlib stream of Huffman codes alone: the Sub filter leaves a photo's rows
+    /// mostly small numbers, which that codes nearly as tightly as zlib's fastest level, in about
+    /// two thirds of the time.
     private static func deflate(_ input: [UInt8]) -> [UInt8]? {
-        let compressor = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 1)!
-        defer { g_object_unref(UnsafeMutableRawPointer(compressor)) }
-        var output = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var offset = 0
-        while true {
-            var read: gsize = 0
-            var written: gsize = 0
-            let result = input.withUnsafeBytes { bytes in
-                chunk.withUnsafeMutableBytes { out in
-                    g_converter_convert(compressor, bytes.baseAddress! + offset, gsize(input.count - offset),
-                                        out.baseAddress, gsize(out.count), G_CONVERTER_INPUT_AT_END, &read, &written, nil)
-                }
+        var stream = z_stream()
+        guard snapshelf_deflate_init(&stream, 1, Z_HUFFMAN_ONLY) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
+        let result = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return CZlib.deflate(&stream, Z_FINISH)
             }
-            guard result != G_CONVERTER_ERROR else { return nil }
-            offset += Int(read)
-            output += chunk.prefix(Int(written))
-            if result == G_CONVERTER_FINISHED { return output }
         }
+        guard result == Z_STREAM_END else { return nil }
+        return Array(output.prefix(Int(stream.total_out)))
     }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
@@ -86,19 +85,7 @@ enum ThumbnailPNG {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    private static let crcTable: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-    }
-
     private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        crcTable.withUnsafeBufferPointer { table in
-            bytes.withUnsafeBufferPointer { bytes in
-                var crc: UInt32 = 0xFFFF_FFFF
-                for byte in bytes {
-                    crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-                }
-                return ~crc
-            }
-        }
+        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
     }
 }
