@@ -46,7 +46,7 @@ final class DecoderPoolTests: XCTestCase {
         let pool = pool(capacity: 1)
         let photo = SamplePhotos.landscape(orientation: 1)
         XCTAssertEqual(try Self.decode(photo, in: pool).storedWidth, try Self.decode(photo, in: pool).storedWidth)
-        let first = try XCTUnwrap(Self.decoders().first)
+        let first = try XCTUnwrap(decoders().first)
         let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
         guard case .decoderCrashed(let how)? = reason(decoding: crash, in: pool) else {
             return XCTFail("the crash was not told as one")
@@ -55,8 +55,8 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(isRunning(first), "the crashed decoder was not reaped")
         let image = try Self.decode(photo, in: pool)
         XCTAssertGreaterThan(image.thumbnail.width, 0)
-        XCTAssertEqual(Self.decoders().count, 1, "one decoder, the replacement")
-        XCTAssertNotEqual(Self.decoders().first, first)
+        XCTAssertEqual(decoders().count, 1, "one decoder, the replacement")
+        XCTAssertNotEqual(decoders().first, first)
     }
 
     func testADecoderThatHangsIsKilledAtTheLimitAndReplaced() throws {
@@ -72,15 +72,16 @@ final class DecoderPoolTests: XCTestCase {
         let pool = pool(capacity: 1, timeout: 10)
         let photo = SamplePhotos.portrait(orientation: 3)
         _ = try Self.decode(photo, in: pool)
-        let idle = try XCTUnwrap(Self.decoders().first)
+        let idle = try XCTUnwrap(decoders().first)
         kill(idle, SIGKILL)
         while isRunning(idle) { usleep(10_000) }
         XCTAssertNoThrow(try Self.decode(photo, in: pool), "a decoder killed while idle was used again")
 
         let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
+        let file = moduleFile
         let killer = Thread {
             Thread.sleep(forTimeInterval: 1)
-            Self.decoders().forEach { kill($0, SIGKILL) }
+            Self.decoders(using: file).forEach { kill($0, SIGKILL) }
         }
         killer.start()
         XCTAssertEqual(reason(decoding: spin, in: pool), .decoderKilled)
@@ -95,13 +96,13 @@ final class DecoderPoolTests: XCTestCase {
             if (try? Self.decode(photos[index % photos.count], in: pool)) == nil { failures.withLock { $0 += 1 } }
         }
         XCTAssertEqual(failures.withLock { $0 }, 0)
-        XCTAssertLessThanOrEqual(Self.decoders().count, 2)
+        XCTAssertLessThanOrEqual(decoders().count, 2)
     }
 
     func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {
         let pool = pool(capacity: 1)
         _ = try Self.decode(SamplePhotos.landscape(orientation: 1), in: pool)
-        let decoder = try XCTUnwrap(Self.decoders().first)
+        let decoder = try XCTUnwrap(decoders().first)
         let status = try String(contentsOfFile: "/proc/\(decoder)/status", encoding: .utf8)
         XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
         // 2 is seccomp's filter mode.
@@ -113,8 +114,13 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(cpu.contains("unlimited"), String(cpu))
     }
 
-    /// The test's own decoders: its children started in the decoder mode.
-    private static func decoders() -> [pid_t] {
+    /// The test's own decoders: its children started in the decoder mode with this test's loaders,
+    /// which tells them from the shared pool's, serving other tests in the same process.
+    private func decoders() -> [pid_t] {
+        Self.decoders(using: moduleFile)
+    }
+
+    private static func decoders(using moduleFile: String) -> [pid_t] {
         let own = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { Int32($0) }.filter { pid in
@@ -122,12 +128,15 @@ final class DecoderPoolTests: XCTestCase {
                   let afterName = stat.range(of: ") ", options: .backwards),
                   let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let fields = stat[afterName.upperBound...].split(separator: " ")
+            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ").map { String(decoding: $0, as: UTF8.self) } ?? ""
             return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == own
-                && String(decoding: cmdline, as: UTF8.self).contains("--sandboxed-decoder")
+                && String(decoding: cmdline, as: UTF8.self).contains("--sandboxed-decoder") && environment.contains(moduleFile)
         }
     }
 
+    private var moduleFile: String { "GDK_PIXBUF_MODULE_FILE=" + (hostile.environment["GDK_PIXBUF_MODULE_FILE"] ?? "") + "\0" }
+
     private func isRunning(_ pid: pid_t) -> Bool {
-        Self.decoders().contains(pid)
+        decoders().contains(pid)
     }
 }

@@ -29,6 +29,7 @@ final class DecoderPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [DecoderProcess] = []
     private var started = 0
+    private var isReapingScheduled = false
 
     /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
     /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
@@ -153,8 +154,32 @@ final class DecoderPool: @unchecked Sendable {
     private func give(back decoder: DecoderProcess?) {
         condition.lock()
         if let decoder { idle.append(decoder) } else { started -= 1 }
+        let schedulesReaping = decoder != nil && !isReapingScheduled
+        isReapingScheduled = isReapingScheduled || schedulesReaping
         condition.signal()
         condition.unlock()
+        guard schedulesReaping else { return }
+        // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.
+        let wait = Int(DecoderService.idleLimit.components.seconds) + 1
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(wait)) { [self] in
+            reapEnded()
+        }
+    }
+
+    /// Lets go of the idle decoders that have ended, reaping them.
+    private func reapEnded() {
+        condition.lock()
+        let ended = idle.filter(\.hasEnded)
+        idle.removeAll { decoder in ended.contains { $0 === decoder } }
+        started -= ended.count
+        let again = !idle.isEmpty
+        isReapingScheduled = again
+        condition.signal()
+        condition.unlock()
+        // Those still idle end later; look again then.
+        if again {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [self] in reapEnded() }
+        }
     }
 
     /// The snapshelf executable: this program when it is snapshelf, else the one beside it, as

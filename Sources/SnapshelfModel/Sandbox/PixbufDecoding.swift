@@ -12,16 +12,24 @@ final class PixbufDecoding {
     /// The EXIF orientation (1 to 8) applied to the decoded pixels, beyond any turn the decoder made itself.
     let orientation: Int
 
+    /// What the loader declared once it read the header, and what was asked of it then.
+    private final class Header {
+        let side: Int
+        let maximumPixels: Int
+        var width = 0
+        var height = 0
+        var isRefused = false
+
+        init(side: Int, maximumPixels: Int) {
+            self.side = side
+            self.maximumPixels = maximumPixels
+        }
+    }
+
     /// Decodes the open file from its start; the file's offset is left as it is.
     init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int) throws(DecoderRefusal) {
-        var storedWidth: Int32 = 0
-        var storedHeight: Int32 = 0
-        // The declared size, read from the header alone, refuses a decompression bomb unopened.
-        gdk_pixbuf_get_file_info("/proc/self/fd/\(descriptor)", &storedWidth, &storedHeight)
-        guard Int(storedWidth) * Int(storedHeight) <= maximumPixels else {
-            throw .tooManyPixels(width: Int(storedWidth), height: Int(storedHeight))
-        }
-        let loader = Self.loader(fittingIn: size)
+        let header = Header(side: size, maximumPixels: maximumPixels)
+        let loader = Self.loader(watching: header)
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         var error: UnsafeMutablePointer<GError>?
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
@@ -30,7 +38,7 @@ final class PixbufDecoding {
         let (fed, warnings) = GLibLog.catching { () -> Bool in
             var fed = true
             var offset: off_t = 0
-            while fed {
+            while fed && !header.isRefused {
                 let count = pread(descriptor, chunk.baseAddress, chunk.count, offset)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
@@ -43,6 +51,11 @@ final class PixbufDecoding {
         let (decoded, closeWarnings) = GLibLog.catching { () -> (OpaquePointer?, UnsafeMutablePointer<GError>?) in
             Self.finish(loader, fed: fed, error: error)
         }
+        guard !header.isRefused else {
+            decoded.0.map { g_object_unref(UnsafeMutableRawPointer($0)) }
+            if let error = decoded.1 { g_error_free(error) }
+            throw .tooManyPixels(width: header.width, height: header.height)
+        }
         guard let image = decoded.0 else {
             throw .undecodable(Self.reason(decoded.1, warnings: warnings + closeWarnings))
         }
@@ -50,8 +63,9 @@ final class PixbufDecoding {
         let declared = gdk_pixbuf_get_option(image, "orientation").flatMap { Int(String(cString: $0)) }
         orientation = EmbeddedOrientation.toApply(declared: declared, inFileAt: "/proc/self/fd/\(descriptor)")
         pixbuf = EmbeddedOrientation.turn(image, from: orientation)
-        self.storedWidth = Int(storedWidth)
-        self.storedHeight = Int(storedHeight)
+        // Every loader declares its size before decoding; the decoded size is the fallback for one that did not.
+        storedWidth = header.width > 0 ? header.width : Int(gdk_pixbuf_get_width(image))
+        storedHeight = header.height > 0 ? header.height : Int(gdk_pixbuf_get_height(image))
     }
 
     deinit {
@@ -70,23 +84,33 @@ final class PixbufDecoding {
         UnsafeRawBufferPointer(start: gdk_pixbuf_read_pixels(pixbuf), count: Int(gdk_pixbuf_get_byte_length(pixbuf)))
     }
 
-    /// A loader that, once it knows the image's size, asks for it scaled down to fit the square.
-    /// The JPEG loader then decodes at a fraction of the size; nothing is ever scaled up, which
-    /// would only blur a small image and cost memory.
-    private static func loader(fittingIn size: Int) -> UnsafeMutablePointer<GdkPixbufLoader> {
+    /// A loader that, once it knows the image's size, refuses it when it declares too many pixels,
+    /// as GdkPixbuf's own reading of a file's size does, by asking for nothing; else asks for it
+    /// scaled down to fit the square. The JPEG loader then decodes at a fraction of the size;
+    /// nothing is ever scaled up, which would only blur a small image and cost memory.
+    private static func loader(watching header: Header) -> UnsafeMutablePointer<GdkPixbufLoader> {
         let loader = gdk_pixbuf_loader_new()!
         let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
-            loader, width, height, side in
-            let side = Double(Int(bitPattern: side))
-            guard let loader, width > 0, height > 0, Double(max(width, height)) > side else { return }
+            loader, width, height, data in
+            guard let loader, let data else { return }
+            let header = Unmanaged<Header>.fromOpaque(data).takeUnretainedValue()
+            (header.width, header.height) = (Int(width), Int(height))
+            guard header.width * header.height <= header.maximumPixels else {
+                header.isRefused = true
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+                return
+            }
+            let side = Double(header.side)
+            guard width > 0, height > 0, Double(max(width, height)) > side else { return }
             let scale = side / Double(max(width, height))
             gdk_pixbuf_loader_set_size(loader, Int32(max(1, (Double(width) * scale).rounded())),
                                        Int32(max(1, (Double(height) * scale).rounded())))
         }
-        // The square's side travels as the handler's data, a plain number that needs no freeing.
-        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared",
-                              unsafeBitCast(sizePrepared, to: GCallback.self), UnsafeMutableRawPointer(bitPattern: size),
-                              nil, GConnectFlags(rawValue: 0))
+        let release: GClosureNotify = { data, _ in
+            data.map { Unmanaged<Header>.fromOpaque($0).release() }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
+                              Unmanaged.passRetained(header).toOpaque(), release, GConnectFlags(rawValue: 0))
         return loader
     }
 
