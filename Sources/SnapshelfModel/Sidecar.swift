@@ -153,15 +153,22 @@ struct Sidecar: Equatable, Sendable {
     static let cameraTag = "Xmp.snapshelf.Camera"
 
     /// ISO 8601 in UTC with milliseconds, which round-trips the database's milliseconds exactly.
+    // Format styles rather than ISO8601DateFormatter, which costs a formatter's creation per
+    // call: that was a twentieth of an import's time in the app's own process.
+    private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutMilliseconds = Date.ISO8601FormatStyle()
+
+    /// The time in UTC to the millisecond, such as 2026-12-01T14:39:56.300Z. The milliseconds are
+    /// written from the integer, since the format style truncates a Double's 56.2999… to .299.
     static func text(milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: ClampedDate.from(milliseconds: milliseconds))
+        let exact = ClampedDate.milliseconds(of: ClampedDate.from(milliseconds: milliseconds))
+        let (seconds, fraction) = (exact.quotientAndRemainder(dividingBy: 1000))
+        let (whole, part) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+        let text = withoutMilliseconds.format(Date(timeIntervalSince1970: Double(whole)))
+        return text.dropLast() + "." + String(String(part + 1000).dropFirst()) + "Z"
     }
 
     static func milliseconds(from text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return (formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)).map(ClampedDate.milliseconds(of:))
+        ((try? withMilliseconds.parse(text)) ?? (try? withoutMilliseconds.parse(text))).map(ClampedDate.milliseconds(of:))
     }
 }

@@ -15,7 +15,7 @@ enum DecoderEnding {
         return Int(line.dropFirst("oom_kill ".count))
     }
 
-    /// - Parameter killsBefore: `outOfMemoryKills()` as the request began.
+    /// - Parameter killsBefore: `outOfMemoryKills()` as the decoder started.
     static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration, killsBefore: Int?) -> ImportError.Reason {
         let said = String(decoding: errors, as: UTF8.self).lowercased()
         if said.contains("cannot lock down") {

@@ -104,7 +104,6 @@ final class DecoderPool: @unchecked Sendable {
         var isRetry = false
         while true {
             let decoder = try take(path: path)
-            let killsBefore = DecoderEnding.outOfMemoryKills()
             do throws(DecoderProcess.End) {
                 let answer = try decoder.exchange(request, passing: descriptor, maximumPayload: maximumPayload,
                                                   deadline: .now + timeout)
@@ -116,7 +115,7 @@ final class DecoderPool: @unchecked Sendable {
                     isRetry = true
                     continue
                 }
-                throw ImportError(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: killsBefore))
+                throw ImportError(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
             }
         }
     }

@@ -17,6 +17,9 @@ final class DecoderProcess {
     }
 
     let pid: pid_t
+    /// The kernel's count of OOM kills when the decoder started, read once rather than per
+    /// request: a SIGKILL with the count grown since was most likely the OOM killer's.
+    let outOfMemoryKillsAtStart = DecoderEnding.outOfMemoryKills()
     private let socket: Int32
     private let errors: Int32
     /// The end of what the decoder wrote to stderr, which tells an allocation that failed.
