@@ -16,6 +16,7 @@
 int pipe2(int pipefd[2], int flags);
 ssize_t copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out, size_t len, unsigned int flags);
 int pthread_setname_np(pthread_t thread, const char *name);
+int close_range(unsigned int first, unsigned int last, int flags);
 
 /* Replaces the SCMP_ACT_ERRNO macro: the action that fails a call with the error number. */
 static inline uint32_t snapshelf_seccomp_fail_with(int error) { return SCMP_ACT_ERRNO(error); }

@@ -100,6 +100,9 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {
+        // One left open across exec, as a careless library might leave its display's connection.
+        let leaked = open("/dev/null", O_RDONLY)
+        defer { close(leaked) }
         let pool = pool(capacity: 1)
         _ = try Self.decode(SamplePhotos.landscape(orientation: 1), in: pool)
         let decoder = try XCTUnwrap(decoders().first)
@@ -112,6 +115,10 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(space.contains("unlimited"), String(space))
         let cpu = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max cpu time") })
         XCTAssertFalse(cpu.contains("unlimited"), String(cpu))
+        // Between files it holds only /dev/null for input and output, its stderr pipe and its socket.
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(decoder)/fd").compactMap { Int($0) }.sorted()
+        XCTAssertEqual(descriptors, [0, 1, 2, 3])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(decoder)/fd/1"), "/dev/null")
     }
 
     /// The test's own decoders: its children started in the decoder mode with this test's loaders,

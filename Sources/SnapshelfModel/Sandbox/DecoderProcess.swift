@@ -70,7 +70,9 @@ final class DecoderProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // Nothing of the app's terminal: a hostile decoder could write escape sequences to it.
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
         posix_spawn_file_actions_adddup2(&actions, socket, DecoderService.socket)
         var attributes = posix_spawnattr_t()

@@ -23,6 +23,7 @@ public enum DecoderService {
     private static func serve(addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
         // Its own name in top and ps, told apart from the app's (at most 15 bytes).
         pthread_setname_np(pthread_self(), "shelf-decoder")
+        closeInheritedDescriptors()
         // Warnings are caught per decode and sent back as its reason, never printed.
         GLibLog.route(showingWarnings: false)
         Metadata.start()
@@ -72,6 +73,18 @@ public enum DecoderService {
             } catch {
                 return (.refused(.undecodable(error.description)), nil)
             }
+        }
+    }
+
+    /// Closes every descriptor but the standard ones and the socket, should the app have left one
+    /// open across exec, such as its display's connection, which a filter on new sockets would
+    /// not stop a decoder from using.
+    private static func closeInheritedDescriptors() {
+        guard close_range(UInt32(socket) + 1, UInt32.max, 0) != 0 else { return }
+        // Kernels before 5.9 lack close_range; the open ones are listed in /proc instead.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for descriptor in open where descriptor > socket {
+            close(descriptor)
         }
     }
 
