@@ -15,13 +15,7 @@ public final class Thumbnail: @unchecked Sendable {
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
     /// never decoded at full size. An image already that small keeps its own size.
     public convenience init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
-        let name = FileName(url: url)
-        let descriptor = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else {
-            throw ImportError(url: url, reason: .undecodable(String(cString: strerror(errno))))
-        }
-        defer { close(descriptor) }
-        let decoded = try DecoderPool.shared.image(from: descriptor, path: name.text, fittingIn: size).thumbnail
+        let decoded = try DecoderPool.shared.image(of: url, fittingIn: size).thumbnail
         g_object_ref(UnsafeMutableRawPointer(decoded.pixbuf))
         self.init(upright: decoded.pixbuf, orientation: decoded.orientation)
     }

@@ -7,6 +7,9 @@ enum DecoderEnding {
     private static let memoryWords = ["failed to allocate", "out of memory", "cannot allocate memory", "bad_alloc",
                                       "memory exhausted", "could not allocate"]
 
+    /// A decoder's answer that breaks the rules, from a decoder not to be trusted any more.
+    static var unreadableAnswer: ImportError.Reason { .decoderCrashed(tr("its answer could not be read")) }
+
     /// How many processes the kernel's OOM killer has ended since boot, which tells its SIGKILL
     /// from a person's; nil where the kernel does not say.
     static func outOfMemoryKills() -> Int? {
@@ -33,7 +36,7 @@ enum DecoderEnding {
         switch end {
         case .signalled(let signal): return .decoderCrashed(String(cString: strsignal(signal)).lowercased())
         case .exited(let status): return .decoderCrashed(String(format: tr("it exited with status %ld"), Int(status)))
-        case .garbled, .timedOut: return .decoderCrashed(tr("its answer could not be read"))
+        case .garbled, .timedOut: return unreadableAnswer
         }
     }
 }

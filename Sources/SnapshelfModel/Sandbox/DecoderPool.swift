@@ -47,6 +47,27 @@ final class DecoderPool: @unchecked Sendable {
         executable = Self.decoderExecutable()
     }
 
+    /// Decodes the file at `url`, which may be named in bytes that are no UTF-8, to fit a square
+    /// of `side` pixels, upright.
+    func image(of url: URL, fittingIn side: Int) throws(ImportError) -> DecodedImage {
+        try withFile(at: url) { (descriptor, path) throws(ImportError) in try image(from: descriptor, path: path, fittingIn: side) }
+    }
+
+    /// Reads the metadata of the file at `url`.
+    func tags(of url: URL) throws(ImportError) -> PhotoTags {
+        try withFile(at: url) { (descriptor, path) throws(ImportError) in try tags(from: descriptor, path: path) }
+    }
+
+    /// Opens the file for a decoder, never blocking on a FIFO nor taking a terminal, and closes
+    /// it afterwards; why not, in the system's words, when it cannot be opened.
+    private func withFile<T>(at url: URL, _ body: (Int32, String) throws(ImportError) -> T) throws(ImportError) -> T {
+        let name = FileName(url: url)
+        let descriptor = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else { throw ImportError(url: url, reason: .undecodable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        return try body(descriptor, name.text)
+    }
+
     /// Decodes the open file to fit a square of `side` pixels, upright.
     func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(ImportError) -> DecodedImage {
         let side = max(1, side)
@@ -57,7 +78,7 @@ final class DecoderPool: @unchecked Sendable {
             guard let payload, let expected = layout.byteCount, payload.count >= expected, max(layout.width, layout.height) <= side,
                   (1...8).contains(layout.orientation) else {
                 payload?.deallocate()
-                throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+                throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
             }
             return DecodedImage(thumbnail: Thumbnail(upright: Self.pixbuf(taking: payload, layout), orientation: layout.orientation),
                                 storedWidth: layout.storedWidth, storedHeight: layout.storedHeight)
@@ -66,7 +87,7 @@ final class DecoderPool: @unchecked Sendable {
             throw Self.importError(refusal, path: path)
         case .tags:
             payload?.deallocate()
-            throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+            throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
@@ -77,7 +98,7 @@ final class DecoderPool: @unchecked Sendable {
         switch reply {
         case .tags(let tags): return tags
         case .refused(let refusal): throw Self.importError(refusal, path: path)
-        case .image: throw ImportError(path: path, reason: .decoderCrashed(tr("its answer could not be read")))
+        case .image: throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
