@@ -113,13 +113,6 @@ enum DecoderWire {
         let whileWaiting: () -> Bool
         var descriptor: Int32?
 
-        init(socket: Int32, deadline: ContinuousClock.Instant?, other: Int32?, whileWaiting: @escaping () -> Bool) {
-            self.socket = socket
-            self.deadline = deadline
-            self.other = other
-            self.whileWaiting = whileWaiting
-        }
-
         mutating func fill(_ buffer: UnsafeMutableRawBufferPointer, takingDescriptor: Bool) throws(Failure) {
             var filled = 0
             while filled < buffer.count {
