@@ -56,6 +56,19 @@ public struct FileName: Hashable, Sendable, CustomStringConvertible, Expressible
         return FileName(bytes: trimmed[(slash + 1)...])
     }
 
+    /// This name without its extension, as Foundation's `deletingPathExtension` has it: a
+    /// name that only begins or ends with a dot has none.
+    public var deletingExtension: FileName {
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        guard let dot = bytes[start...].lastIndex(of: UInt8(ascii: ".")), dot > start, dot < bytes.count - 1 else { return self }
+        return FileName(bytes: bytes[..<dot])
+    }
+
+    /// This name with a dot and `fileExtension` after it.
+    public func appendingExtension(_ fileExtension: String) -> FileName {
+        FileName(bytes: bytes + Array(".\(fileExtension)".utf8))
+    }
+
     /// This path with `name` after it.
     public func appending(_ name: FileName) -> FileName {
         FileName(bytes: (bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]) + name.bytes)

@@ -35,18 +35,17 @@ public struct FoundTitle: Sendable, Equatable {
     /// sidecars that could not be read.
     static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [String]) {
         var notes: [String] = []
-        let photo = FileName(url: url)
-        let stem = photo.bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { dot in
-            photo.bytes[dot...].contains(UInt8(ascii: "/")) ? nil : FileName(bytes: photo.bytes[..<dot])
-        } ?? photo
         // By bytes, since the photo's name, and so its sidecars', may be no UTF-8.
-        let sidecars = [photo, stem].map { FileName(bytes: $0.bytes + Array(".\(Sidecar.fileExtension)".utf8)).url }
-        for sidecar in sidecars where FileName(url: sidecar).withCString({ access($0, F_OK) }) == 0 {
-            switch read(sidecar) {
+        let photo = FileName(url: url)
+        for sidecar in [photo, photo.deletingExtension].map({ $0.appendingExtension(Sidecar.fileExtension) }) {
+            var status = stat()
+            // Most photos have none; one that is there is read once its size is known to be sane.
+            guard sidecar.withCString({ stat($0, &status) }) == 0 else { continue }
+            switch read(sidecar, size: Int(status.st_size)) {
             case .success(let title?): return (title, notes)
             case .success(nil): continue
             case .failure(let problem):
-                notes.append(String(format: tr("%@: %@, so no title was taken from it"), FileName(url: sidecar).displayed, problem.description))
+                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem.description))
             }
         }
         guard let tags else { return (nil, notes) }
@@ -56,12 +55,10 @@ public struct FoundTitle: Sendable, Equatable {
         return (usable(tags.objectName, from: .iptcObjectName), notes)
     }
 
-    private static func read(_ sidecar: URL) -> Result<FoundTitle?, Sidecar.Problem> {
-        var status = stat()
-        guard FileName(url: sidecar).withCString({ stat($0, &status) }) == 0 else { return .failure(.missing) }
-        guard Int(status.st_size) <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: Int(status.st_size))) }
+    private static func read(_ sidecar: FileName, size: Int) -> Result<FoundTitle?, Sidecar.Problem> {
+        guard size <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: size)) }
         do {
-            return .success(usable(try PhotoTags.read(sidecar).title, from: .sidecar(sidecar)))
+            return .success(usable(try PhotoTags.read(sidecar.url).title, from: .sidecar(sidecar.url)))
         } catch {
             return .failure(.notXMP(error.description))
         }

@@ -57,4 +57,15 @@ final class FileNameTests: XCTestCase {
         XCTAssertEqual(FileName("c.jpg").lastComponent, "c.jpg")
         XCTAssertEqual(FileName("/").lastComponent, "/")
     }
+
+    func testTheExtensionGoesAsFoundationTakesItAndTheSidecarsOneComesAfter() {
+        // The sidecars beside a photo are found by these names, as they were through Foundation.
+        for path in ["/a/photo.jpg", "/a/photo.tar.gz", "/a/.hidden", "/a/photo.", "/a.b/photo", "photo.jpg", "/a/photo"] {
+            XCTAssertEqual(FileName(path).deletingExtension.text, URL(fileURLWithPath: path).deletingPathExtension().path
+                .replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""), path)
+        }
+        let latin1 = FileName(bytes: Array("/a/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        XCTAssertEqual(latin1.deletingExtension.bytes, Array("/a/caf".utf8) + [0xE9])
+        XCTAssertEqual(latin1.appendingExtension("xmp").bytes, latin1.bytes + Array(".xmp".utf8))
+    }
 }
