@@ -16,7 +16,16 @@ enum EmbeddedOrientation {
     /// - WebP: its EXIF chunk's orientation, which is all WebP has.
     /// - Everything else: what the loader reported.
     static func toApply(declared: Int?, inFileAt path: String) -> Int {
-        guard case .success(let file) = OpenFile.open(path) else { return valid(declared) }
+        toApply(declared: declared, in: OpenFile.open(path))
+    }
+
+    /// The same for a file already open, which stays open.
+    static func toApply(declared: Int?, inFileOpenAs descriptor: Int32) -> Int {
+        toApply(declared: declared, in: OpenFile.duplicating(descriptor))
+    }
+
+    private static func toApply(declared: Int?, in opened: Result<OpenFile, OpenFile.ReadFailure>) -> Int {
+        guard case .success(let file) = opened else { return valid(declared) }
         var window = ByteWindow(file)
         if let heif = HEIFContainer(&window) {
             return heif.hasTransforms ? 1 : valid(heif.exifOrientation)

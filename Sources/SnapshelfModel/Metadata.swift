@@ -58,6 +58,17 @@ public final class Metadata {
         guard Self.serialized({ gexiv2_metadata_open_path(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
+    /// The metadata of a file in memory, which must stay there as long as this lives: Exiv2
+    /// reads it where it is, without a copy.
+    convenience init(inMemory bytes: UnsafeRawBufferPointer) throws(Failure) {
+        self.init()
+        guard let start = bytes.baseAddress, bytes.count > 0 else { throw Failure(description: tr("the file is empty")) }
+        var error: UnsafeMutablePointer<GError>?
+        guard Self.serialized({ gexiv2_metadata_open_buf(handle, start.assumingMemoryBound(to: guint8.self), glong(bytes.count), &error) }) != 0 else {
+            throw Self.failure(error)
+        }
+    }
+
     /// An empty XMP packet, to fill in and save as a sidecar.
     convenience init(emptySidecar: Void) {
         self.init()

@@ -59,8 +59,17 @@ final class OpenFile: @unchecked Sendable {
         open(FileName(url: url))
     }
 
+    /// A file over a copy of a descriptor already open for reading, which stays open: in a
+    /// decoder, which may open nothing by name, and never runs a program to leak the copy to.
+    static func duplicating(_ descriptor: Int32) -> Result<OpenFile, ReadFailure> {
+        taking(dup(descriptor))
+    }
+
     private static func open(_ path: FileName) -> Result<OpenFile, ReadFailure> {
-        let descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }
+        taking(path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) })
+    }
+
+    private static func taking(_ descriptor: Int32) -> Result<OpenFile, ReadFailure> {
         guard descriptor >= 0 else { return .failure(.failed(errno: errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
