@@ -1,6 +1,7 @@
 /* Linux interfaces the model needs that Swift cannot call or does not see: libseccomp and the
-   function-like macros of its filters, passing descriptors over a socket, the variadic prctl,
-   and the calls glibc declares only under _GNU_SOURCE. Every shim carries the snapshelf_ prefix. */
+   function-like macros of its filters, Landlock, passing descriptors over a socket, the variadic
+   prctl and syscall, and the calls glibc declares only under _GNU_SOURCE. Every shim carries the
+   snapshelf_ prefix. */
 #pragma once
 #include <seccomp.h>
 #include <sys/prctl.h>
@@ -9,6 +10,10 @@
 #include <string.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 /* CLONE_THREAD, which the filter tells threads from processes by. */
 #include <linux/sched.h>
 
@@ -23,6 +28,41 @@ static inline uint32_t snapshelf_seccomp_fail_with(int error) { return SCMP_ACT_
 
 /* Replaces the variadic prctl for PR_SET_NO_NEW_PRIVS, so nothing run later gains privileges. */
 static inline int snapshelf_forbid_new_privileges(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
+
+/* Replaces the variadic prctl for PR_SET_PDEATHSIG: the kernel kills the calling process when the
+   thread that started it ends. */
+static inline int snapshelf_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); }
+
+/* Replaces the variadic prctl for PR_SET_DUMPABLE: a process that is not dumpable leaves no core,
+   and no process of the same user may trace it, read its memory or take its descriptors. */
+static inline int snapshelf_set_dumpable(int dumpable) { return prctl(PR_SET_DUMPABLE, dumpable, 0, 0, 0); }
+
+/* Landlock, through the variadic syscall, since glibc has no wrappers. The numbers are the same on
+   every architecture, and the structure is the kernel's at ABI 6; older kernels take a prefix of it.
+   Debian 12's kernel headers predate some of these, so they are spelt out here. */
+#define SNAPSHELF_SYS_LANDLOCK_CREATE_RULESET 444
+#define SNAPSHELF_SYS_LANDLOCK_RESTRICT_SELF 446
+
+struct snapshelf_landlock_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+/* The highest Landlock ABI the kernel offers, or -1 with errno (ENOSYS, or EOPNOTSUPP when off). */
+static inline int snapshelf_landlock_abi(void) {
+    return (int) syscall(SNAPSHELF_SYS_LANDLOCK_CREATE_RULESET, NULL, 0, 1U /* LANDLOCK_CREATE_RULESET_VERSION */);
+}
+
+/* A ruleset's descriptor, or -1 with errno. */
+static inline int snapshelf_landlock_create_ruleset(const struct snapshelf_landlock_ruleset_attr *attributes, size_t size) {
+    return (int) syscall(SNAPSHELF_SYS_LANDLOCK_CREATE_RULESET, attributes, size, 0U);
+}
+
+/* Confines the calling thread, and every thread and process it starts afterwards, to the ruleset. */
+static inline int snapshelf_landlock_restrict_self(int ruleset) {
+    return (int) syscall(SNAPSHELF_SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0U);
+}
 
 /* Replaces the CMSG_SPACE macro: the control buffer's size for one descriptor. */
 static inline size_t snapshelf_descriptor_control_size(void) { return CMSG_SPACE(sizeof(int)); }

@@ -49,7 +49,7 @@ final class DecoderProcess {
         socket = ends[0]
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
-        let arguments = [executable, DecoderService.flag, String(addressSpaceBudget), String(cpuSeconds)]
+        let arguments = [executable] + DecoderService.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
         do throws(DecoderSpawnFailure) {
             pid = try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
         } catch {

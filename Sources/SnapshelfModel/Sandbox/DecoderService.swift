@@ -15,18 +15,33 @@ public enum DecoderService {
     /// Serves as a decoder and never returns when the arguments ask for it; returns at once otherwise.
     /// Call it first thing, before any thread starts.
     public static func runIfRequested(_ arguments: [String] = CommandLine.arguments) {
-        guard arguments.count == 4, arguments[1] == flag,
-              let budget = Int(arguments[2]), let seconds = Int(arguments[3]) else { return }
-        exit(serve(addressSpaceBudget: budget, cpuSeconds: seconds))
+        guard arguments.count == 5, arguments[1] == flag, let parent = pid_t(arguments[2]),
+              let budget = Int(arguments[3]), let seconds = Int(arguments[4]) else { return }
+        exit(serve(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds))
     }
 
-    private static func serve(addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
+    /// The arguments that start a decoder for this process.
+    static func arguments(addressSpaceBudget: Int, cpuSeconds: Int) -> [String] {
+        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds)]
+    }
+
+    private static func serve(parent: pid_t, addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
+        // A session of its own has no controlling terminal, so /dev/tty opens nothing; and it dies
+        // with the app's thread that started it, even when busy, where a closed socket would
+        // not stop it. An app gone already is not waited for.
+        setsid()
+        snapshelf_die_with_parent()
+        guard getppid() == parent else { return 0 }
         // Its own name in top and ps, told apart from the app's (at most 15 bytes).
         pthread_setname_np(pthread_self(), "shelf-decoder")
         closeInheritedDescriptors()
+        // The Swift runtime's crash handler would start a backtracer, which the allow-list
+        // forbids: a decoder's crash is only its file's failure, told by the signal.
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { Foundation.signal(signal, SIG_DFL) }
         // Warnings are caught per decode and sent back as its reason, never printed.
         GLibLog.route(showingWarnings: false)
         Metadata.start()
+        PixbufDecoding.loadEveryLoader()
         do {
             try DecoderLockdown.apply(addressSpaceBytes: currentAddressSpace() + addressSpaceBudget)
         } catch {
@@ -69,11 +84,25 @@ public enum DecoderService {
             }
         case .tags:
             do throws(Metadata.Failure) {
-                return (.tags(PhotoTags(reading: try Metadata(reading: "/proc/self/fd/\(descriptor)"))), nil)
+                return (.tags(try tags(ofFileOpenAs: descriptor)), nil)
             } catch {
                 return (.refused(.undecodable(error.description)), nil)
             }
         }
+    }
+
+    /// Reads the tags of the open file from a mapping of it, since a decoder may open nothing by
+    /// name, not even /proc/self/fd; mapping it reads only the pages Exiv2 looks at.
+    private static func tags(ofFileOpenAs descriptor: Int32) throws(Metadata.Failure) -> PhotoTags {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
+        let size = Int(status.st_size)
+        guard size > 0 else { throw Metadata.Failure(description: tr("the file is empty")) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
+            throw Metadata.Failure(description: String(cString: strerror(errno)))
+        }
+        defer { munmap(mapping, size) }
+        return PhotoTags(reading: try Metadata(inMemory: UnsafeRawBufferPointer(start: mapping, count: size)))
     }
 
     /// Closes every descriptor but the standard ones and the socket, should the app have left one

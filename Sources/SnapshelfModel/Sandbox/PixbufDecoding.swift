@@ -61,7 +61,7 @@ final class PixbufDecoding {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
         let declared = gdk_pixbuf_get_option(image, "orientation").flatMap { Int(String(cString: $0)) }
-        orientation = EmbeddedOrientation.toApply(declared: declared, inFileAt: "/proc/self/fd/\(descriptor)")
+        orientation = EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor)
         pixbuf = EmbeddedOrientation.turn(image, from: orientation)
         // Every loader declares its size before decoding; the decoded size is the fallback for one that did not.
         storedWidth = header.width > 0 ? header.width : Int(gdk_pixbuf_get_width(image))
@@ -70,6 +70,31 @@ final class PixbufDecoding {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pixbuf))
+    }
+
+    /// Loads every loader GdkPixbuf knows, and the MIME database it tells formats apart by,
+    /// which it would otherwise open on first need: a decoder locked down can open no file.
+    static func loadEveryLoader() {
+        let formats = gdk_pixbuf_get_formats()
+        defer { g_slist_free(formats) }
+        var next = formats
+        while let node = next {
+            next = node.pointee.next
+            let format = OpaquePointer(node.pointee.data)
+            guard gdk_pixbuf_format_is_disabled(format) == 0, let name = gdk_pixbuf_format_get_name(format) else { continue }
+            defer { g_free(name) }
+            // Starting a load loads the module; closing it unfed only fails.
+            var error: UnsafeMutablePointer<GError>?
+            guard let loader = gdk_pixbuf_loader_new_with_type(name, &error) else {
+                if let error { g_error_free(error) }
+                continue
+            }
+            gdk_pixbuf_loader_close(loader, nil)
+            g_object_unref(UnsafeMutableRawPointer(loader))
+        }
+        // A JPEG's first bytes: any sniffing reads the whole database in.
+        let sample: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        g_free(g_content_type_guess(nil, sample, gsize(sample.count), nil))
     }
 
     /// The layout of the pixels, to send before them.
