@@ -23,10 +23,12 @@ enum DecoderEnding {
         let said = String(decoding: errors, as: UTF8.self).lowercased()
         if said.contains("cannot lock down") {
             let line = said.split(separator: "\n").last(where: { $0.contains("cannot lock down") }).map(String.init) ?? said
-            return .decoderUnavailable(line.trimmingCharacters(in: .whitespaces))
+            return .decoderUnavailable(DecoderText.clean(line))
         }
         switch end {
         case .timedOut, .signalled(SIGXCPU): return .decoderTimedOut(limit)
+        // The allow-list's answer to a system call that decoding never makes.
+        case .signalled(SIGSYS): return .decoderCrashed(tr("it tried a system call that decoding never needs"))
         // Snapshelf sends it only at the deadline, told above: the OOM killer, or a person, did.
         case .signalled(SIGKILL) where killsBefore != nil && outOfMemoryKills() ?? 0 > killsBefore!: return .decoderOutOfMemory
         case .signalled(SIGKILL): return .decoderKilled

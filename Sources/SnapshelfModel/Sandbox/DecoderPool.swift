@@ -96,17 +96,18 @@ final class DecoderPool: @unchecked Sendable {
         let (reply, payload) = try run(.tags, passing: descriptor, path: path, maximumPayload: 0)
         payload?.deallocate()
         switch reply {
-        case .tags(let tags): return tags
+        case .tags(let tags): return tags.cleaned()
         case .refused(let refusal): throw Self.importError(refusal, path: path)
         case .image: throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
+    /// The decoder's refusal in its own words, which are only data: see DecoderText.
     private static func importError(_ refusal: DecoderRefusal, path: String) -> ImportError {
         switch refusal {
-        case .undecodable(let detail): ImportError(path: path, reason: .undecodable(detail))
+        case .undecodable(let detail): ImportError(path: path, reason: .undecodable(DecoderText.clean(detail)))
         case .tooManyPixels(let width, let height): ImportError(path: path, reason: .tooManyPixels(width: width, height: height))
-        case .unreadable(let detail): ImportError(path: path, reason: .unreadable(detail))
+        case .unreadable(let detail): ImportError(path: path, reason: .unreadable(DecoderText.clean(detail)))
         }
     }
 

@@ -43,6 +43,17 @@ public struct PhotoTags: Codable, Sendable, Equatable {
         longitude = position?.longitude
     }
 
+    /// The tags with every name in them made one short line of plain text (see DecoderText), as
+    /// a decoder's words must be; the titles are left whole for Label's own rules, which remove
+    /// the same characters and say so.
+    func cleaned() -> PhotoTags {
+        var tags = self
+        for field in [\PhotoTags.make, \.model, \.lensModel, \.auxiliaryLens, \.nikonLens, \.iso] {
+            tags[keyPath: field] = tags[keyPath: field].map { DecoderText.clean($0) }
+        }
+        return tags
+    }
+
     /// Reads the tags of the file at `url` in a sandboxed decoder; why not, in Exiv2's words or
     /// the decoder's, when they cannot be read.
     static func read(_ url: URL) throws(Metadata.Failure) -> PhotoTags {
