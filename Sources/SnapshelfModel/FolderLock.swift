@@ -1,14 +1,34 @@
 // An exclusive lock on a folder, held while a connection places or retires one of its files, or
 // reads what it holds for a check. flock on the folder itself needs no lock file and no write
 // permission, so a read-only library is checked the same way. Each lock opens the folder anew,
-// so two connections of one process exclude each other as two processes do.
+// so two connections of one process exclude each other as two processes do. The wait for it is
+// bounded (Flock), so a process that never lets go cannot hang Snapshelf.
 import Foundation
 
 final class FolderLock {
+    /// The folder stayed locked by someone else for longer than Snapshelf waits.
+    struct Failure: Error, CustomStringConvertible {
+        let folder: URL
+
+        var description: String {
+            // TRANSLATORS: %1$@ is a folder; %2$@ says how long, as in "for more than 30 seconds".
+            String(format: tr("another program has kept the folder %1$@ locked %2$@; close it and try again"),
+                   DisplayName.of(FileName(url: folder)), Flock.patienceText)
+        }
+
+        /// The same, as a fault of the library's.
+        var libraryError: LibraryError {
+            LibraryError(operation: String(format: tr("locking the folder %@"), DisplayName.of(FileName(url: folder))),
+                         detail: String(format: tr("another program has kept it locked %@; close it and try again"), Flock.patienceText))
+        }
+    }
+
+    private let folder: URL
     private let descriptor: Int32
 
     /// Nil when the folder cannot be opened; then there is nothing to coordinate with.
     init?(_ folder: URL) {
+        self.folder = folder
         descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
     }
@@ -17,8 +37,8 @@ final class FolderLock {
         close(descriptor)
     }
 
-    func lock() {
-        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    func lock() throws(Failure) {
+        guard Flock.take(descriptor, LOCK_EX) else { throw Failure(folder: folder) }
     }
 
     func unlock() {

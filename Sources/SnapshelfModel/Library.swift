@@ -172,7 +172,7 @@ public final class Library {
         let copy = try files.writeTemporaryCopy(of: candidate)
         // Once placed, the temporary name is gone and this does nothing.
         defer { files.discard(copy) }
-        return try files.exclusively { () throws(ImportError) in
+        return try files.exclusively(or: { ImportError(url: source, reason: .copyFailed($0.description)) }) { () throws(ImportError) in
             // Looked up again while no one else can place or retire a file: another import of the
             // same content may have saved it meanwhile, with a sound copy.
             if let existing = try row(withHashOf: candidate) {
@@ -257,7 +257,7 @@ public final class Library {
     public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> Int {
         try requireWritable(tr("changing labels"))
         let changed = try database.updateLabel(label.text, ofPhotosWithIDs: ids)
-        try files.exclusively { () throws(LibraryError) in try sidecars.write(ids) }
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(ids) }
         return changed
     }
 

@@ -25,7 +25,7 @@ struct LibraryCheck {
         }
         // One view of rows, files in progress and the folder, read while no connection places or
         // retires a file; else an import between the readings would show its file as an orphan.
-        let (rows, pending, names, sidecars, unwritten) = try files.exclusively { () throws(LibraryError) in
+        let (rows, pending, names, sidecars, unwritten) = try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
             (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
              Set(try database.pendingSidecars()))
         }

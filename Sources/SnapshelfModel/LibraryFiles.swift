@@ -79,9 +79,14 @@ struct LibraryFiles {
     }
 
     /// Runs `body` while no other connection, in this process or another, places or retires a
-    /// file, so that whether a file is still used and what happens to it are one step.
-    func exclusively<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock?.lock()
+    /// file, so that whether a file is still used and what happens to it are one step; throws
+    /// `failure`'s error, without running `body`, when the folder stays locked too long.
+    func exclusively<T, E: Error>(or failure: (FolderLock.Failure) -> E, _ body: () throws(E) -> T) throws(E) -> T {
+        do throws(FolderLock.Failure) {
+            try lock?.lock()
+        } catch {
+            throw failure(error)
+        }
         defer { lock?.unlock() }
         return try body()
     }

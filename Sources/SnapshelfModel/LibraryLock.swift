@@ -14,8 +14,9 @@ final class LibraryLock {
     init(directory: URL, writable: Bool) throws(LibraryError) {
         let path = directory.appendingPathComponent("library.lock").path
         // flock needs no write permission, so a read-only lock file still locks.
-        descriptor = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        let opened = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else {
+            descriptor = -1
             guard writable else {
                 isAlone = false
                 return
@@ -24,10 +25,18 @@ final class LibraryLock {
             let reason = String(cString: strerror(errno))
             throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
         }
-        isAlone = flock(descriptor, LOCK_EX | LOCK_NB) == 0
-        if !isAlone {
-            flock(descriptor, LOCK_SH)
+        let alone = flock(opened, LOCK_EX | LOCK_NB) == 0
+        // Another process sweeping or rebuilding holds it alone for a while; not for ever.
+        guard alone || Flock.take(opened, LOCK_SH) else {
+            let reason = errno == EWOULDBLOCK
+                ? String(format: tr("another program has kept it locked %@; if a rebuild is running, wait for it to finish"), Flock.patienceText)
+                : String(cString: strerror(errno))
+            close(opened)
+            descriptor = -1
+            throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
         }
+        descriptor = opened
+        isAlone = alone
     }
 
     /// Lets other processes in once the sweep is done.

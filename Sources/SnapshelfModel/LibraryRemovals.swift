@@ -30,7 +30,7 @@ extension Library {
     public func undo(_ removal: Removal) throws(LibraryError) {
         try requireWritable(tr("restoring photos"))
         try database.restore(removal.rows)
-        try files.exclusively { () throws(LibraryError) in try sidecars.write(removal.rows.map(\.id)) }
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(removal.rows.map(\.id)) }
     }
 
     /// Moves the removed photos' files to the Trash, unless a photo imported since uses one. A
@@ -39,7 +39,7 @@ extension Library {
     public func complete(_ removal: Removal) throws(LibraryError) -> [TrashFailure] {
         try requireWritable(tr("removing photos"))
         try files.requireUsable()
-        return try files.exclusively { () throws(LibraryError) in
+        return try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
             var failures: [TrashFailure] = []
             for (row, photo) in zip(removal.rows, removal.photos) {
                 let url = files.url(forFileNamed: row.fileName)

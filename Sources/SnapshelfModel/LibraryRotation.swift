@@ -27,6 +27,6 @@ extension Library {
     private func save(_ rotations: [Int64: Int]) throws(LibraryError) {
         guard !rotations.isEmpty else { return }
         _ = try database.updateRotations(rotations)
-        try files.exclusively { () throws(LibraryError) in try sidecars.write(Array(rotations.keys).sorted()) }
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(Array(rotations.keys).sorted()) }
     }
 }

@@ -25,7 +25,7 @@ struct SidecarWriter {
         var failures: [LibraryError] = []
         for start in stride(from: 0, to: due.count, by: 256) {
             let batch = Array(due[start..<min(start + 256, due.count)])
-            try files.exclusively { () throws(LibraryError) in try write(batch, failures: &failures) }
+            try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try write(batch, failures: &failures) }
         }
         try Self.report(failures)
     }
