@@ -51,7 +51,9 @@ final class DecoderProcess {
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
         let arguments = [executable] + DecoderService.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
         do throws(DecoderSpawnFailure) {
-            pid = try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
+            pid = try DecoderSpawner.shared.start { () throws(DecoderSpawnFailure) in
+                try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
+            }
         } catch {
             close(socket)
             close(errors)
@@ -132,9 +134,14 @@ final class DecoderProcess {
     /// Whether the decoder ended on its own since its last request: idle, or retired.
     var hasEnded: Bool {
         if !isEnded, waitpid(pid, &endStatus, WNOHANG) == pid {
-            isEnded = true
+            reaped()
         }
         return isEnded
+    }
+
+    private func reaped() {
+        isEnded = true
+        DecoderSpawner.shared.ended()
     }
 
     private var endStatus: Int32 = 0
@@ -153,7 +160,7 @@ final class DecoderProcess {
         if !isEnded {
             if killing { kill(pid, SIGKILL) }
             while waitpid(pid, &endStatus, 0) < 0 && errno == EINTR {}
-            isEnded = true
+            reaped()
         }
         while readErrors() > 0 {}
         let signal = endStatus & 0x7F
