@@ -24,6 +24,9 @@ public struct CommandRunner {
             return .success
         case .version:
             Console.say("snapshelf \(SnapshelfVersion.current)")
+            // How far a hostile image can reach here, which depends on the kernel.
+            Console.say(Landlock.abi.map { String(format: tr("Image decoders: seccomp allow-list and Landlock ABI %ld"), $0) }
+                ?? tr("Image decoders: seccomp allow-list; this kernel has no Landlock"))
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             // Without --label, each photo keeps the title it brought along.
