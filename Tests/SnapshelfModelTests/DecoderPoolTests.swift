@@ -1,6 +1,7 @@
 // The pool of sandboxed decoders, with the hostile loader registered for its decoders only: a
 // decoder that crashes, hangs or is killed costs only its file, the next file gets a new one,
 // and every decoder runs locked down.
+import CLinux
 import Foundation
 @testable import SnapshelfModel
 import SnapshelfTestSupport
@@ -74,7 +75,8 @@ final class DecoderPoolTests: XCTestCase {
         _ = try Self.decode(photo, in: pool)
         let idle = try XCTUnwrap(decoders().first)
         kill(idle, SIGKILL)
-        while isRunning(idle) { usleep(10_000) }
+        // Until it is a zombie: while it dies, its /proc entry already hides what isRunning reads.
+        while let state = Self.state(of: idle), state != "Z" { usleep(10_000) }
         XCTAssertNoThrow(try Self.decode(photo, in: pool), "a decoder killed while idle was used again")
 
         let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
@@ -115,10 +117,44 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(space.contains("unlimited"), String(space))
         let cpu = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max cpu time") })
         XCTAssertFalse(cpu.contains("unlimited"), String(cpu))
+        // A session of its own, so no controlling terminal; and while it runs, this process,
+        // the app, can be traced or have its descriptors taken by no process of its user.
+        let fields = try String(contentsOfFile: "/proc/\(decoder)/stat", encoding: .utf8).split(separator: ")").last?.split(separator: " ")
+        XCTAssertEqual(fields.map { Array($0)[3] }, Substring(String(decoder)), "the decoder does not lead its own session")
+        XCTAssertEqual(fields.map { Array($0)[4] }, "0", "the decoder has a controlling terminal")
+        XCTAssertEqual(Self.isDumpable(), false, "the app can be traced while it holds decoders")
         // Between files it holds only /dev/null for input and output, its stderr pipe and its socket.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(decoder)/fd").compactMap { Int($0) }.sorted()
         XCTAssertEqual(descriptors, [0, 1, 2, 3])
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(decoder)/fd/1"), "/dev/null")
+    }
+
+    func testADecoderOutlivesTheThreadThatStartedIt() throws {
+        // The kernel ends a decoder with the thread that started it; a worker thread ends when idle.
+        let pool = pool(capacity: 1)
+        let photo = SamplePhotos.landscape(orientation: 1)
+        let started = Mutex<pid_t?>(nil)
+        let file = moduleFile
+        let worker = Thread {
+            _ = try? Self.decode(photo, in: pool)
+            started.withLock { $0 = Self.decoders(using: file).first }
+        }
+        worker.start()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !worker.isFinished && ContinuousClock.now < deadline { usleep(10_000) }
+        let first = try XCTUnwrap(started.withLock { $0 }, "no decoder ran")
+        usleep(300_000)
+        XCTAssertTrue(isRunning(first), "the decoder died with the thread that asked for it")
+        XCTAssertNoThrow(try Self.decode(photo, in: pool))
+        XCTAssertEqual(decoders(), [first])
+    }
+
+    /// PR_GET_DUMPABLE for this process. prctl is variadic, which Swift cannot call, but its
+    /// arguments here are all integers, which a plain C signature passes the same way.
+    private static func isDumpable() -> Bool? {
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(nil, "prctl") else { return nil }
+        return unsafeBitCast(symbol, to: Prctl.self)(PR_GET_DUMPABLE, 0, 0, 0, 0) == 1
     }
 
     /// The test's own decoders: its children started in the decoder mode with this test's loaders,
@@ -142,6 +178,12 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     private var moduleFile: String { "GDK_PIXBUF_MODULE_FILE=" + (hostile.environment["GDK_PIXBUF_MODULE_FILE"] ?? "") + "\0" }
+
+    /// The process's state letter, "Z" for a zombie, or nil once it is reaped.
+    private static func state(of pid: pid_t) -> Substring? {
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        return stat?.split(separator: ")").last?.split(separator: " ").first
+    }
 
     private func isRunning(_ pid: pid_t) -> Bool {
         decoders().contains(pid)

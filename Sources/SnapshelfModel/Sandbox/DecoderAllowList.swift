@@ -47,7 +47,7 @@ enum DecoderAllowList {
             [equal(1, F_SETFL), masked(2, UInt64(O_ASYNC), 0)],
         ]),
         // Memory, never made executable once locked down: no code can be loaded or written.
-        Call("brk", "glibc's malloc"),
+        Call("brk", "glibc's malloc growing its heap"),
         Call("mmap", "glibc's malloc, pixel buffers, thread stacks and the mapping Exiv2 reads; never executable",
              where: [[masked(2, UInt64(PROT_EXEC), 0)]]),
         Call("mprotect", "glibc's malloc arenas and thread stacks; never executable", where: [[masked(2, UInt64(PROT_EXEC), 0)]]),
