@@ -40,14 +40,15 @@ public final class HostileLoader {
     private static let magic = "SNAPSHELF-HOSTILE "
     private static let source = ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/hostile-loader.c")
 
-    private let folder = TemporaryDirectory()
+    private let folder: TemporaryDirectory
     /// GDK_PIXBUF_MODULE_FILE and XDG_DATA_DIRS, under which a process decodes with the loader.
     public let environment: [String: String]
 
     /// Compiles the loader with gcc, writes a loaders.cache of the system's loaders and it, and
     /// compiles a MIME database that knows its type, since GdkPixbuf picks a loader by the type
-    /// GIO reads from a file's first bytes.
-    public init() throws {
+    /// GIO reads from a file's first bytes. All of it goes in a new folder in `parent`.
+    public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        folder = TemporaryDirectory(in: parent)
         let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
         let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
