@@ -103,7 +103,7 @@ final class HostileDecoderAttackTests: HostileDecoderAttackTestCase {
             if index % 2 == 1, index / 2 < good.count { files.append(good[index / 2]) }
         }
         XCTAssertEqual(files.count, hostile.count + good.count)
-        let outcome = try assertImportSurvives(files, hostile: hostile, within: .seconds(90))
+        let outcome = try assertImportSurvives(files, hostile: hostile)
         try assertPrintable(outcome)
     }
 
