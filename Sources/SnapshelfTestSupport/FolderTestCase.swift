@@ -4,8 +4,10 @@ import XCTest
 open class FolderTestCase: XCTestCase {
     public private(set) var folder: TemporaryDirectory!
 
-    override open func setUp() {
-        super.setUp()
+    /// Makes the folder in setUpWithError, which XCTest calls before setUp, so that a subclass's
+    /// override of either may use it.
+    override open func setUpWithError() throws {
+        try super.setUpWithError()
         folder = TemporaryDirectory()
     }
 

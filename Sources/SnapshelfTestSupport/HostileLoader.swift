@@ -19,6 +19,35 @@ public final class HostileLoader {
         case connect(port: UInt16, unixSocket: URL)
         /// Runs /bin/sh to create the file.
         case run(touching: URL)
+        /// Queues SIGKILL to the process that started the decoder, as sigqueue() does.
+        case queueKillingSignal
+        /// Sends SIGKILL to the process that started the decoder through a pidfd.
+        case killThroughPidfd
+        /// Makes its stderr pipe deliver SIGKILL to the process that started the decoder when it reads.
+        case killThroughSignalDrivenOutput
+        /// Takes the starting process's descriptors with pidfd_getfd, overwrites the first bytes of
+        /// each regular file among them with `overwrittenWith` and writes `stolenMarker` to its
+        /// stdout and stderr.
+        case stealDescriptors
+        /// Makes the file mode 0777 with fchmodat2.
+        case changeMode(URL)
+        /// Sets the extended attribute `attributeName` on the file with setxattrat.
+        case setAttribute(URL)
+        /// Leaves the file's contents in a SysV message queue, SysV shared memory and the POSIX
+        /// message queue `messageQueueName`, readable by anyone.
+        case leaveInIPC(secret: URL)
+        /// Turns off ECHO and ICANON on the controlling terminal.
+        case changeTerminal
+        /// Sets nice 19 on the starting process and on every process of the user.
+        case renice
+        /// Takes an exclusive flock on the folder and holds it after the load.
+        case lockFolder(URL)
+        /// Writes terminal escapes, controls, a direction override, invalid UTF-8 and a 100 KB tail
+        /// to stderr, also as the reason the decoder could not lock down, then fails with the same
+        /// text or, `exiting`, exits with status 2.
+        case escapeSequences(exiting: Bool)
+        /// Fails with the file's first line as its reason.
+        case readFile(URL)
 
         var command: String {
             switch self {
@@ -28,6 +57,18 @@ public final class HostileLoader {
             case .write(let file): "write \(file.path)"
             case .connect(let port, let socket): "socket \(port) \(socket.path)"
             case .run(let file): "exec \(file.path)"
+            case .queueKillingSignal: "sigqueue"
+            case .killThroughPidfd: "pidfd-kill"
+            case .killThroughSignalDrivenOutput: "fasync"
+            case .stealDescriptors: "steal"
+            case .changeMode(let file): "fchmodat2 \(file.path)"
+            case .setAttribute(let file): "setxattrat \(file.path)"
+            case .leaveInIPC(let secret): "ipc \(secret.path)"
+            case .changeTerminal: "tty"
+            case .renice: "renice"
+            case .lockFolder(let folder): "flock \(folder.path)"
+            case .escapeSequences(let exiting): exiting ? "escape exit" : "escape"
+            case .readFile(let file): "readhome \(file.path)"
             }
         }
     }
@@ -37,17 +78,28 @@ public final class HostileLoader {
     }
 
     public static let mimeType = "image/x-snapshelf-hostile"
+    /// The POSIX message queue `leaveInIPC` creates.
+    public static let messageQueueName = "/snapshelf-hostile"
+    /// The extended attribute `setAttribute` sets.
+    public static let attributeName = "user.snapshelf"
+    /// What `stealDescriptors` writes to the starting process's stdout and stderr.
+    public static let stolenMarker = "STOLEN BY THE HOSTILE LOADER"
+    /// What `stealDescriptors` writes over the start of each regular file it takes.
+    public static let overwrittenWith = "SNAPSHELF-HOSTILE-LOADER-WAS-HERE"
+    /// What `escapeSequences` sets the terminal's title to.
+    public static let escapeMarker = "pwned"
     private static let magic = "SNAPSHELF-HOSTILE "
     private static let source = ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/hostile-loader.c")
 
-    private let folder = TemporaryDirectory()
+    private let folder: TemporaryDirectory
     /// GDK_PIXBUF_MODULE_FILE and XDG_DATA_DIRS, under which a process decodes with the loader.
     public let environment: [String: String]
 
     /// Compiles the loader with gcc, writes a loaders.cache of the system's loaders and it, and
     /// compiles a MIME database that knows its type, since GdkPixbuf picks a loader by the type
-    /// GIO reads from a file's first bytes.
-    public init() throws {
+    /// GIO reads from a file's first bytes. All of it goes in a new folder in `parent`.
+    public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        folder = TemporaryDirectory(in: parent)
         let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
         let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)

@@ -6,8 +6,7 @@ import Foundation
 import SnapshelfTestSupport
 import XCTest
 
-final class HostileLoaderTests: CommandLineTestCase {
-    private var loader: HostileLoader!
+final class HostileLoaderTests: HostileLoaderTestCase {
     /// Ends a hang in bounded time, killing snapshelf and its process group, so it fails the test
     /// instead of holding up the suite; timeout then exits with 124.
     private static let bounded = ["/usr/bin/timeout", "--kill-after=5", "60"]
@@ -15,16 +14,6 @@ final class HostileLoaderTests: CommandLineTestCase {
     /// 4 GiB rather than take the machine's memory. Soft only, which a helper may change.
     private static let memoryCeiling = ["/usr/bin/prlimit", "--as=\(4 << 30):"]
     private let goodPhotos = [SamplePhotos.cameras[0], SamplePhotos.cameras[1]]
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        loader = try HostileLoader()
-    }
-
-    override func tearDown() {
-        loader = nil
-        super.tearDown()
-    }
 
     func testACrashingDecoderCostsOnlyItsFile() throws {
         let problem = try importAmongGoodPhotos(.crash, named: "crash")
@@ -107,38 +96,18 @@ final class HostileLoaderTests: CommandLineTestCase {
         XCTAssertEqual(outcome.status, 1, "snapshelf import ended so: \(said)", file: file, line: line)
         let problem = outcome.standardError.split(separator: "\n").filter { $0.contains(hostile.path) }.joined(separator: "\n")
         XCTAssertFalse(problem.isEmpty, "stderr does not name \(hostile.path): \(said)", file: file, line: line)
-        XCTAssertEqual(try importedNames(), goodPhotos.map(\.lastPathComponent).sorted(), file: file, line: line)
-        return problem
-    }
-
-    /// The original names of the photos in the library, sorted.
-    private func importedNames() throws -> [String] {
         let listing = try SnapshelfProcess.run(["--library", library, "list", "--json"], environment: environment)
-        guard listing.status == 0 else { return [] }
-        let photos = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [[String: Any]])
-        return photos.compactMap { $0["original_name"] as? String }.sorted()
-    }
-
-    /// The decode limit, in seconds, short enough for a hang's test to wait out.
-    private var decodeLimit = 3
-
-    /// The loader's environment, the decode limit, and XDG folders of the test's own, so that no
-    /// thumbnail, setting or Trash of the person running the tests is touched.
-    private var environment: [String: String] {
-        loader.environment.merging([
-            "SNAPSHELF_DECODE_TIMEOUT": String(decodeLimit),
-            "XDG_DATA_HOME": folder.url.appendingPathComponent("xdg/data").path,
-            "XDG_CACHE_HOME": folder.url.appendingPathComponent("xdg/cache").path,
-            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("xdg/config").path,
-        ]) { $1 }
+        XCTAssertEqual(try importedNames(listing), goodPhotos.map(\.lastPathComponent).sorted(), file: file, line: line)
+        return problem
     }
 
     /// Runs gdk-pixbuf-thumbnailer on the file under the loader's environment, and returns it ended.
     @discardableResult
     private func thumbnail(_ file: URL) throws -> Process {
+        let command = thumbnailer(file)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdk-pixbuf-thumbnailer")
-        process.arguments = ["-s", "64", file.path, folder.url.appendingPathComponent("thumbnail.png").path]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()

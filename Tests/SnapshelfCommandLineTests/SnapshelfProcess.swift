@@ -18,27 +18,18 @@ struct SnapshelfProcess {
 
     /// Runs snapshelf with the arguments; `through` names a program (and its arguments) to run
     /// snapshelf with, such as `sh -c` or `setpriv`, which then gets the executable's path.
-    static func run(_ arguments: [String], environment: [String: String] = [:], through wrapper: [String] = []) throws
-        -> Outcome {
+    /// `program` is another copy of snapshelf to run, such as one another user can reach.
+    static func run(_ arguments: [String], environment: [String: String] = [:], through wrapper: [String] = [],
+                    program: URL = executable) throws -> Outcome {
         let process = Process()
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + arguments
+        if let first = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(wrapper.dropFirst()) + [program.path] + arguments
         } else {
-            process.executableURL = executable
+            process.executableURL = program
             process.arguments = arguments
         }
-        var merged = ProcessInfo.processInfo.environment
-        // No command may need a display, so none is given.
-        merged.removeValue(forKey: "DISPLAY")
-        merged.removeValue(forKey: "WAYLAND_DISPLAY")
-        merged.removeValue(forKey: "SNAPSHELF_LIBRARY")
-        // Messages are checked in English unless a test asks for a language.
-        for variable in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            merged.removeValue(forKey: variable)
-        }
-        environment.forEach { merged[$0.key] = $0.value }
-        process.environment = merged
+        process.environment = Self.environment(adding: environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -54,5 +45,19 @@ struct SnapshelfProcess {
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData.wait(), as: UTF8.self)
         )
+    }
+
+    /// The test's environment with `extra`, less what would change how snapshelf runs or speaks.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var merged = ProcessInfo.processInfo.environment
+        // No command may need a display, so none is given.
+        merged.removeValue(forKey: "DISPLAY")
+        merged.removeValue(forKey: "WAYLAND_DISPLAY")
+        merged.removeValue(forKey: "SNAPSHELF_LIBRARY")
+        // Messages are checked in English unless a test asks for a language.
+        for variable in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            merged.removeValue(forKey: variable)
+        }
+        return merged.merging(extra) { $1 }
     }
 }
