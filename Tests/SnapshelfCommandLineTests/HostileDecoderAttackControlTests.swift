@@ -6,6 +6,16 @@ import SnapshelfTestSupport
 import XCTest
 
 final class HostileDecoderAttackControlTests: HostileDecoderAttackTestCase {
+    /// What --version says of the sandbox matches the Landlock the kernel offers, read apart from
+    /// Snapshelf, so that a person can tell how far a hostile image reaches on this machine.
+    func testTheVersionNamesTheLandlockTheKernelOffers() throws {
+        let lines = try SnapshelfProcess.run(["--version"], environment: environment).standardOutput.split(separator: "\n").map(String.init)
+        let version = try harness.landlockVersion()
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertEqual(lines.last, version > 0 ? "Image decoders: seccomp allow-list and Landlock ABI \(version)"
+                                               : "Image decoders: seccomp allow-list; this kernel has no Landlock")
+    }
+
     func testTheAttacksOnTheParentSucceedWhereNothingStopsThem() throws {
         let attacks: [(HostileLoader.Attack, String)] = [
             (.queueKillingSignal, "sigqueue"), (.killThroughPidfd, "pidfd-kill"), (.killThroughSignalDrivenOutput, "fasync"),

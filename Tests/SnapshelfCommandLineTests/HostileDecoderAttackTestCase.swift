@@ -16,7 +16,9 @@ class HostileDecoderAttackTestCase: HostileLoaderTestCase {
     override var loaderParent: URL { userFolder }
     override var xdgFolder: URL { home.appendingPathComponent("xdg", isDirectory: true) }
     override var library: String { userFolder.appendingPathComponent("library").path }
-    override var environment: [String: String] { super.environment.merging(["HOME": home.path]) { $1 } }
+    override var environment: [String: String] {
+        super.environment.merging(["HOME": home.path, "SNAPSHELF_DECODER_LANDLOCK": withoutLandlock ? "off" : "on"]) { $1 }
+    }
     /// A file of the user's that the mode and attribute attacks aim at.
     var target: URL { home.appendingPathComponent("target") }
     /// A file of the user's that a decoder has no business reading, holding `secretText`.
@@ -105,11 +107,20 @@ class HostileDecoderAttackTestCase: HostileLoaderTestCase {
     /// Imports a good photo, the hostile file and another good photo in one command, and checks
     /// what must hold whatever the attack. Returns how the import went.
     @discardableResult
+    /// Twice: under the whole sandbox, then with the allow-list alone, as on a kernel without
+    /// Landlock, which must stop every attack by itself.
     func assertImportSurvives(_ attack: HostileLoader.Attack, named name: String, within limit: Duration = .seconds(60),
                               file: StaticString = #filePath, line: UInt = #line) throws -> AttackHarness.Outcome {
         let hostile = try hostileFile(attack, named: name)
-        return try assertImportSurvives([goodPhotos[0], hostile, goodPhotos[1]], hostile: [hostile], within: limit, file: file, line: line)
+        _ = try assertImportSurvives([goodPhotos[0], hostile, goodPhotos[1]], hostile: [hostile], within: limit, file: file, line: line)
+        withoutLandlock = true
+        defer { withoutLandlock = false }
+        let alone = try hostileFile(attack, named: "\(name)-without-landlock")
+        return try assertImportSurvives([goodPhotos[0], alone, goodPhotos[1]], hostile: [alone], within: limit, file: file, line: line)
     }
+
+    /// Whether snapshelf's decoders run without Landlock (SNAPSHELF_DECODER_LANDLOCK=off).
+    private var withoutLandlock = false
 
     /// Imports the files in one command, killing it at the limit, and checks that it ended in
     /// time with status 1, named every hostile file, imported every other one, left a sound

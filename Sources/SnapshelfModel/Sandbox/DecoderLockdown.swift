@@ -24,9 +24,9 @@ enum DecoderLockdown {
     static let lifetimeCPUSeconds = 3600
 
     /// Locks the calling process down; it cannot be undone. Returns the Landlock ABI it used, or
-    /// nil where the kernel has none and the allow-list stands alone.
+    /// nil where the kernel has none, or `landlock` is false, and the allow-list stands alone.
     @discardableResult
-    static func apply(addressSpaceBytes: Int) throws(Failure) -> Int? {
+    static func apply(addressSpaceBytes: Int, landlock: Bool = true) throws(Failure) -> Int? {
         guard snapshelf_forbid_new_privileges() == 0 else { throw Failure(call: "PR_SET_NO_NEW_PRIVS", errno: errno) }
         guard snapshelf_set_dumpable(0) == 0 else { throw Failure(call: "PR_SET_DUMPABLE", errno: errno) }
         var space = rlimit(rlim_cur: rlim_t(addressSpaceBytes), rlim_max: rlim_t(addressSpaceBytes))
@@ -36,7 +36,7 @@ enum DecoderLockdown {
         // Landlock confines only the thread that asks and those it starts later.
         let threads = threadCount()
         guard threads == 1 else { throw Failure(description: "\(threads) threads running, where Landlock needs one") }
-        let abi = try Landlock.confineToNothing()
+        let abi = landlock ? try Landlock.confineToNothing() : nil
         try DecoderAllowList.install()
         return abi
     }
