@@ -20,6 +20,45 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         XCTAssertTrue(problem.contains("crashed"), problem)
     }
 
+    /// A decoder dies with the app, even one busy for ever on a hostile file, which a closed
+    /// socket would not reach and whose CPU limit is a minute away.
+    func testADecoderDiesWithTheAppEvenWhenBusy() throws {
+        decodeLimit = 60
+        let spin = try loader.file(.spin, in: folder.url, named: "spin")
+        let app = Process()
+        app.executableURL = SnapshelfProcess.executable
+        app.arguments = ["--library", library, "import", spin.path]
+        app.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        var decoder: pid_t?
+        let deadline = ContinuousClock.now + .seconds(20)
+        while decoder == nil && ContinuousClock.now < deadline {
+            usleep(50_000)
+            decoder = Self.children(of: app.processIdentifier).first { Self.commandLine(of: $0).contains("--sandboxed-decoder") }
+        }
+        let busy = try XCTUnwrap(decoder, "no decoder started")
+        // Spinning on the file by now.
+        usleep(500_000)
+        kill(app.processIdentifier, SIGKILL)
+        app.waitUntilExit()
+        let gone = ContinuousClock.now + .seconds(5)
+        while kill(busy, 0) == 0 && ContinuousClock.now < gone { usleep(20_000) }
+        XCTAssertNotEqual(kill(busy, 0), 0, "the decoder outlived the app that started it")
+    }
+
+    private static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return stat.split(separator: ")").last?.split(separator: " ").dropFirst().first == Substring(String(parent))
+        }
+    }
+
+    private static func commandLine(of pid: pid_t) -> String {
+        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     func testAHangingDecoderIsStoppedAfterTheLimit() throws {
         let started = ContinuousClock.now
         let problem = try importAmongGoodPhotos(.spin, named: "spin")
