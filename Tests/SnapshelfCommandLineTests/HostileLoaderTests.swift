@@ -27,7 +27,7 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         let spin = try loader.file(.spin, in: folder.url, named: "spin")
         let app = Process()
         app.executableURL = SnapshelfProcess.executable
-        app.arguments = ["--library", library, "import", spin.path]
+        app.arguments = ["--library", library, "import", SamplePhotos.cameras[0].path, spin.path]
         app.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         app.standardError = FileHandle.nullDevice
         try app.run()
@@ -40,6 +40,12 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         let busy = try XCTUnwrap(decoder, "no decoder started")
         // Spinning on the file by now.
         usleep(500_000)
+        // Whatever the app has open of its own, the library and the photo, it never leaves open across exec.
+        let own = Self.descriptors(of: app.processIdentifier).filter { $0.target.hasPrefix(folder.url.path) }
+        XCTAssertTrue(own.contains { $0.target.hasSuffix("library.sqlite3") }, "\(own)")
+        for descriptor in own {
+            XCTAssertNotEqual(descriptor.flags & O_CLOEXEC, 0, "the app holds \(descriptor.target) without O_CLOEXEC")
+        }
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
         let gone = ContinuousClock.now + .seconds(5)
@@ -52,6 +58,18 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         return entries.compactMap { pid_t($0) }.filter { pid in
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             return stat.split(separator: ")").last?.split(separator: " ").dropFirst().first == Substring(String(parent))
+        }
+    }
+
+    /// What the process has open, and the flags it was opened with, from /proc.
+    private static func descriptors(of pid: pid_t) -> [(target: String, flags: Int32)] {
+        let numbers = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return numbers.compactMap { number in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(number)"),
+                  let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(number)", encoding: .utf8),
+                  let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags:") }),
+                  let flags = Int32(line.dropFirst("flags:".count).trimmingCharacters(in: .whitespaces), radix: 8) else { return nil }
+            return (target, flags)
         }
     }
 
