@@ -22,6 +22,20 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A decoder's reason may be 300 characters without a space (issue 19); it breaks into lines
+    /// rather than widen the notification past the window.
+    func testAMessageWithAVeryLongWordStaysWithinTheWindow() throws {
+        try onMain {
+            let window = try launch()
+            window.notification.show("Could not import “x.hostile”: the image is damaged (\(String(repeating: "x", count: 300))).")
+            try waitUntil { window.notification.root.height > 0 }
+            spin(for: 0.3)
+            let bounds = try XCTUnwrap(window.notification.root.bounds(in: window.window))
+            XCTAssertGreaterThanOrEqual(bounds.x, 0, "the notification starts left of the window")
+            XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.window.width), "the notification runs past the window")
+        }
+    }
+
     func testMessagesAndTheUndoNoticeShowInOnePlaceAtTheFootOfTheWindow() throws {
         try makeLibrary(labels: ["one", "two"])
         try onMain {

@@ -37,6 +37,13 @@ public final class Label: Widget {
 
     public var wraps: Bool { get { self[flag: "wrap"] } set { self[flag: "wrap"] = newValue } }
 
+    /// Whether a wrapping label also breaks a word too long for a line, such as a file's long
+    /// name or a hostile decoder's message, which would otherwise widen it past the window.
+    public var breaksLongWords: Bool {
+        get { gtk_label_get_wrap_mode(opaque) == PANGO_WRAP_WORD_CHAR }
+        set { gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
+    }
+
     public var isSelectable: Bool { get { self[flag: "selectable"] } set { self[flag: "selectable"] = newValue } }
 
     public var isSingleLine: Bool { get { self[flag: "single-line-mode"] } set { self[flag: "single-line-mode"] = newValue } }

@@ -94,6 +94,7 @@ final class LabelDialog {
         content.append(fileName)
 
         notice.wraps = true
+        notice.breaksLongWords = true
         notice.addStyleClass("duplicate-notice")
         content.append(notice)
 
@@ -103,6 +104,7 @@ final class LabelDialog {
         let field = Box(.vertical, spacing: 4)
         titleSource.xAlignment = 0
         titleSource.wraps = true
+        titleSource.breaksLongWords = true
         titleSource.addStyleClass("dim-label")
         titleSource.addStyleClass("title-source")
         field.append([entry, titleSource])

@@ -89,6 +89,7 @@ final class PhotoInfoPanel {
         heading.addStyleClass("caption-heading")
         let value = Label()
         value.wraps = true
+        value.breaksLongWords = true
         value.isSelectable = true
         for label in [heading, value] {
             label.xAlignment = 0

@@ -19,6 +19,7 @@ final class InAppNotification {
         let frame: Box
         (root, frame) = Self.sliding(.slideUp)
         label.wraps = true
+        label.breaksLongWords = true
         label.widthChars = 50
         label.maxWidthChars = 70
         label.xAlignment = 0
