@@ -16,6 +16,7 @@
 #include <unistd.h>
 /* CLONE_THREAD, which the filter tells threads from processes by. */
 #include <linux/sched.h>
+#include <linux/capability.h>
 
 /* glibc declares these only under _GNU_SOURCE, which Swift's view of its headers lacks. */
 int pipe2(int pipefd[2], int flags);
@@ -36,6 +37,20 @@ static inline int snapshelf_die_with_parent(void) { return prctl(PR_SET_PDEATHSI
 /* Replaces the variadic prctl for PR_SET_DUMPABLE: a process that is not dumpable leaves no core,
    and no process of the same user may trace it, read its memory or take its descriptors. */
 static inline int snapshelf_set_dumpable(int dumpable) { return prctl(PR_SET_DUMPABLE, dumpable, 0, 0, 0); }
+
+/* O_DIRECT, which glibc names only under _GNU_SOURCE: the filter keeps a decoder from setting it
+   on the image's descriptor, which it shares with the app. */
+#define SNAPSHELF_O_DIRECT __O_DIRECT
+
+/* Empties the calling process's permitted, effective and inheritable capabilities, through the
+   variadic syscall, since glibc has no capset wrapper; a decoder started by root keeps its user
+   but none of root's powers. */
+static inline int snapshelf_drop_capabilities(void) {
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof data);
+    return (int) syscall(SYS_capset, &header, data);
+}
 
 /* Landlock, through the variadic syscall, since glibc has no wrappers. The numbers are the same on
    every architecture, and the structure is the kernel's at ABI 6; older kernels take a prefix of it.

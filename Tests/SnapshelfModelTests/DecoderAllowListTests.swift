@@ -47,13 +47,15 @@ final class DecoderAllowListTests: XCTestCase {
 
     func testCallsWithADangerousModeAreAllowedOnlyInTheirHarmlessOnes() throws {
         let rules = Dictionary(uniqueKeysWithValues: DecoderAllowList.calls.map { ($0.name, $0.rules) })
-        for call in ["fcntl", "mmap", "mprotect", "prctl", "clone", "tgkill", "prlimit64"] {
+        for call in ["fcntl", "mmap", "mprotect", "prctl", "clone", "tgkill", "prlimit64", "madvise", "rt_sigaction"] {
             XCTAssertFalse(rules[call]?.isEmpty ?? true, "\(call) is allowed whatever its arguments")
         }
         let exported = try Self.exportedFilter()
-        // PROT_EXEC in mmap's and mprotect's protection, and O_ASYNC in fcntl's flags.
+        // PROT_EXEC in mmap's and mprotect's protection, and O_ASYNC and O_DIRECT in fcntl's flags.
         XCTAssertTrue(exported.contains("$a2.lo32 & 0x00000004 == 0"), exported)
-        XCTAssertTrue(exported.contains("$a2.lo32 & 0x00002000 == 0"), exported)
+        XCTAssertTrue(exported.contains("$a2.lo32 & 0x00006000 == 0"), exported)
+        // CLONE_THREAD required, every CLONE_NEW* flag refused.
+        XCTAssertTrue(exported.contains("$a0.lo32 & 0x7e030000 == 65536"), exported)
     }
 
     /// The filter as libseccomp writes it in its pseudo filter code.

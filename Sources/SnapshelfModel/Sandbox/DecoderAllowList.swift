@@ -39,12 +39,13 @@ enum DecoderAllowList {
         Call("write", "GLib's and the loaders' last words on stderr"),
         Call("writev", "glibc's fatal messages on stderr, such as malloc's on a corrupt heap"),
         Call("poll", "DecoderWire: waiting for a request until the idle limit"),
+        Call("ppoll", "DecoderWire: the same wait, where glibc's poll is ppoll, as on arm64"),
         Call("newfstatat", "glibc's fstat, for the image's size (Exiv2's mapping, EmbeddedOrientation); xdgmime's check that the MIME cache is unchanged"),
         Call("dup", "EmbeddedOrientation: a descriptor of its own to the image"),
         Call("close", "the decoder closing each image it was passed"),
-        Call("fcntl", "glibc's stdio and GLib: reading or setting a descriptor's flags, never O_ASYNC or an owner", where: [
+        Call("fcntl", "glibc's stdio and GLib: reading or setting a descriptor's flags, never O_ASYNC, O_DIRECT or an owner", where: [
             [equal(1, F_GETFL)], [equal(1, F_GETFD)], [equal(1, F_SETFD)],
-            [equal(1, F_SETFL), masked(2, UInt64(O_ASYNC), 0)],
+            [equal(1, F_SETFL), masked(2, UInt64(O_ASYNC | SNAPSHELF_O_DIRECT), 0)],
         ]),
         // Memory, never made executable once locked down: no code can be loaded or written.
         Call("brk", "glibc's malloc growing its heap"),
@@ -53,17 +54,20 @@ enum DecoderAllowList {
         Call("mprotect", "glibc's malloc arenas and thread stacks; never executable", where: [[masked(2, UInt64(PROT_EXEC), 0)]]),
         Call("munmap", "glibc's free, pixel buffers and the mapping Exiv2 read"),
         Call("mremap", "glibc's realloc of a large block, as loaders grow their buffers"),
-        Call("madvise", "glibc giving back the memory of a free arena or an ended thread's stack"),
+        Call("madvise", "glibc giving back the memory of a free arena or an ended thread's stack, with ordinary advice only",
+             where: Self.ordinaryAdvice.map { [equal(2, $0)] }),
         // Threads of its own, as dav1d (AVIF), libde265 (HEIF) and librsvg's Pango start, and their locks.
-        Call("clone", "the AVIF, HEIF and SVG loaders' threads; threads only, never a process",
-             where: [[masked(0, UInt64(CLONE_THREAD), UInt64(CLONE_THREAD))]]),
+        Call("clone", "the AVIF, HEIF and SVG loaders' threads; threads only, never a process or a namespace",
+             where: [[masked(0, UInt64(CLONE_THREAD) | Self.namespaceFlags, UInt64(CLONE_THREAD))]]),
         Call("set_robust_list", "glibc's start of a thread"),
         Call("rseq", "glibc's start of a thread"),
         Call("futex", "every lock and condition of GLib, glibc and the threaded loaders"),
         Call("sched_getaffinity", "dav1d (AVIF) and libde265 (HEIF): how many threads to start"),
+        Call("sched_yield", "librsvg's rayon workers (an SVG with a filter) waiting for each other"),
         Call("prctl", "dav1d and Pango naming their threads (PR_SET_NAME), and nothing else", where: [[equal(0, PR_SET_NAME)]]),
         Call("rt_sigprocmask", "glibc's thread start and GLib: blocking signals on a thread"),
-        Call("rt_sigaction", "glibc's first thread: its own cancellation signal's handler"),
+        Call("rt_sigaction", "glibc's first thread: its own cancellation signal's handler; never SIGXCPU's, which ends a spin",
+             where: [[notEqual(0, SIGXCPU)]]),
         Call("rt_sigreturn", "the kernel's return from a signal handler"),
         Call("exit", "a loader's thread ending"),
         Call("exit_group", "the decoder ending, when idle, retiring or told to by the app"),
@@ -116,7 +120,9 @@ enum DecoderAllowList {
         rules += probes.map { ($0.name, snapshelf_seccomp_fail_with($0.error), []) }
         for (name, action, comparisons) in rules {
             let number = seccomp_syscall_resolve_name(name)
-            let added = number == __NR_SCMP_ERROR ? -EINVAL : comparisons.withUnsafeBufferPointer { array in
+            // A call this architecture lacks, such as open on arm64, resolves to a negative pseudo-number.
+            guard number != __NR_SCMP_ERROR, number >= 0 else { continue }
+            let added = comparisons.withUnsafeBufferPointer { array in
                 seccomp_rule_add_array(filter, action, number, UInt32(array.count), array.baseAddress)
             }
             guard added == 0 else {
@@ -125,6 +131,18 @@ enum DecoderAllowList {
             }
         }
         return filter
+    }
+
+    /// madvise's advice that glibc's malloc and threads give, and loaders might: none that
+    /// poisons pages, offlines them or changes what a fork would inherit.
+    private static let ordinaryAdvice: [Int32] = [MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL, MADV_WILLNEED, MADV_DONTNEED, 8 /* MADV_FREE */,
+                                                  14 /* MADV_HUGEPAGE */, 15 /* MADV_NOHUGEPAGE */]
+
+    /// The clone flags that would give a thread namespaces of its own, which root could otherwise make.
+    private static let namespaceFlags: UInt64 = 0x0002_0000 | 0x0200_0000 | 0x0400_0000 | 0x0800_0000 | 0x1000_0000 | 0x2000_0000 | 0x4000_0000
+
+    private static func notEqual(_ argument: UInt32, _ value: Int32) -> scmp_arg_cmp {
+        scmp_arg_cmp(arg: argument, op: SCMP_CMP_NE, datum_a: UInt64(UInt32(bitPattern: value)), datum_b: 0)
     }
 
     private static func equal(_ argument: UInt32, _ value: Int32) -> scmp_arg_cmp {

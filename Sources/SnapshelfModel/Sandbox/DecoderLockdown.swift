@@ -29,6 +29,8 @@ enum DecoderLockdown {
     static func apply(addressSpaceBytes: Int, landlock: Bool = true) throws(Failure) -> Int? {
         guard snapshelf_forbid_new_privileges() == 0 else { throw Failure(call: "PR_SET_NO_NEW_PRIVS", errno: errno) }
         guard snapshelf_set_dumpable(0) == 0 else { throw Failure(call: "PR_SET_DUMPABLE", errno: errno) }
+        // Started by root, as the tests in CI are, it keeps the user but none of root's powers.
+        guard snapshelf_drop_capabilities() == 0 else { throw Failure(call: "capset", errno: errno) }
         var space = rlimit(rlim_cur: rlim_t(addressSpaceBytes), rlim_max: rlim_t(addressSpaceBytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &space) == 0 else { throw Failure(call: "RLIMIT_AS", errno: errno) }
         var cpu = rlimit(rlim_cur: rlim_t(lifetimeCPUSeconds), rlim_max: rlim_t(lifetimeCPUSeconds))
