@@ -42,7 +42,8 @@ final class LibraryLock {
     /// Lets other processes in once the sweep is done.
     func share() {
         if isAlone {
-            flock(descriptor, LOCK_SH)
+            // Only this process holds it, so turning it shared never waits.
+            flock(descriptor, LOCK_SH | LOCK_NB)
         }
     }
 

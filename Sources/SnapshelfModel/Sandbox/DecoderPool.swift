@@ -129,7 +129,14 @@ final class DecoderPool: @unchecked Sendable {
             do throws(DecoderProcess.End) {
                 let answer = try decoder.exchange(request, passing: descriptor, maximumPayload: maximumPayload,
                                                   deadline: .now + timeout)
-                give(back: decoder)
+                // An image a loader failed on may have been made to take the decoder over: it
+                // gets no other file. (Exiv2 refuses the many formats it lacks, so tags may fail.)
+                if case (.refused, _) = answer, case .image = request {
+                    decoder.stop()
+                    give(back: nil)
+                } else {
+                    give(back: decoder)
+                }
                 return answer
             } catch {
                 give(back: nil)
@@ -147,10 +154,11 @@ final class DecoderPool: @unchecked Sendable {
         condition.lock()
         while true {
             while let decoder = idle.popLast() {
-                if !decoder.hasEnded {
+                if !decoder.hasEnded && decoder.isQuiet {
                     condition.unlock()
                     return decoder
                 }
+                decoder.stop()
                 started -= 1
             }
             if started < capacity { break }
@@ -174,7 +182,12 @@ final class DecoderPool: @unchecked Sendable {
     /// Returns a decoder that can take more work, or nil for one that is gone.
     private func give(back decoder: DecoderProcess?) {
         condition.lock()
-        if let decoder { idle.append(decoder) } else { started -= 1 }
+        if let decoder {
+            decoder.idleSince = .now
+            idle.append(decoder)
+        } else {
+            started -= 1
+        }
         let schedulesReaping = decoder != nil && !isReapingScheduled
         isReapingScheduled = isReapingScheduled || schedulesReaping
         condition.signal()
@@ -187,10 +200,14 @@ final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// Lets go of the idle decoders that have ended, reaping them.
+    /// Lets go of the idle decoders that have ended, reaping them, and of those that should have
+    /// ended by now and did not, killing them: a decoder taken over could otherwise spend its CPU
+    /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
         condition.lock()
-        let ended = idle.filter(\.hasEnded)
+        let overdue = ContinuousClock.now - DecoderService.idleLimit - .seconds(5)
+        let ended = idle.filter { $0.hasEnded || $0.idleSince < overdue }
+        ended.forEach { $0.stop() }
         idle.removeAll { decoder in ended.contains { $0 === decoder } }
         started -= ended.count
         let again = !idle.isEmpty

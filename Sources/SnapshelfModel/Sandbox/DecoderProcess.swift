@@ -109,7 +109,7 @@ final class DecoderProcess {
     func exchange(_ request: DecoderRequest, passing descriptor: Int32, maximumPayload: Int,
                   deadline: ContinuousClock.Instant) throws(End) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
         do throws(DecoderWire.Failure) {
-            try DecoderWire.send((try? JSONEncoder().encode(request)) ?? Data(), passing: descriptor, on: socket)
+            try DecoderWire.send((try? JSONEncoder().encode(request)) ?? Data(), passing: descriptor, on: socket, deadline: deadline)
             let frame = try DecoderWire.receive(on: socket, maximumPayload: maximumPayload, deadline: deadline,
                                                 alsoWatching: errors, whileWaiting: { [self] in readErrors() != 0 })
             if let passed = frame.descriptor { close(passed) }
@@ -129,6 +129,21 @@ final class DecoderProcess {
             // socket but lives on is killed rather than waited for.
             throw end(killing: !hasEnded && !exitsSoon())
         }
+    }
+
+    /// Whether an idle decoder has said nothing since its last answer. One that sent more, out of
+    /// turn, is not to be trusted with another file; one that closed its socket is ending.
+    var isQuiet: Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) == 0
+    }
+
+    /// When it last answered, for the reaping of a decoder that overstays its idle limit.
+    var idleSince = ContinuousClock.now
+
+    /// Kills it, should it still run, and reaps it.
+    func stop() {
+        _ = end(killing: true)
     }
 
     /// Whether the decoder ended on its own since its last request: idle, or retired.

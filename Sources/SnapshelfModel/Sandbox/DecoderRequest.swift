@@ -28,11 +28,15 @@ struct DecodedLayout: Codable, Sendable {
     /// The EXIF orientation (1 to 8) already applied to the pixels.
     let orientation: Int
 
-    /// The bytes the pixels take: every row but the last in full, as GdkPixbuf lays them out.
+    /// The bytes the pixels take: every row but the last in full, as GdkPixbuf lays them out;
+    /// nil for a layout no loader makes, whose numbers would not fit GdkPixbuf's, such as a
+    /// forged rowstride of 2³² on a one-row image.
     var byteCount: Int? {
         let channels = hasAlpha ? 4 : 3
         let (last, overflow) = width.multipliedReportingOverflow(by: channels)
-        guard width > 0, height > 0, !overflow, rowstride >= last else { return nil }
+        // Loaders pad each row to an alignment of at most a few dozen bytes.
+        guard width > 0, height > 0, !overflow, rowstride >= last, rowstride <= last + 256,
+              Int32(exactly: width) != nil, Int32(exactly: height) != nil, Int32(exactly: rowstride) != nil else { return nil }
         let (rows, overflowRows) = rowstride.multipliedReportingOverflow(by: height - 1)
         return overflowRows ? nil : rows + last
     }

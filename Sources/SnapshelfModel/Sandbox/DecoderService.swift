@@ -105,7 +105,7 @@ public enum DecoderService {
             throw Metadata.Failure(description: String(cString: strerror(errno)))
         }
         defer { munmap(mapping, size) }
-        return PhotoTags(reading: try Metadata(inMemory: UnsafeRawBufferPointer(start: mapping, count: size)))
+        return PhotoTags(reading: try Metadata(inMemory: UnsafeRawBufferPointer(start: mapping, count: size))).truncated()
     }
 
     /// Closes every descriptor but the standard ones and the socket, should the app have left one

@@ -25,9 +25,11 @@ enum DecoderWire {
     static let maximumHeaderBytes = 1 << 20
     private static let prefixBytes = 12
 
-    /// Sends the header, then the payload, passing `descriptor` with the first byte.
+    /// Sends the header, then the payload, passing `descriptor` with the first byte. Waits for
+    /// room in the socket until `deadline`, or for ever without one: a decoder that stops reading
+    /// must not hold the app in the kernel.
     static func send(_ header: Data, payload: UnsafeRawBufferPointer? = nil, passing descriptor: Int32? = nil,
-                     on socket: Int32) throws(Failure) {
+                     on socket: Int32, deadline: ContinuousClock.Instant? = nil) throws(Failure) {
         var prefix = [UInt8](repeating: 0, count: prefixBytes)
         withUnsafeBytes(of: UInt32(header.count).littleEndian) { prefix.replaceSubrange(0..<4, with: $0) }
         withUnsafeBytes(of: UInt64(payload?.count ?? 0).littleEndian) { prefix.replaceSubrange(4..<12, with: $0) }
@@ -35,19 +37,20 @@ enum DecoderWire {
         let start = UnsafeMutableRawBufferPointer.allocate(byteCount: prefixBytes + header.count, alignment: 8)
         defer { start.deallocate() }
         start.copyBytes(from: prefix + header)
-        var sent = try sendFirst(UnsafeRawBufferPointer(start), passing: descriptor, on: socket)
+        var sent = try sendFirst(UnsafeRawBufferPointer(start), passing: descriptor, on: socket, deadline: deadline)
         while sent < start.count {
-            sent += try sendMore(UnsafeRawBufferPointer(rebasing: start[sent...]), on: socket)
+            sent += try sendMore(UnsafeRawBufferPointer(rebasing: start[sent...]), on: socket, deadline: deadline)
         }
         guard let payload, payload.count > 0 else { return }
         var offset = 0
         while offset < payload.count {
-            offset += try sendMore(UnsafeRawBufferPointer(rebasing: payload[offset...]), on: socket)
+            offset += try sendMore(UnsafeRawBufferPointer(rebasing: payload[offset...]), on: socket, deadline: deadline)
         }
     }
 
-    private static func sendFirst(_ bytes: UnsafeRawBufferPointer, passing descriptor: Int32?, on socket: Int32) throws(Failure) -> Int {
-        guard let descriptor else { return try sendMore(bytes, on: socket) }
+    private static func sendFirst(_ bytes: UnsafeRawBufferPointer, passing descriptor: Int32?, on socket: Int32,
+                                  deadline: ContinuousClock.Instant?) throws(Failure) -> Int {
+        guard let descriptor else { return try sendMore(bytes, on: socket, deadline: deadline) }
         var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
         let control = UnsafeMutableRawBufferPointer.allocate(byteCount: snapshelf_descriptor_control_size(), alignment: 8)
         defer { control.deallocate() }
@@ -56,20 +59,32 @@ enum DecoderWire {
             var message = msghdr(msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1,
                                  msg_control: control.baseAddress, msg_controllen: control.count, msg_flags: 0)
             snapshelf_put_descriptor(&message, descriptor)
-            while true {
-                let count = sendmsg(socket, &message, Int32(MSG_NOSIGNAL))
-                if count >= 0 { return count }
-                if errno != EINTR { throw failure(errno) }
-            }
+            return try sending(on: socket, deadline: deadline) { sendmsg(socket, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         }
     }
 
-    private static func sendMore(_ bytes: UnsafeRawBufferPointer, on socket: Int32) throws(Failure) -> Int {
+    private static func sendMore(_ bytes: UnsafeRawBufferPointer, on socket: Int32, deadline: ContinuousClock.Instant?) throws(Failure) -> Int {
+        try sending(on: socket, deadline: deadline) { Foundation.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
+    /// Tries `attempt`, a send that does not block, until it sends something, waiting for room
+    /// in the socket in between, until the deadline.
+    private static func sending(on socket: Int32, deadline: ContinuousClock.Instant?, _ attempt: () -> Int) throws(Failure) -> Int {
         while true {
-            let count = Foundation.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            let count = attempt()
             if count >= 0 { return count }
-            if errno != EINTR { throw failure(errno) }
+            guard [EINTR, EAGAIN, EWOULDBLOCK].contains(errno) else { throw failure(errno) }
+            var watched = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            if poll(&watched, 1, try milliseconds(until: deadline)) < 0 && errno != EINTR { throw failure(errno) }
         }
+    }
+
+    /// poll's timeout for the deadline: -1 for none; throws once it is past.
+    private static func milliseconds(until deadline: ContinuousClock.Instant?) throws(Failure) -> Int32 {
+        guard let deadline else { return -1 }
+        let left = deadline - .now
+        guard left > .zero else { throw .timedOut }
+        return Int32(min(Double(Int32.max), (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)))
     }
 
     private static func failure(_ code: Int32) -> Failure {
@@ -152,15 +167,7 @@ enum DecoderWire {
             while true {
                 var watched = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
                 if let other { watched.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
-                let timeout: Int32
-                if let deadline {
-                    let left = deadline - .now
-                    guard left > .zero else { throw .timedOut }
-                    timeout = Int32(min(Double(Int32.max), (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)))
-                } else {
-                    timeout = -1
-                }
-                let ready = poll(&watched, nfds_t(watched.count), timeout)
+                let ready = poll(&watched, nfds_t(watched.count), try milliseconds(until: deadline))
                 if ready < 0 {
                     if errno == EINTR { continue }
                     throw failure(errno)

@@ -43,6 +43,16 @@ public struct PhotoTags: Codable, Sendable, Equatable {
         longitude = position?.longitude
     }
 
+    /// The tags with no text longer than `limit` characters, so that a file's huge title fits the
+    /// answer's bounded header; the decoder sends them so.
+    func truncated(to limit: Int = 16_384) -> PhotoTags {
+        var tags = self
+        for field in [\PhotoTags.title, \.objectName, \.make, \.model, \.lensModel, \.auxiliaryLens, \.nikonLens, \.iso] {
+            tags[keyPath: field] = tags[keyPath: field].map { String($0.prefix(limit)) }
+        }
+        return tags
+    }
+
     /// The tags with every name in them made one short line of plain text (see DecoderText), as
     /// a decoder's words must be; the titles are left whole for Label's own rules, which remove
     /// the same characters and say so.
