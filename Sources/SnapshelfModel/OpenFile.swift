@@ -82,12 +82,14 @@ final class OpenFile: @unchecked Sendable {
     }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file or where reading fails.
+    /// Read into memory left unset, since zeroing it first, a whole file's worth for the
+    /// completeness walks, is work the read then undoes.
     func bytes(at offset: Int, count: Int) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
         guard offset >= 0, wanted > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        let filled = buffer.withUnsafeMutableBytes { readFully(into: $0, at: offset) }
-        return Array(buffer.prefix(max(0, filled)))
+        return [UInt8](unsafeUninitializedCapacity: wanted) { buffer, filled in
+            filled = max(0, readFully(into: UnsafeMutableRawBufferPointer(buffer), at: offset))
+        }
     }
 
     /// Hands each chunk from `offset` to the end to `body`, in order, with the chunk's offset,
