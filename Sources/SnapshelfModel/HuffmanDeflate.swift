@@ -73,22 +73,7 @@ enum HuffmanDeflate {
         let codes = canonicalCodes(literalLengths)
         // Each byte's code in the low 16 bits, its length above.
         let table = (0..<256).map { UInt32(codes[$0]) | UInt32(literalLengths[$0]) << 16 }
-        table.withUnsafeBufferPointer { table in
-            // Two codes of at most 15 bits fit beside the 31 bits the writer may hold, so the
-            // writer need look whether it has a word to store only once per pair.
-            var index = bytes.startIndex
-            while index + 1 < bytes.endIndex {
-                let (first, second) = (table[Int(bytes[index])], table[Int(bytes[index + 1])])
-                writer.append(UInt64(first & 0xFFFF), count: Int(first >> 16))
-                writer.append(UInt64(second & 0xFFFF), count: Int(second >> 16))
-                writer.storeWord()
-                index += 2
-            }
-            if index < bytes.endIndex {
-                let last = table[Int(bytes[index])]
-                writer.write(UInt64(last & 0xFFFF), count: Int(last >> 16))
-            }
-        }
+        table.withUnsafeBufferPointer { writer.writeLiterals(bytes, codedBy: $0) }
         writer.write(codes[endOfBlock], count: literalLengths[endOfBlock])
     }
 
@@ -205,24 +190,43 @@ enum HuffmanDeflate {
             next = start
         }
 
+        /// Adds up to 32 bits, storing the lowest word held once there is one.
         mutating func write(_ value: UInt64, count length: Int) {
-            append(value, count: length)
-            storeWord()
-        }
-
-        /// Adds the bits without storing any: the caller stores a word before 64 are held.
-        mutating func append(_ value: UInt64, count length: Int) {
             bits |= value << UInt64(count)
             count += length
-        }
-
-        /// Stores the lowest 32 bits held, if there are that many.
-        mutating func storeWord() {
             guard count >= 32 else { return }
             UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
             next += 4
             bits >>= 32
             count -= 32
+        }
+
+        /// Writes each byte's code from the table, which holds the code in its low 16 bits and
+        /// its length above. The bits are kept in locals, which the compiler holds in registers,
+        /// and two codes of at most 15 bits fit beside the 31 bits that may wait, so a word is
+        /// stored at most once per pair, and the shifts and sums need none of Swift's checks.
+        mutating func writeLiterals(_ bytes: UnsafeBufferPointer<UInt8>, codedBy table: UnsafeBufferPointer<UInt32>) {
+            var (bits, count, next) = (self.bits, self.count, self.next)
+            var index = bytes.startIndex
+            while index &+ 1 < bytes.endIndex {
+                let (first, second) = (table[Int(bytes[index])], table[Int(bytes[index &+ 1])])
+                bits |= UInt64(first & 0xFFFF) &<< UInt64(count)
+                count &+= Int(first >> 16)
+                bits |= UInt64(second & 0xFFFF) &<< UInt64(count)
+                count &+= Int(second >> 16)
+                if count >= 32 {
+                    UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+                    next += 4
+                    bits &>>= 32
+                    count &-= 32
+                }
+                index &+= 2
+            }
+            (self.bits, self.count, self.next) = (bits, count, next)
+            if index < bytes.endIndex {
+                let last = table[Int(bytes[index])]
+                write(UInt64(last & 0xFFFF), count: Int(last >> 16))
+            }
         }
 
         /// Pads to a whole byte, as the end of a final block is.
