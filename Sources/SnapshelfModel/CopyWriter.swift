@@ -44,12 +44,16 @@ struct CopyWriter {
         if flushing { try flush(output) }
     }
 
-    /// Flushes a file written earlier, opened again by its path.
+    /// Flushes a file written earlier, opened again by its path, then lets the kernel drop the
+    /// pages it cached: a library copy is not read again soon, and an import of many photos would
+    /// otherwise fill memory with them, pushing out what the person uses, while pages freed at
+    /// once serve the next copies.
     static func flush(fileAt path: String) throws(Failure) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .write(tr("cannot flush the copy to disk")) }
         defer { close(descriptor) }
         try flush(descriptor)
+        posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
     }
 
     private static func flush(_ descriptor: Int32) throws(Failure) {
