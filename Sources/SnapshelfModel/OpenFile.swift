@@ -108,10 +108,12 @@ final class OpenFile: @unchecked Sendable {
         }
     }
 
-    /// The SHA-256 of the whole file, in lowercase hex.
-    func sha256() throws(ReadFailure) -> String {
+    /// The SHA-256 of the whole file, in lowercase hex. `head`, the file's first bytes when they
+    /// were read already, is hashed from memory rather than read again.
+    func sha256(head: [UInt8] = []) throws(ReadFailure) -> String {
         let hash = ContentHash()
-        try chunks { chunk, _ in
+        head.withUnsafeBytes(hash.update)
+        try chunks(from: head.count) { chunk, _ in
             hash.update(chunk)
             return true
         }
