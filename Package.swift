@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "SnapshelfTestSupport", dependencies: ["CSQLite"]),
 
         .testTarget(
-            name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux"]
+            name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux", "CZlib"]
         ),
         .testTarget(
             name: "SnapshelfCommandLineTests",

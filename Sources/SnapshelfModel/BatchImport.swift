@@ -1,8 +1,10 @@
-// Imports many files with one label, reporting after each file in order. Reading, hashing and
-// decoding run on every core, ahead of the saving; the copies and rows are written one at a time;
-// each photo's large thumbnail is saved to the shared cache in the background, from the decoding
-// already done. Each file is imported whole or not at all, so cancelling between files keeps what
-// was finished and leaves nothing half-done.
+// Imports many files with one label, reporting each file in order. Reading, hashing and decoding
+// run on every core, ahead of the saving. The photos are saved in batches (see `ImportBatch`), and
+// each is reported only once its batch is on disk, so a photo reported imported outlasts a kill or
+// a power cut. A batch is saved when it is full, or when its first photo has waited half a second,
+// so the window shows photos soon however slow the next file is. Each photo's large thumbnail is
+// saved to the shared cache in the background, from the decoding already done. Cancelling stops
+// the taking of files; those already copied in are saved, and nothing is left half-done.
 import Foundation
 import Synchronization
 
@@ -18,6 +20,21 @@ public final class BatchImport: Sendable {
         public let notes: [String]
     }
 
+    /// A file taken from the inspections and not reported yet: its result, or nil while it waits
+    /// in the batch.
+    private struct Handled {
+        let index: Int
+        let notes: [String]
+        var candidate: PhotoCandidate?
+        var result: Result<ImportOutcome, ImportError>?
+    }
+
+    /// Photos saved together at most: enough that a batch's commits and flushes cost little per
+    /// photo, few enough that its decoded previews take little memory.
+    static let batchLimit = 32
+    /// How long a photo may wait for the rest of its batch before the batch is saved without them.
+    static let batchDelay = DispatchTimeInterval.milliseconds(500)
+
     private let cancelled = Atomic<Bool>(false)
     private let thumbnails: ThumbnailCache?
 
@@ -26,7 +43,7 @@ public final class BatchImport: Sendable {
         self.thumbnails = thumbnails
     }
 
-    /// Asks the import to stop after the file it is saving; safe from any thread.
+    /// Asks the import to stop taking files, once it has saved those it copied in; safe from any thread.
     public func cancel() {
         cancelled.store(true, ordering: .relaxed)
     }
@@ -34,7 +51,8 @@ public final class BatchImport: Sendable {
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Imports the files into the library in `directory`, through a connection of its own, until
-    /// done or cancelled. `report` is called on the calling thread, once per file, in order.
+    /// done or cancelled. `report` is called on the calling thread, once per file, in order, and for
+    /// a photo saved only once it is on disk.
     public func run(_ files: [URL], label: Label?, libraryDirectory directory: URL,
                     report: (Progress) -> Void) throws(LibraryError) {
         run(files, label: label, into: try Library(directory: directory), report: report)
@@ -51,33 +69,60 @@ public final class BatchImport: Sendable {
     /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`).
     public func run<E: Error>(_ files: [URL], label: Label?, opening: () throws(E) -> Library,
                               report: (Progress) -> Void) throws(E) {
-        let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3)
+        // Enough files read and decoded ahead that the cores stay busy while a batch is saved.
+        let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3) + Self.batchLimit
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
-        // Files are read and decoded ahead of the saving, which is one file at a time.
         let inspections = InspectionQueue(files, ahead: ahead)
         defer {
             inspections.finish()
             thumbnailSaves.finish()
         }
         var library: Library?
-        for (index, file) in files.enumerated() {
-            guard !isCancelled else { break }
-            let inspected = inspections.take(index)
-            if case .success = inspected, library == nil {
-                library = try opening()
-            }
-            let result = inspected.flatMap { candidate in
-                Result { () throws(ImportError) in
-                    try library!.add(candidate, label: label ?? candidate.title?.label ?? Label.empty)
-                }.map { outcome in
-                    if outcome != .duplicate(of: outcome.photo), let thumbnails {
-                        thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
-                    }
-                    return outcome
+        var batch: ImportBatch?
+        var unreported: [Handled] = []
+        var deadline: DispatchTime?
+        // Saves the batch, then reports every file handled since the last report, in order.
+        func save() {
+            var saved = (batch?.commit() ?? []).makeIterator()
+            for handled in unreported {
+                let result = handled.result ?? saved.next()!
+                if case .success(let outcome) = result, outcome != .duplicate(of: outcome.photo), let thumbnails,
+                   let candidate = handled.candidate {
+                    thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
+                report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
+                                notes: handled.notes))
+            }
+            (unreported, deadline) = ([], nil)
+        }
+        var index = 0
+        while index < files.count, !isCancelled {
+            guard let inspected = inspections.take(index, waitingUntil: deadline ?? .distantFuture) else {
+                // The batch's first photo has waited long enough for the file after it.
+                save()
+                continue
             }
             let notes = label == nil ? ((try? inspected.get())?.titleNotes ?? []) : []
-            report(Progress(completed: index + 1, total: files.count, file: file, result: result, notes: notes))
+            switch inspected {
+            case .success(let candidate):
+                if library == nil {
+                    library = try opening()
+                }
+                let staging = batch ?? ImportBatch(into: library!)
+                batch = staging
+                if staging.holds(sameContentAs: candidate) { save() }
+                staging.stage(candidate, label: label ?? candidate.title?.label ?? Label.empty)
+                unreported.append(Handled(index: index, notes: notes, candidate: candidate))
+                deadline = deadline ?? .now() + Self.batchDelay
+            case .failure(let error):
+                unreported.append(Handled(index: index, notes: notes, result: .failure(error)))
+            }
+            // A failure with nothing waiting before it is told at once. Batches grow smaller
+            // towards the end, so little is left to save once the last file is decoded.
+            let remaining = files.count - index - 1
+            if batch.map({ $0.count >= min(Self.batchLimit, max(1, remaining / 2)) || $0.count == 0 }) ?? true { save() }
+            index += 1
         }
+        save()
     }
 }

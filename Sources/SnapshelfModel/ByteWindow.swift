@@ -8,8 +8,10 @@ struct ByteWindow {
     private var bytes: [UInt8] = []
     private static let length = 1 << 16
 
-    init(_ file: OpenFile) {
+    /// A window on the file, starting as `head`, its first bytes when they were read already.
+    init(_ file: OpenFile, head: [UInt8] = []) {
         self.file = file
+        bytes = head
     }
 
     var size: Int { file.size }

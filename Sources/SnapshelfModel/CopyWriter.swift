@@ -31,15 +31,33 @@ struct CopyWriter {
         self.descriptor = descriptor
     }
 
-    /// Creates the file, which must not exist yet, lets `body` append to it, then flushes it.
+    /// Creates the file, which must not exist yet, lets `body` append to it, then flushes it
+    /// unless told not to: an import flushes its copies together, once it has made a batch of them.
     /// A library's file is private whatever the umask; an exported one follows the umask.
-    static func write(to path: String, privately: Bool = true, _ body: (CopyWriter) throws(Failure) -> Void) throws(Failure) {
+    static func write(to path: String, privately: Bool = true, flushing: Bool = true,
+                      _ body: (CopyWriter) throws(Failure) -> Void) throws(Failure) {
         let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privately ? 0o600 : 0o666)
         guard output >= 0 else { throw .write(tr("cannot create the copy")) }
         defer { close(output) }
         if privately { fchmod(output, 0o600) }
         try body(CopyWriter(descriptor: output))
-        guard fsync(output) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
+        if flushing { try flush(output) }
+    }
+
+    /// Flushes a file written earlier, opened again by its path, then lets the kernel drop the
+    /// pages it cached: a library copy is not read again soon, and an import of many photos would
+    /// otherwise fill memory with them, pushing out what the person uses, while pages freed at
+    /// once serve the next copies.
+    static func flush(fileAt path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .write(tr("cannot flush the copy to disk")) }
+        defer { close(descriptor) }
+        try flush(descriptor)
+        posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+    }
+
+    private static func flush(_ descriptor: Int32) throws(Failure) {
+        guard fsync(descriptor) == 0 else { throw .write(tr("cannot flush the copy to disk")) }
     }
 
     /// Appends the whole of `file`, read from `path`, a chunk at a time.

@@ -6,8 +6,9 @@ import Foundation
 
 enum ImageCompleteness {
     /// Why the file is incomplete, or nil when it is complete or of a format without such a structure.
-    static func problem(in file: OpenFile) -> String? {
-        var window = ByteWindow(file)
+    /// `head`, the file's first bytes, read already, is walked from memory.
+    static func problem(in file: OpenFile, head: [UInt8]) -> String? {
+        var window = ByteWindow(file, head: head)
         let complete: Bool? =
             if window.matches([0xFF, 0xD8], at: 0) { jpegIsComplete(&window) }
             else if window.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { pngIsComplete(&window) }

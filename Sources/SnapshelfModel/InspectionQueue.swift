@@ -36,10 +36,11 @@ final class InspectionQueue: Sendable {
         }
     }
 
-    /// The candidate for the file at `index`, waiting for it if need be. Files are taken in order,
-    /// each once; taking one starts the file `ahead` places further on.
-    func take(_ index: Int) -> Result<PhotoCandidate, ImportError> {
-        slots[index].ready.wait()
+    /// The candidate for the file at `index`, waiting for it until `deadline` if need be; nil when
+    /// it is not ready by then, to be taken later. Files are taken in order, each once; taking one
+    /// starts the file `ahead` places further on.
+    func take(_ index: Int, waitingUntil deadline: DispatchTime = .distantFuture) -> Result<PhotoCandidate, ImportError>? {
+        guard slots[index].ready.wait(timeout: deadline) == .success else { return nil }
         let result = slots[index].result.withLock { slot in
             defer { slot = nil }
             return slot!

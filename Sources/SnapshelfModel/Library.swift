@@ -157,69 +157,12 @@ public final class Library {
     /// Copies the candidate in and records it. The copy is on disk before its row is committed,
     /// so a crash never leaves a row without its file. Content already in the library is not
     /// copied again: the existing photo is returned instead, unless its copy is missing or
-    /// damaged, which this file then mends.
+    /// damaged, which this file then mends. An import of many files saves them in batches instead
+    /// (see `ImportBatch`); this is a batch of one.
     public func add(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> ImportOutcome {
-        let source = candidate.sourceURL
-        guard !isReadOnly else { throw ImportError(url: source, reason: .libraryReadOnly) }
-        do {
-            try files.requireUsable()
-        } catch {
-            throw ImportError(url: source, reason: .copyFailed(error.description))
-        }
-        if let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: candidate.source) {
-            return .duplicate(of: photo(from: existing))
-        }
-        let copy = try files.writeTemporaryCopy(of: candidate)
-        // Once placed, the temporary name is gone and this does nothing.
-        defer { files.discard(copy) }
-        return try files.exclusively(or: { ImportError(url: source, reason: .copyFailed($0.description)) }) { () throws(ImportError) in
-            // Looked up again while no one else can place or retire a file: another import of the
-            // same content may have saved it meanwhile, with a sound copy.
-            if let existing = try row(withHashOf: candidate) {
-                if files.holdsCopy(named: existing.fileName, sameAs: copy.url) {
-                    return .duplicate(of: photo(from: existing))
-                }
-                try files.place(copy, as: existing.fileName, source: source)
-                return .restored(photo(from: existing))
-            }
-            // A file already there is a removed photo's, waiting for its undo, or a crash's
-            // leftover: replaced by the verified copy, but never deleted if the row fails.
-            let placedHere = !files.exists(copy.finalName)
-            do {
-                let row = LibraryDatabase.Row(
-                    id: try database.nextPhotoID(), label: label.text, fileName: copy.finalName,
-                    originalName: FileName(url: source).lastComponent, addedMilliseconds: ClampedDate.milliseconds(of: date),
-                    width: candidate.width, height: candidate.height, sha256: candidate.sha256,
-                    takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken), camera: candidate.camera ?? ""
-                )
-                // Recorded first, so a crash between the rename and the row leaves a known leftover.
-                if placedHere { try database.markPending(copy.finalName) }
-                try files.place(copy, as: copy.finalName, source: source)
-                // The sidecar before the row, so a crash leaves it beside a leftover copy, which the
-                // sweep retires with it. Should it fail, as on a full disk, the row keeps its mark
-                // and the next open writes it.
-                let sidecarWritten = (try? files.writeSidecar(Sidecar(row: row), forFileNamed: row.fileName)) != nil
-                try database.insert(row, sidecarWritten: sidecarWritten)
-                return .added(photo(from: row))
-            } catch let error as ImportError {
-                if placedHere { try? database.clearPending(copy.finalName) }
-                throw error
-            } catch {
-                if placedHere {
-                    files.discard(fileNamed: copy.finalName)
-                    try? database.clearPending(copy.finalName)
-                }
-                throw ImportError(url: source, reason: .databaseFailed("\(error)"))
-            }
-        }
-    }
-
-    private func row(withHashOf candidate: PhotoCandidate) throws(ImportError) -> LibraryDatabase.Row? {
-        do {
-            return try database.row(withHash: candidate.sha256)
-        } catch {
-            throw ImportError(url: candidate.sourceURL, reason: .databaseFailed(error.detail))
-        }
+        let batch = ImportBatch(into: self)
+        batch.stage(candidate, label: label, at: date)
+        return try batch.commit()[0].get()
     }
 
     /// Finishes what a crash interrupted: half-written copies are deleted, and files recorded as

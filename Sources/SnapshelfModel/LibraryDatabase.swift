@@ -136,16 +136,19 @@ final class LibraryDatabase {
                                during: tr("trimming the change log"))
     }
 
-    /// Saves the row under its own ID and, in the same transaction, marks its file as no longer in
-    /// progress; when its sidecar is written already, the mark the insert's trigger leaves goes
-    /// too, which spares an import a commit per photo.
-    func insert(_ row: Row, sidecarWritten: Bool) throws(LibraryError) {
+    /// Saves the rows under their own IDs, all in one transaction, and marks their files as no
+    /// longer in progress; for each whose sidecar is written already, the mark the insert's
+    /// trigger leaves goes too, which spares an import a commit per photo.
+    func insert(_ rows: [(row: Row, sidecarWritten: Bool)]) throws(LibraryError) {
         try connection.inTransaction(during: tr("saving a photo")) { () throws(LibraryError) in
-            _ = try insertWithinTransaction(row, keepingID: true)
-            if sidecarWritten {
-                let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("saving a photo"))
-                try done.bind([.integer(row.id)])
-                _ = try done.step()
+            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("saving a photo"))
+            for (row, sidecarWritten) in rows {
+                _ = try insertWithinTransaction(row, keepingID: true)
+                if sidecarWritten {
+                    try done.bind([.integer(row.id)])
+                    _ = try done.step()
+                    done.reset()
+                }
             }
         }
     }

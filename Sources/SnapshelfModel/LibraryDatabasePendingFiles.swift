@@ -4,10 +4,18 @@
 import Foundation
 
 extension LibraryDatabase {
-    /// Records a file about to appear or go, before the change that makes it so.
-    func markPending(_ fileName: String) throws(LibraryError) {
-        _ = try change("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", [.text(fileName)],
-                       during: tr("recording a file in progress"))
+    /// Records files about to appear, in one transaction, before the change that makes it so.
+    func markPending(_ fileNames: [String]) throws(LibraryError) {
+        guard !fileNames.isEmpty else { return }
+        let operation = tr("recording a file in progress")
+        try connection.inTransaction(during: operation) { () throws(LibraryError) in
+            let statement = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", during: operation)
+            for name in fileNames {
+                try statement.bind([.text(name)])
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
     }
 
     func pendingFiles() throws(LibraryError) -> [String] {

@@ -106,16 +106,17 @@ struct LibraryFiles {
     }
 
     /// Copies the candidate's file, still open from its inspection, into the incoming folder,
-    /// and flushes it. The kernel copies the bytes, so the import reads each file once, when it
-    /// inspects it. A file that changed since, or changes meanwhile, is refused, so the copy is
-    /// never a mix of an old and a changed original, and its bytes are the ones hashed.
+    /// unflushed: `flush` does that before it is placed. The kernel copies the bytes, so the import
+    /// reads each file once, when it inspects it. A file that changed since, or changes meanwhile,
+    /// is refused, so the copy is never a mix of an old and a changed original, and its bytes are
+    /// the ones hashed.
     func writeTemporaryCopy(of candidate: PhotoCandidate) throws(ImportError) -> TemporaryCopy {
         let temporaryURL = incoming.appendingPathComponent("\(UUID().uuidString).tmp", isDirectory: false)
         let path = FileName(url: candidate.sourceURL).text
         let unchanged = { candidate.source.identity() == candidate.sourceIdentity }
         do throws(CopyWriter.Failure) {
             guard unchanged() else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
-            try CopyWriter.write(to: temporaryURL.path) { (output) throws(CopyWriter.Failure) in
+            try CopyWriter.write(to: temporaryURL.path, flushing: false) { (output) throws(CopyWriter.Failure) in
                 try output.append(copying: candidate.source, readFrom: path)
                 guard unchanged() else { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
             }
@@ -124,6 +125,15 @@ struct LibraryFiles {
             throw error.importError(path: path)
         }
         return TemporaryCopy(url: temporaryURL, finalName: "\(candidate.sha256).\(candidate.fileExtension)")
+    }
+
+    /// Flushes a copy to disk, which must come before it takes its name in the library.
+    func flush(_ copy: TemporaryCopy, source: URL) throws(ImportError) {
+        do throws(CopyWriter.Failure) {
+            try CopyWriter.flush(fileAt: copy.url.path)
+        } catch {
+            throw error.importError(path: FileName(url: source).text)
+        }
     }
 
     func exists(_ name: String) -> Bool {
@@ -153,15 +163,15 @@ struct LibraryFiles {
         return same
     }
 
-    /// Gives the copy its name in the library, replacing whatever file had it: only ever a copy of
-    /// the same content, missing, damaged or whole, since the name is the content's hash.
+    /// Gives the flushed copy its name in the library, replacing whatever file had it: only ever a
+    /// copy of the same content, missing, damaged or whole, since the name is the content's hash.
+    /// The name lasts through a power cut once `syncDirectory` has run.
     func place(_ copy: TemporaryCopy, as name: String, source: URL) throws(ImportError) {
         guard rename(copy.url.path, url(forFileNamed: name).path) == 0 else {
             let detail = String(cString: strerror(errno))
             unlink(copy.url.path)
             throw ImportError(url: source, reason: .copyFailed(detail))
         }
-        syncDirectory()
     }
 
     func discard(_ copy: TemporaryCopy) {
@@ -265,7 +275,7 @@ struct LibraryFiles {
     }
 
     /// Flushes the folder itself, so a rename survives a power cut.
-    private func syncDirectory() {
+    func syncDirectory() {
         let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return }
         fsync(folder)

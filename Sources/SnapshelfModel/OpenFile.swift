@@ -91,12 +91,14 @@ final class OpenFile: @unchecked Sendable {
     }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file or where reading fails.
+    /// Read into memory left unset, since zeroing it first, a whole file's worth for the
+    /// completeness walks, is work the read then undoes.
     func bytes(at offset: Int, count: Int) -> [UInt8] {
         let wanted = max(0, min(count, size - offset))
         guard offset >= 0, wanted > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        let filled = buffer.withUnsafeMutableBytes { readFully(into: $0, at: offset) }
-        return Array(buffer.prefix(max(0, filled)))
+        return [UInt8](unsafeUninitializedCapacity: wanted) { buffer, filled in
+            filled = max(0, readFully(into: UnsafeMutableRawBufferPointer(buffer), at: offset))
+        }
     }
 
     /// Hands each chunk from `offset` to the end to `body`, in order, with the chunk's offset,
@@ -115,10 +117,12 @@ final class OpenFile: @unchecked Sendable {
         }
     }
 
-    /// The SHA-256 of the whole file, in lowercase hex.
-    func sha256() throws(ReadFailure) -> String {
+    /// The SHA-256 of the whole file, in lowercase hex. `head`, the file's first bytes when they
+    /// were read already, is hashed from memory rather than read again.
+    func sha256(head: [UInt8] = []) throws(ReadFailure) -> String {
         let hash = ContentHash()
-        try chunks { chunk, _ in
+        head.withUnsafeBytes(hash.update)
+        try chunks(from: head.count) { chunk, _ in
             hash.update(chunk)
             return true
         }

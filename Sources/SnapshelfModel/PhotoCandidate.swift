@@ -57,7 +57,7 @@ public struct PhotoCandidate: Sendable {
         guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
             throw ImportError(path: path, reason: .tooLargeForFormat(bytes: file.file.size, type: mimeType))
         }
-        if let problem = ImageCompleteness.problem(in: file.file) {
+        if let problem = ImageCompleteness.problem(in: file.file, head: file.head) {
             throw ImportError(path: path, reason: .incomplete(problem))
         }
         // Decoded in a sandboxed decoder, which refuses too many pixels before decoding any.

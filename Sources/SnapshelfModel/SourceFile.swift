@@ -37,10 +37,10 @@ struct SourceFile {
         identity = OpenFile.Identity(opened)
     }
 
-    /// The SHA-256 of the content, read in chunks.
+    /// The SHA-256 of the content: the head as it was read, then the rest in chunks.
     func sha256(path: String) throws(ImportError) -> String {
         do {
-            return try file.sha256()
+            return try file.sha256(head: head)
         } catch {
             throw Self.failure(error, path: path)
         }

@@ -1,7 +1,8 @@
 // A thumbnail encoded as the PNG the freedesktop.org standard asks for (8-bit RGBA, with its
 // tEXt keys), written here rather than through GdkPixbuf's saver: libpng tries five filters on
 // every row to pick one, which with zlib took a sixth of an import's time. Thumbnails of photos
-// compress almost as well with the Sub filter on every row and Huffman coding alone.
+// compress almost as well with the Sub filter on every row and Huffman coding alone, which the
+// Sub filter's small numbers suit (see `HuffmanDeflate`).
 import CGdkPixbuf
 import CZlib
 import Foundation
@@ -23,9 +24,8 @@ enum ThumbnailPNG {
             guard let key = key.data(using: .isoLatin1), let value = value.data(using: .isoLatin1) else { return nil }
             appendChunk("tEXt", [UInt8](key) + [0] + [UInt8](value), to: &file)
         }
-        guard let compressed = deflate(rows(of: pixels, width: width, height: height, channels: channels, rowstride: rowstride)) else {
-            return nil
-        }
+        let compressed = rows(of: pixels, width: width, height: height, channels: channels, rowstride: rowstride)
+            .withUnsafeBufferPointer(HuffmanDeflate.zlibStream)
         appendChunk("IDAT", compressed, to: &file)
         appendChunk("IEND", [], to: &file)
         return file
@@ -53,27 +53,6 @@ enum ThumbnailPNG {
             }
             count = line * height
         }
-    }
-
-    /// The bytes as a zlib stream of Huffman codes alone: the Sub filter leaves a photo's rows
-    /// mostly small numbers, which that codes nearly as tightly as zlib's fastest level, in about
-    /// two thirds of the time.
-    private static func deflate(_ input: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard snapshelf_deflate_init(&stream, 1, Z_HUFFMAN_ONLY) == Z_OK else { return nil }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
-        let result = input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
-        guard result == Z_STREAM_END else { return nil }
-        return Array(output.prefix(Int(stream.total_out)))
     }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {

@@ -10,10 +10,62 @@ final class CrashSafetyTests: CommandLineTestCase {
         let original_name: String
     }
 
-    private func listed() throws -> [Listed] {
-        let outcome = try SnapshelfProcess.run(["--library", library, "list", "--json"])
+    private func listed(environment: [String: String] = [:]) throws -> [Listed] {
+        let outcome = try SnapshelfProcess.run(["--library", library, "list", "--json"], environment: environment)
         XCTAssertEqual(outcome.status, 0, outcome.standardError)
         return try JSONDecoder().decode([Listed].self, from: Data(outcome.standardOutput.utf8))
+    }
+
+    /// The original names of the photos an import's output reported as newly imported, by ID.
+    private func importedNames(in output: String) -> [Int: String] {
+        Dictionary(output.split(separator: "\n").compactMap { line -> (Int, String)? in
+            guard line.hasPrefix("Imported "), let split = line.range(of: " as photo ", options: .backwards),
+                  let id = Int(line[split.upperBound...]) else { return nil }
+            return (id, URL(fileURLWithPath: String(line[line.index(line.startIndex, offsetBy: 9)..<split.lowerBound])).lastPathComponent)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Opens the library after a kill, which finishes or rolls back what the kill interrupted, then
+    /// checks that every photo reported is listed with its copy and its sidecar, that the photo
+    /// folder holds nothing but the listed photos' files, and that `check` finds the library sound.
+    private func assertNothingLostOrStray(reported: Set<Int>, names: [Int: String] = [:], environment: [String: String] = [:],
+                                          round: Int, line: UInt = #line) throws {
+        let present = try listed(environment: environment)
+        let byID = Dictionary(present.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let missing = reported.subtracting(byID.keys)
+        XCTAssertTrue(missing.isEmpty, "round \(round): photos \(missing.sorted()) were reported imported but are gone", line: line)
+        for (id, name) in names {
+            XCTAssertEqual(byID[id]?.original_name, name, "round \(round): photo \(id) is not the file reported", line: line)
+        }
+        for photo in present {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: photo.file), "round \(round): \(photo.file) is missing", line: line)
+            let sidecar = (try? String(contentsOfFile: photo.file + ".xmp", encoding: .utf8)) ?? ""
+            XCTAssertTrue(sidecar.contains("snapshelf:PhotoID=\"\(photo.id)\""), "round \(round): photo \(photo.id) has no sidecar of its own", line: line)
+        }
+        let photos = libraryURL.appendingPathComponent("photos")
+        let expected = Set(present.flatMap { [URL(fileURLWithPath: $0.file).lastPathComponent, URL(fileURLWithPath: $0.file).lastPathComponent + ".xmp"] })
+        let found = Set(try FileManager.default.contentsOfDirectory(atPath: photos.path)).subtracting([".incoming"])
+        XCTAssertEqual(found.subtracting(expected), [], "round \(round): files left that belong to no photo", line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: photos.appendingPathComponent(".incoming").path), [],
+                       "round \(round): half-written copies left after the next open", line: line)
+        let check = try SnapshelfProcess.run(["--library", library, "check"], environment: environment)
+        XCTAssertTrue(check.standardOutput.contains("Library is sound"), "round \(round): \(check.standardOutput)\(check.standardError)", line: line)
+    }
+
+    /// Starts an import of the folder, kills it after `delay` microseconds, and returns what it printed.
+    private func importKilled(_ corpus: URL, after delay: UInt32, environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = SnapshelfProcess.executable
+        process.arguments = ["--library", library, "import", "--recursive", corpus.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// The photo IDs an import's output reported as saved, whether new or already there.
@@ -36,37 +88,52 @@ final class CrashSafetyTests: CommandLineTestCase {
         var reported = Set<Int>()
         var generator = SystemRandomNumberGenerator()
         for round in 0..<20 {
-            let process = Process()
-            process.executableURL = SnapshelfProcess.executable
-            process.arguments = ["--library", library, "import", "--recursive", corpus.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
             // Spread the kills over opening, inspecting, copying, renaming and committing.
-            usleep(UInt32.random(in: 20_000...400_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            reported.formUnion(reportedIDs(in: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)))
+            let output = try importKilled(corpus, after: UInt32.random(in: 20_000...400_000, using: &generator))
+            reported.formUnion(reportedIDs(in: output))
 
             // Killed before it had created the library, it cannot have reported anything.
             guard FileManager.default.fileExists(atPath: library + "/library.sqlite3") else {
                 XCTAssertTrue(reported.isEmpty, "round \(round): photos were reported but there is no library")
                 continue
             }
-            try assertSound()
-            let present = try listed()
-            let missing = reported.subtracting(present.map(\.id))
-            XCTAssertTrue(missing.isEmpty, "round \(round): photos \(missing.sorted()) were reported imported but are gone")
-            for photo in present {
-                XCTAssertTrue(FileManager.default.fileExists(atPath: photo.file), "round \(round): \(photo.file) is missing")
-            }
+            try assertNothingLostOrStray(reported: reported, round: round)
         }
         let finish = try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path])
         XCTAssertEqual(finish.status, 0, finish.standardError)
         XCTAssertEqual(try listed().count, 200)
         XCTAssertFalse(reported.isEmpty, "no round reported an import, so the kills proved nothing")
         try assertSound()
+    }
+
+    func testKillingBatchedImportsAtRandomMomentsKeepsEveryReportedPhotoWholeAndLeavesNothingStray() throws {
+        let corpus = folder.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        _ = try PhotoCorpus.make(150, in: corpus)
+        // A Trash and a thumbnail cache of the test's own, which a rolled-back batch's copies go to.
+        let environment = ["XDG_DATA_HOME": folder.url.appendingPathComponent("data").path,
+                           "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path]
+        // How long a whole import takes here, so that the kills fall anywhere in one.
+        let started = Date()
+        XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment).status, 0)
+        let whole = UInt32(min(10, max(0.2, Date().timeIntervalSince(started))) * 1_000_000)
+        var generator = SystemRandomNumberGenerator()
+        var (partly, wholly) = (0, 0)
+        for round in 0..<30 {
+            // A new library each time, so every kill falls among new photos being saved in batches.
+            try? FileManager.default.removeItem(atPath: library)
+            let output = try importKilled(corpus, after: UInt32.random(in: 0...whole, using: &generator), environment: environment)
+            let names = importedNames(in: output)
+            // Killed before its database had its first page, there is no library yet.
+            guard ((try? FileManager.default.attributesOfItem(atPath: library + "/library.sqlite3"))?[.size] as? Int ?? 0) > 0 else {
+                XCTAssertTrue(names.isEmpty, "round \(round): photos were reported but there is no library")
+                continue
+            }
+            try assertNothingLostOrStray(reported: Set(names.keys), names: names, environment: environment, round: round)
+            if names.count == 150 { wholly += 1 } else if !names.isEmpty { partly += 1 }
+        }
+        XCTAssertGreaterThan(partly, 0, "no kill fell in the middle of an import, so the kills proved nothing")
+        print("Killed imports: \(partly) in the middle, \(wholly) after reporting every photo, the rest before the first")
     }
 
     func testTwoImportersAtOnceBothSucceedAndCorruptNothing() throws {

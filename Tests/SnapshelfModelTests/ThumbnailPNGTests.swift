@@ -1,0 +1,126 @@
+// Thumbnails encoded by Snapshelf's own PNG writer and Huffman coder read back through GdkPixbuf,
+// libpng and zlib, pixel for pixel, for images of every kind the coder's edge cases come from.
+import CGdkPixbuf
+import CZlib
+import Foundation
+@testable import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class ThumbnailPNGTests: XCTestCase {
+    /// An image whose pixels `value` gives, from x, y and the channel.
+    private func image(width: Int, height: Int, alpha: Bool, _ value: (Int, Int, Int) -> UInt8) -> OpaquePointer {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
+        let channels = alpha ? 4 : 3
+        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for y in 0..<height {
+            for x in 0..<width {
+                for channel in 0..<channels {
+                    pixels[y * rowstride + x * channels + channel] = value(x, y, channel)
+                }
+            }
+        }
+        return pixbuf
+    }
+
+    /// The RGBA bytes of an image, row after row, as the encoder writes them.
+    private func rgba(_ pixbuf: OpaquePointer) -> [UInt8] {
+        let (width, height) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_read_pixels(pixbuf)!
+        return (0..<height).flatMap { y in
+            (0..<width).flatMap { x in
+                (0..<4).map { channel in channel < channels ? pixels[y * rowstride + x * channels + channel] : 255 }
+            }
+        }
+    }
+
+    private func decoded(_ png: [UInt8]) throws -> OpaquePointer {
+        let loader = gdk_pixbuf_loader_new_with_type("png", nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        var error: UnsafeMutablePointer<GError>?
+        defer { if let error { g_error_free(error) } }
+        let written = png.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+        // Closed whatever happened, so the loader is not left half-fed; its error then is of no interest.
+        let closed = gdk_pixbuf_loader_close(loader, nil)
+        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: error.map { String(cString: $0.pointee.message) } ?? "no image"])
+        }
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return pixbuf
+    }
+
+    /// An image whose Sub-filtered bytes, the ones the coder counts, occur as often as the
+    /// Fibonacci numbers: 22 bytes so skewed make a Huffman tree deeper than deflate's 15 bits.
+    private func skewedImage() -> OpaquePointer {
+        var differences = (0..<22).flatMap { symbol in
+            [UInt8](repeating: UInt8(symbol * 11), count: (0..<symbol).reduce((0, 1)) { pair, _ in (pair.1, pair.0 + pair.1) }.1)
+        }
+        differences.shuffle()
+        let width = 256
+        let rows = differences.count / (width * 4) + 1
+        differences += [UInt8](repeating: 0, count: rows * width * 4 - differences.count)
+        // Each byte is the one before it in its channel plus its difference, as Sub undoes.
+        var values = differences
+        for index in values.indices where index % (width * 4) >= 4 {
+            values[index] = values[index - 4] &+ differences[index]
+        }
+        return image(width: width, height: rows, alpha: true) { x, y, channel in values[(y * width + x) * 4 + channel] }
+    }
+
+    func testEveryKindOfImageReadsBackPixelForPixel() throws {
+        var noise = SystemRandomNumberGenerator()
+        let photo = try Thumbnail(decoding: SamplePhotos.cameras[0], fittingIn: 256)
+        let images: [(String, OpaquePointer)] = [
+            ("one pixel", image(width: 1, height: 1, alpha: false) { _, _, _ in 7 }),
+            ("one colour", image(width: 256, height: 192, alpha: false) { _, _, channel in [0x33, 0x66, 0x99][channel] }),
+            ("a gradient", image(width: 256, height: 170, alpha: false) { x, y, channel in UInt8((x * (channel + 1) + y) & 0xFF) }),
+            ("noise, every byte as likely", image(width: 256, height: 256, alpha: true) { _, _, _ in UInt8.random(in: 0...255, using: &noise) }),
+            ("codes deeper than 15 bits", skewedImage()),
+            ("a row longer than a block", image(width: 20_000, height: 1, alpha: false) { x, _, _ in UInt8(x % 251) }),
+        ]
+        defer { images.forEach { g_object_unref(UnsafeMutableRawPointer($0.1)) } }
+        for (name, pixbuf) in images + [("a photo", photo.pixbuf)] {
+            let png = try XCTUnwrap(ThumbnailPNG.encode(pixbuf, text: [(key: "Thumb::URI", value: "file:///photo.jpg")]), name)
+            let back = try decoded(png)
+            defer { g_object_unref(UnsafeMutableRawPointer(back)) }
+            XCTAssertEqual(gdk_pixbuf_get_n_channels(back), 4, name)
+            XCTAssertEqual(rgba(back), rgba(pixbuf), name)
+        }
+    }
+
+    func testAPhotosThumbnailIsNoLargerThanZlibsOwnHuffmanCodingMakesIt() throws {
+        for sample in SamplePhotos.cameras {
+            let thumbnail = try Thumbnail(decoding: sample, fittingIn: 256)
+            let png = try XCTUnwrap(ThumbnailPNG.encode(thumbnail.pixbuf, text: []))
+            // The same rows, Sub-filtered, through zlib's Huffman-only strategy, as thumbnails were made before.
+            let rows = rgba(thumbnail.pixbuf)
+            let line = thumbnail.width * 4
+            var filtered: [UInt8] = []
+            for y in 0..<thumbnail.height {
+                filtered.append(1)
+                for index in 0..<line {
+                    let before: UInt8 = index >= 4 ? rows[y * line + index - 4] : 0
+                    filtered.append(rows[y * line + index] &- before)
+                }
+            }
+            var stream = z_stream()
+            XCTAssertEqual(deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_HUFFMAN_ONLY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)), Z_OK)
+            var zlibs = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(filtered.count))))
+            var input = filtered
+            let result = input.withUnsafeMutableBufferPointer { source in
+                zlibs.withUnsafeMutableBufferPointer { target in
+                    (stream.next_in, stream.avail_in) = (source.baseAddress, uInt(source.count))
+                    (stream.next_out, stream.avail_out) = (target.baseAddress, uInt(target.count))
+                    return deflate(&stream, Z_FINISH)
+                }
+            }
+            XCTAssertEqual(result, Z_STREAM_END)
+            deflateEnd(&stream)
+            // The PNG's signature and chunks around the pixels take 57 bytes.
+            XCTAssertLessThanOrEqual(png.count - 57, Int(stream.total_out) + Int(stream.total_out) / 100, sample.lastPathComponent)
+        }
+    }
+}
