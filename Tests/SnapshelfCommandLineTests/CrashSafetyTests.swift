@@ -10,7 +10,14 @@ final class CrashSafetyTests: CommandLineTestCase {
         let original_name: String
     }
 
-    private func listed(environment: [String: String] = [:]) throws -> [Listed] {
+    /// A Trash and a thumbnail cache of the test's own, where the copies of a batch that a kill
+    /// interrupted go, rather than into the Trash of the person running the tests.
+    private var environment: [String: String] {
+        ["XDG_DATA_HOME": folder.url.appendingPathComponent("data").path,
+         "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path]
+    }
+
+    private func listed() throws -> [Listed] {
         let outcome = try SnapshelfProcess.run(["--library", library, "list", "--json"], environment: environment)
         XCTAssertEqual(outcome.status, 0, outcome.standardError)
         return try JSONDecoder().decode([Listed].self, from: Data(outcome.standardOutput.utf8))
@@ -28,9 +35,8 @@ final class CrashSafetyTests: CommandLineTestCase {
     /// Opens the library after a kill, which finishes or rolls back what the kill interrupted, then
     /// checks that every photo reported is listed with its copy and its sidecar, that the photo
     /// folder holds nothing but the listed photos' files, and that `check` finds the library sound.
-    private func assertNothingLostOrStray(reported: Set<Int>, names: [Int: String] = [:], environment: [String: String] = [:],
-                                          round: Int, line: UInt = #line) throws {
-        let present = try listed(environment: environment)
+    private func assertNothingLostOrStray(reported: Set<Int>, names: [Int: String] = [:], round: Int, line: UInt = #line) throws {
+        let present = try listed()
         let byID = Dictionary(present.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let missing = reported.subtracting(byID.keys)
         XCTAssertTrue(missing.isEmpty, "round \(round): photos \(missing.sorted()) were reported imported but are gone", line: line)
@@ -53,7 +59,7 @@ final class CrashSafetyTests: CommandLineTestCase {
     }
 
     /// Starts an import of the folder, kills it after `delay` microseconds, and returns what it printed.
-    private func importKilled(_ corpus: URL, after delay: UInt32, environment: [String: String] = [:]) throws -> String {
+    private func importKilled(_ corpus: URL, after delay: UInt32) throws -> String {
         let process = Process()
         process.executableURL = SnapshelfProcess.executable
         process.arguments = ["--library", library, "import", "--recursive", corpus.path]
@@ -99,7 +105,7 @@ final class CrashSafetyTests: CommandLineTestCase {
             }
             try assertNothingLostOrStray(reported: reported, round: round)
         }
-        let finish = try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path])
+        let finish = try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment)
         XCTAssertEqual(finish.status, 0, finish.standardError)
         XCTAssertEqual(try listed().count, 200)
         XCTAssertFalse(reported.isEmpty, "no round reported an import, so the kills proved nothing")
@@ -110,9 +116,6 @@ final class CrashSafetyTests: CommandLineTestCase {
         let corpus = folder.url.appendingPathComponent("corpus")
         try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
         _ = try PhotoCorpus.make(150, in: corpus)
-        // A Trash and a thumbnail cache of the test's own, which a rolled-back batch's copies go to.
-        let environment = ["XDG_DATA_HOME": folder.url.appendingPathComponent("data").path,
-                           "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path]
         // How long a whole import takes here, so that the kills fall anywhere in one.
         let started = Date()
         XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment).status, 0)
@@ -122,14 +125,14 @@ final class CrashSafetyTests: CommandLineTestCase {
         for round in 0..<30 {
             // A new library each time, so every kill falls among new photos being saved in batches.
             try? FileManager.default.removeItem(atPath: library)
-            let output = try importKilled(corpus, after: UInt32.random(in: 0...whole, using: &generator), environment: environment)
+            let output = try importKilled(corpus, after: UInt32.random(in: 0...whole, using: &generator))
             let names = importedNames(in: output)
             // Killed before its database had its first page, there is no library yet.
             guard ((try? FileManager.default.attributesOfItem(atPath: library + "/library.sqlite3"))?[.size] as? Int ?? 0) > 0 else {
                 XCTAssertTrue(names.isEmpty, "round \(round): photos were reported but there is no library")
                 continue
             }
-            try assertNothingLostOrStray(reported: Set(names.keys), names: names, environment: environment, round: round)
+            try assertNothingLostOrStray(reported: Set(names.keys), names: names, round: round)
             if names.count == 150 { wholly += 1 } else if !names.isEmpty { partly += 1 }
         }
         XCTAssertGreaterThan(partly, 0, "no kill fell in the middle of an import, so the kills proved nothing")
