@@ -43,23 +43,26 @@ public struct PhotoTags: Codable, Sendable, Equatable {
         longitude = position?.longitude
     }
 
+    /// The names of camera, lens and speed, as opposed to the titles.
+    private static var names: [WritableKeyPath<PhotoTags, String?>] { [\.make, \.model, \.lensModel, \.auxiliaryLens, \.nikonLens, \.iso] }
+
     /// The tags with no text longer than `limit` characters, so that a file's huge title fits the
     /// answer's bounded header; the decoder sends them so.
     func truncated(to limit: Int = 16_384) -> PhotoTags {
-        var tags = self
-        for field in [\PhotoTags.title, \.objectName, \.make, \.model, \.lensModel, \.auxiliaryLens, \.nikonLens, \.iso] {
-            tags[keyPath: field] = tags[keyPath: field].map { String($0.prefix(limit)) }
-        }
-        return tags
+        changing([\.title, \.objectName] + Self.names) { String($0.prefix(limit)) }
     }
 
     /// The tags with every name in them made one short line of plain text (see DecoderText), as
     /// a decoder's words must be; the titles are left whole for Label's own rules, which remove
     /// the same characters and say so.
     func cleaned() -> PhotoTags {
+        changing(Self.names) { DecoderText.clean($0) }
+    }
+
+    private func changing(_ fields: [WritableKeyPath<PhotoTags, String?>], _ change: (String) -> String) -> PhotoTags {
         var tags = self
-        for field in [\PhotoTags.make, \.model, \.lensModel, \.auxiliaryLens, \.nikonLens, \.iso] {
-            tags[keyPath: field] = tags[keyPath: field].map { DecoderText.clean($0) }
+        for field in fields {
+            tags[keyPath: field] = tags[keyPath: field].map(change)
         }
         return tags
     }
