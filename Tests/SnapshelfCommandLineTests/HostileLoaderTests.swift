@@ -35,7 +35,7 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         let deadline = ContinuousClock.now + .seconds(20)
         while decoder == nil && ContinuousClock.now < deadline {
             usleep(50_000)
-            decoder = Self.children(of: app.processIdentifier).first { Self.commandLine(of: $0).contains("--sandboxed-decoder") }
+            decoder = ProcessEntry.children(of: app.processIdentifier).first { $0.commandLine.contains("--sandboxed-decoder") }?.pid
         }
         let busy = try XCTUnwrap(decoder, "no decoder started")
         // Spinning on the file by now.
@@ -53,14 +53,6 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         XCTAssertNotEqual(kill(busy, 0), 0, "the decoder outlived the app that started it")
     }
 
-    private static func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.filter { pid in
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            return stat.split(separator: ")").last?.split(separator: " ").dropFirst().first == Substring(String(parent))
-        }
-    }
-
     /// What the process has open, and the flags it was opened with, from /proc.
     private static func descriptors(of pid: pid_t) -> [(target: String, flags: Int32)] {
         let numbers = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
@@ -71,10 +63,6 @@ final class HostileLoaderTests: HostileLoaderTestCase {
                   let flags = Int32(line.dropFirst("flags:".count).trimmingCharacters(in: .whitespaces), radix: 8) else { return nil }
             return (target, flags)
         }
-    }
-
-    private static func commandLine(of pid: pid_t) -> String {
-        FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     func testAHangingDecoderIsStoppedAfterTheLimit() throws {

@@ -76,7 +76,7 @@ final class DecoderPoolTests: XCTestCase {
         let idle = try XCTUnwrap(decoders().first)
         kill(idle, SIGKILL)
         // Until it is a zombie: while it dies, its /proc entry already hides what isRunning reads.
-        while let state = Self.state(of: idle), state != "Z" { usleep(10_000) }
+        while let state = ProcessEntry(idle)?.state, state != "Z" { usleep(10_000) }
         XCTAssertNoThrow(try Self.decode(photo, in: pool), "a decoder killed while idle was used again")
 
         let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
@@ -119,9 +119,9 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(cpu.contains("unlimited"), String(cpu))
         // A session of its own, so no controlling terminal; and while it runs, this process,
         // the app, can be traced or have its descriptors taken by no process of its user.
-        let fields = try String(contentsOfFile: "/proc/\(decoder)/stat", encoding: .utf8).split(separator: ")").last?.split(separator: " ")
-        XCTAssertEqual(fields.map { Array($0)[3] }, Substring(String(decoder)), "the decoder does not lead its own session")
-        XCTAssertEqual(fields.map { Array($0)[4] }, "0", "the decoder has a controlling terminal")
+        let entry = try XCTUnwrap(ProcessEntry(decoder))
+        XCTAssertEqual(entry.session, decoder, "the decoder does not lead its own session")
+        XCTAssertEqual(entry.terminal, 0, "the decoder has a controlling terminal")
         XCTAssertEqual(Self.isDumpable(), false, "the app can be traced while it holds decoders")
         // Between files it holds only /dev/null for input and output, its stderr pipe and its socket.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(decoder)/fd").compactMap { Int($0) }.sorted()
@@ -164,26 +164,11 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     private static func decoders(using moduleFile: String) -> [pid_t] {
-        let own = getpid()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { Int32($0) }.filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let afterName = stat.range(of: ") ", options: .backwards),
-                  let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let fields = stat[afterName.upperBound...].split(separator: " ")
-            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ").map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == own
-                && String(decoding: cmdline, as: UTF8.self).contains("--sandboxed-decoder") && environment.contains(moduleFile)
-        }
+        ProcessEntry.children(of: getpid())
+            .filter { $0.commandLine.contains("--sandboxed-decoder") && $0.environment.contains(moduleFile) }.map(\.pid)
     }
 
     private var moduleFile: String { "GDK_PIXBUF_MODULE_FILE=" + (hostile.environment["GDK_PIXBUF_MODULE_FILE"] ?? "") + "\0" }
-
-    /// The process's state letter, "Z" for a zombie, or nil once it is reaped.
-    private static func state(of pid: pid_t) -> Substring? {
-        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        return stat?.split(separator: ")").last?.split(separator: " ").first
-    }
 
     private func isRunning(_ pid: pid_t) -> Bool {
         decoders().contains(pid)
