@@ -85,13 +85,13 @@ public final class BatchImport: Sendable {
         func save() {
             var saved = (batch?.commit() ?? []).makeIterator()
             for handled in unreported {
-                let result = handled.result ?? saved.next()!
+                let (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
                 if case .success(let outcome) = result, outcome != .duplicate(of: outcome.photo), let thumbnails,
                    let candidate = handled.candidate {
                     thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
                 report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
-                                notes: handled.notes))
+                                notes: handled.notes + savingNotes))
             }
             (unreported, deadline) = ([], nil)
         }

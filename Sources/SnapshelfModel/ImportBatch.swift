@@ -15,6 +15,8 @@ final class ImportBatch {
         var copy: LibraryFiles.TemporaryCopy?
         /// What became of the candidate, once known: a duplicate or a failure is known before the commit.
         var result: Result<ImportOutcome, ImportError>?
+        /// What the person should know of how it was saved, such as a sidecar taken back.
+        var notes: [String] = []
     }
 
     /// A new photo being placed: its row, and whether no file had its name before, so that the
@@ -80,9 +82,9 @@ final class ImportBatch {
         return library.photo(from: existing)
     }
 
-    /// Places and records every copy, and returns what became of each candidate, in the order staged.
-    /// The batch is empty afterwards.
-    func commit() -> [Result<ImportOutcome, ImportError>] {
+    /// Places and records every copy, and returns what became of each candidate, in the order
+    /// staged, with what the person should know of it. The batch is empty afterwards.
+    func commit() -> [(result: Result<ImportOutcome, ImportError>, notes: [String])] {
         defer {
             // Once placed, the temporary name is gone and this does nothing.
             entries.compactMap(\.copy).forEach(files.discard)
@@ -98,7 +100,7 @@ final class ImportBatch {
                 }
             }
         }
-        return entries.map { $0.result! }
+        return entries.map { ($0.result!, $0.notes) }
     }
 
     /// Saves the copies while no one else can place or retire a file. Every step that flushes is
@@ -166,11 +168,11 @@ final class ImportBatch {
 
     /// Looks each copy's content up again, now that no one else can place or retire a file: another
     /// import of the same content may have saved it meanwhile, with a sound copy. Gives what is new
-    /// its IDs, which stay free while the folder lock is held, so its sidecar can be written first.
+    /// its IDs, which stay free while the folder lock is held, so its sidecar can be written first:
+    /// the ID an orphan sidecar of the same content claims, if free, else a new one.
     private func plan() -> (restorations: [Restoration], additions: [Addition]) {
         var restorations: [Restoration] = []
-        var additions: [Addition] = []
-        var nextID: Int64?
+        var fresh: [(index: Int, copy: LibraryFiles.TemporaryCopy, orphan: OrphanSidecar)] = []
         for index in entries.indices where entries[index].result == nil {
             let entry = entries[index]
             guard let copy = entry.copy else { continue }
@@ -183,16 +185,35 @@ final class ImportBatch {
                     }
                     continue
                 }
-                if nextID == nil {
-                    nextID = try database.nextPhotoID()
-                }
-                let id = nextID!
-                nextID = id + 1
-                additions.append(Addition(index: index, copy: copy, row: row(id: id, for: entry, fileName: copy.finalName),
-                                          placedHere: !files.exists(copy.finalName)))
+                fresh.append((index, copy, try OrphanSidecar.look(forFileNamed: copy.finalName, in: files)))
             } catch {
                 fail(index, error)
             }
+        }
+        var additions: [Addition] = []
+        do throws(LibraryError) {
+            var claimed = Set<Int64>()
+            for orphan in fresh.map(\.orphan) {
+                if let id = orphan.claimedID, PhotoID.isValid(id), try database.row(withID: id) == nil { claimed.insert(id) }
+            }
+            var ids = try database.newPhotoIDs(count: fresh.count, avoiding: claimed).makeIterator()
+            var adoptedIDs = Set<Int64>()
+            for (index, copy, orphan) in fresh {
+                let entry = entries[index]
+                let adoptedID = orphan.claimedID.flatMap { claimed.contains($0) && adoptedIDs.insert($0).inserted ? $0 : nil }
+                let id = adoptedID ?? ids.next()!
+                let plain = row(id: id, for: entry, fileName: copy.finalName)
+                // A label the person chose stays; one that only came with the photo gives way to the library's own.
+                let chosen = !entry.label.text.isEmpty && entry.label != entry.candidate.title?.label
+                let row = orphan.adopted(into: plain, id: id, keepingLabel: chosen)
+                if let note = orphan.note(for: id, label: row.label == plain.label && chosen ? "" : row.label) {
+                    entries[index].notes.append(note)
+                }
+                additions.append(Addition(index: index, copy: copy, row: row, placedHere: !files.exists(copy.finalName)))
+            }
+        } catch {
+            fresh.forEach { fail($0.index, error) }
+            return (restorations, [])
         }
         return (restorations, additions)
     }

@@ -162,7 +162,7 @@ public final class Library {
     public func add(_ candidate: PhotoCandidate, label: Label, at date: Date = Date()) throws(ImportError) -> ImportOutcome {
         let batch = ImportBatch(into: self)
         batch.stage(candidate, label: label, at: date)
-        return try batch.commit()[0].get()
+        return try batch.commit()[0].result.get()
     }
 
     /// Finishes what a crash interrupted: half-written copies are deleted, and files recorded as

@@ -45,8 +45,12 @@ struct LibraryCheck {
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
         for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1))) {
-            problems.append(String(format: tr("sidecar %@ has no photo beside it; import that photo's original again, or move the sidecar out of the library"),
-                                   files.url(forFileNamed: name).path))
+            let url = files.url(forFileNamed: name)
+            let label = SidecarSalvage.read(url).salvage?.label ?? ""
+            problems.append(label.isEmpty
+                ? String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes it back, or move the sidecar out of the library"), url.path)
+                : String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes back the label “%@” it keeps, or move the sidecar out of the library"),
+                         url.path, DecoderText.clean(label, limit: 60)))
         }
         for file in files.keptFiles() {
             // Kept under its content's hash, perhaps after a number: "2-<sha>.jpeg".

@@ -17,15 +17,29 @@ extension LibraryDatabase {
         return ids
     }
 
-    /// The ID the next new photo gets: past every ID ever given, as AUTOINCREMENT counts, so a
-    /// removed photo waiting for its undo keeps its own. Stable only while the folder lock is
-    /// held, under which every new photo is saved, so that its sidecar can be written first.
-    func nextPhotoID() throws(LibraryError) -> Int64 {
+    /// The IDs the next `count` new photos get, none of them in `avoiding`: past every ID ever
+    /// given, as AUTOINCREMENT counts, so a removed photo waiting for its undo keeps its own; and
+    /// where that passes the end of the valid range, the lowest free ones. Stable only while the
+    /// folder lock is held, under which every new photo is saved, so its sidecar can be written first.
+    func newPhotoIDs(count: Int, avoiding: Set<Int64>) throws(LibraryError) -> [Int64] {
+        guard count > 0 else { return [] }
         let statement = try connection.prepare(
-            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'photos'), 0), coalesce((SELECT max(id) FROM photos), 0)) + 1",
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'photos'), 0), coalesce((SELECT max(id) FROM photos), 0))",
             during: tr("saving a photo"))
         _ = try statement.step()
-        return statement.integer(at: 0)
+        let largest = statement.integer(at: 0)
+        if largest < PhotoID.valid.upperBound - Int64(count + avoiding.count) {
+            var ids = PhotoID.Allocator(taken: avoiding, after: largest)
+            return (0..<count).map { _ in ids.take() }
+        }
+        // Only a library whose sidecars claimed IDs near the end comes here: it reads every ID once.
+        let all = try connection.prepare("SELECT id FROM photos", during: tr("saving a photo"))
+        var taken = avoiding
+        while try all.step() {
+            taken.insert(all.integer(at: 0))
+        }
+        var ids = PhotoID.Allocator(taken: taken, after: largest)
+        return (0..<count).map { _ in ids.take() }
     }
 
     /// Marks the sidecars as written, in one transaction.

@@ -1,7 +1,9 @@
 // Makes a library's database again from what is the truth: the photos' copies and their sidecars.
 // The old database, damaged or not, is moved aside and never deleted. Each photo comes back with
-// the ID, label, original name, date added, size and date taken its sidecar holds; a copy without
-// a sidecar comes back with what the photo itself gives, under a new ID, and gets a sidecar.
+// the label, original name, date added, size and date taken its sidecar holds, and its ID unless
+// another sidecar claims it too (see `SidecarReading`); a copy without a sidecar comes back with
+// what the photo itself gives, under a new ID, and gets a sidecar. A sidecar that cannot be read
+// is set aside, never written over.
 import Foundation
 
 public enum LibraryRebuild {
@@ -52,19 +54,36 @@ public enum LibraryRebuild {
         let files = LibraryFiles(library: directory, writable: true)
         try files.requireUsable()
         files.sweepIncoming()
-        let found = SidecarReading(files.allFileNames().sorted(), in: files, progress: progress)
+        let names = files.allFileNames().sorted()
+        let found = SidecarReading(names, in: files, progress: progress)
         try database.restore(found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
-        let withoutSidecar = Set(found.withoutSidecar)
-        try database.clearPendingSidecars(found.rows.filter { !withoutSidecar.contains($0.fileName) && $0.camera != nil }.map(\.id))
-        var notes = found.notes
+        try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
+        var notes = found.notes + orphanNotes(in: files, copies: Set(names))
+        // Moved, never written over: what could not be read may still hold a label.
+        for name in found.unreadable {
+            _ = try files.setAside(sidecarOf: name)
+        }
         do {
             try SidecarWriter(database: database, files: files).writeAllPending()
         } catch {
             notes.append(error.description)
         }
-        return Report(photos: found.rows.count, withoutSidecar: withoutSidecar.count, movedAside: nil, notes: notes)
+        return Report(photos: found.rows.count, withoutSidecar: found.withoutSidecar.count, movedAside: nil, notes: notes)
+    }
+
+    /// A note for each sidecar with no copy beside it: a rebuild cannot make a photo of it, but
+    /// it stays where it is, with its label, for the photo's import to take back.
+    private static func orphanNotes(in files: LibraryFiles, copies: Set<String>) -> [String] {
+        files.sidecarNames().sorted().filter { !copies.contains(String($0.dropLast(Sidecar.fileExtension.count + 1))) }.map { name in
+            let url = files.url(forFileNamed: name)
+            let label = SidecarSalvage.read(url).salvage?.label ?? ""
+            return label.isEmpty
+                ? String(format: tr("sidecar %@ has no photo beside it, so no photo was made of it; it stays, and importing that photo’s original again takes it back"), url.path)
+                : String(format: tr("sidecar %@ has no photo beside it, so no photo was made of it; it stays, with its label “%@”, and importing that photo’s original again takes them back"),
+                         url.path, DecoderText.clean(label, limit: 60))
+        }
     }
 
     /// Renames the database and its journal files out of the way, under a name with the time.

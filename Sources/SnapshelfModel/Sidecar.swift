@@ -47,6 +47,8 @@ struct Sidecar: Equatable, Sendable {
         case tooLarge(bytes: Int)
         case notXMP(String)
         case incomplete(field: String)
+        /// The field is there, but holds what cannot be that field, such as an ID out of range.
+        case invalid(field: String, value: String)
 
         var description: String {
             switch self {
@@ -55,6 +57,8 @@ struct Sidecar: Equatable, Sendable {
             case .tooLarge(let bytes): String(format: tr("it is %@, more than a sidecar can be"), ImportError.formatted(bytes))
             case .notXMP(let detail): String(format: tr("it is not XMP that can be read (%@)"), detail)
             case .incomplete(let field): String(format: tr("it lacks its %@"), field)
+            // TRANSLATORS: the first %@ is an XMP tag such as Xmp.snapshelf.PhotoID, the second what it holds.
+            case .invalid(let field, let value): String(format: tr("its %@ “%@” cannot be used"), field, DecoderText.clean(value, limit: 80))
             }
         }
     }
@@ -77,19 +81,18 @@ struct Sidecar: Equatable, Sendable {
         } catch {
             throw .notXMP(error.description)
         }
-        // An ID near the largest number would leave no room for the photos after it.
-        guard let id = metadata.string(Self.idTag).flatMap(Int64.init), id > 0, id < Int64.max / 2 else {
-            throw .incomplete(field: Self.idTag)
-        }
-        guard let added = metadata.string(Self.addedTag).flatMap(Self.milliseconds(from:)) else {
-            throw .incomplete(field: Self.addedTag)
-        }
+        let id = try Self.id(in: metadata)
+        guard let addedText = metadata.string(Self.addedTag) else { throw .incomplete(field: Self.addedTag) }
+        guard let added = Self.milliseconds(from: addedText) else { throw .invalid(field: Self.addedTag, value: addedText) }
         (self.id, addedMilliseconds) = (id, added)
         label = metadata.title() ?? ""
         // XMP holds only UTF-8: a name that is none has its bytes percent-encoded in a tag of our own.
         originalName = metadata.string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
             ?? FileName(metadata.string(Self.originalNameTag) ?? "")
-        takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
+        let takenText = metadata.string(Self.takenTag)
+        takenMilliseconds = takenText.flatMap(Self.milliseconds(from:))
+        // A date that cannot be read is not the photo's having none: a rebuild reads it again from the photo.
+        if let takenText, takenMilliseconds == nil { throw .invalid(field: Self.takenTag, value: takenText) }
         width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
         height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
         // Another program's value that is no quarter turn leaves the photo as it is.
@@ -97,6 +100,13 @@ struct Sidecar: Equatable, Sendable {
         camera = metadata.string(Self.cameraTag)
         // Every sidecar since cameras were kept holds the rotation.
         writtenSinceCameras = metadata.string(Self.rotationTag) != nil
+    }
+
+    /// The photo ID the sidecar holds, refused outside the one range Snapshelf gives.
+    static func id(in metadata: Metadata) throws(Problem) -> Int64 {
+        guard let text = metadata.string(idTag) else { throw .incomplete(field: idTag) }
+        guard let id = Int64(text), PhotoID.isValid(id) else { throw .invalid(field: idTag, value: text) }
+        return id
     }
 
     /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it
@@ -153,9 +163,8 @@ struct Sidecar: Equatable, Sendable {
     static let cameraTag = "Xmp.snapshelf.Camera"
 
     /// ISO 8601 in UTC with milliseconds, which round-trips the database's milliseconds exactly.
-    // Format styles rather than ISO8601DateFormatter, which costs a formatter's creation per
+    // A format style rather than ISO8601DateFormatter, which costs a formatter's creation per
     // call: that was a twentieth of an import's time in the app's own process.
-    private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutMilliseconds = Date.ISO8601FormatStyle()
 
     /// The time in UTC to the millisecond, such as 2026-12-01T14:39:56.300Z. The milliseconds are
@@ -168,7 +177,8 @@ struct Sidecar: Equatable, Sendable {
         return text.dropLast() + "." + String(String(part + 1000).dropFirst()) + "Z"
     }
 
+    /// Any date XMP allows, so a sidecar edited elsewhere to a bare date keeps that date.
     static func milliseconds(from text: String) -> Int64? {
-        ((try? withMilliseconds.parse(text)) ?? (try? withoutMilliseconds.parse(text))).map(ClampedDate.milliseconds(of:))
+        XMPDate.milliseconds(from: text).map { ClampedDate.milliseconds(of: ClampedDate.from(milliseconds: $0)) }
     }
 }

@@ -1,75 +1,231 @@
 // What a rebuild finds in a library's photo folder: each copy's row as its sidecar tells it, read
-// on every core, or as the copy alone tells it where the sidecar is missing or cannot be read.
+// on every core. A photo's identity is its content, the hash its copy is named by; the ID in its
+// sidecar is only where it stood in the order. So a sidecar whose ID another holds too, or that
+// Snapshelf never gives, keeps everything else it holds under a new ID, and so does one with a
+// date edited out of shape; only a copy with no sidecar that can be read comes back from the copy
+// alone. Nothing found in a sidecar is dropped without a note that says where it stays.
 import Foundation
 import Synchronization
 
 struct SidecarReading {
     /// A copy and what its sidecar said, or why it said nothing.
     private enum Finding: Sendable {
-        case sidecar(Sidecar)
+        case whole(Sidecar)
+        case salvaged(SidecarSalvage)
         case unreadable(Sidecar.Problem)
     }
 
+    private struct Claim {
+        let name: String
+        let sha256: String
+        let finding: Finding
+
+        var id: Int64? {
+            switch finding {
+            case .whole(let sidecar): sidecar.id
+            case .salvaged(let salvage): salvage.id
+            case .unreadable: nil
+            }
+        }
+
+        var added: Int64 {
+            switch finding {
+            case .whole(let sidecar): sidecar.addedMilliseconds
+            case .salvaged(let salvage): salvage.addedMilliseconds ?? .max
+            case .unreadable: .max
+            }
+        }
+
+        /// The photo as the person knows it: the original's name its sidecar holds, and the copy's.
+        func described(in files: LibraryFiles) -> String {
+            let original: FileName? = switch finding {
+            case .whole(let sidecar): sidecar.originalName
+            case .salvaged(let salvage): salvage.originalName
+            case .unreadable: nil
+            }
+            let sidecar = files.sidecarURL(forFileNamed: name).path
+            return original.map { String(format: tr("“%@” (%@)"), $0.displayed, sidecar) } ?? sidecar
+        }
+
+        var label: String {
+            switch finding {
+            case .whole(let sidecar): sidecar.label
+            case .salvaged(let salvage): salvage.label
+            case .unreadable: ""
+            }
+        }
+    }
+
     private(set) var rows: [LibraryDatabase.Row] = []
+    /// The copies whose sidecars are as they should be, by ID: the rest get theirs written.
+    private(set) var current: Set<Int64> = []
     /// The copies without a usable sidecar, by file name, each made a row from the copy alone.
     private(set) var withoutSidecar: [String] = []
+    /// Sidecars that are there but could not be read at all, to be set aside before new ones are written.
+    private(set) var unreadable: [String] = []
     private(set) var notes: [String] = []
+    private let files: LibraryFiles
 
     /// Reads the sidecars of these copies, a batch at a time, telling `progress` after each.
     init(_ names: [String], in files: LibraryFiles, progress: (Int, Int) -> Void) {
+        self.files = files
+        var claims: [Claim] = []
+        claims.reserveCapacity(names.count)
         let batch = 2048
-        var usedIDs = Set<Int64>()
-        var usedHashes = Set<String>()
-        var deferred: [(name: String, sha256: String)] = []
         for start in stride(from: 0, to: names.count, by: batch) {
             let slice = Array(names[start..<min(start + batch, names.count)])
-            let sidecars = slice.map(files.sidecarURL(forFileNamed:))
-            let findings = Mutex([Finding?](repeating: nil, count: slice.count))
-            DispatchQueue.concurrentPerform(iterations: slice.count) { index in
-                let finding: Finding
-                do throws(Sidecar.Problem) {
-                    finding = .sidecar(try Sidecar(reading: sidecars[index]))
-                } catch {
-                    finding = .unreadable(error)
-                }
-                findings.withLock { $0[index] = finding }
-            }
-            for (name, finding) in zip(slice, findings.withLock { $0 }) {
+            let findings = Self.read(slice.map(files.sidecarURL(forFileNamed:)))
+            for (name, finding) in zip(slice, findings) {
                 guard let sha256 = Self.contentHash(inName: name) else {
                     notes.append(String(format: tr("file %@ is not named by its content, so it is no library copy; it was left out"),
                                         files.url(forFileNamed: name).path))
                     continue
                 }
-                guard usedHashes.insert(sha256).inserted else {
-                    notes.append(String(format: tr("file %@ holds the same photo as another copy; it was left out"),
-                                        files.url(forFileNamed: name).path))
-                    continue
-                }
-                switch finding {
-                case .sidecar(let sidecar)? where usedIDs.insert(sidecar.id).inserted:
-                    rows.append(Self.row(from: sidecar, name: name, sha256: sha256, notes: &notes))
-                case .sidecar(let sidecar)?:
-                    notes.append(String(format: tr("the sidecar of %@ claims photo %ld, which another sidecar has; the photo gets a new ID"),
-                                        name, Int(sidecar.id)))
-                    deferred.append((name, sha256))
-                case .unreadable(let problem)?:
-                    if problem != .missing {
-                        notes.append(String(format: tr("the sidecar of %@ cannot be used: %@; the photo is rebuilt from itself"), name, problem.description))
-                    }
-                    deferred.append((name, sha256))
-                case nil:
-                    deferred.append((name, sha256))
-                }
+                claims.append(Claim(name: name, sha256: sha256, finding: finding))
             }
             progress(min(start + batch, names.count), names.count)
         }
-        var nextID = (rows.map(\.id).max() ?? 0) + 1
-        for (name, sha256) in deferred {
-            rows.append(Self.row(fromCopy: files.url(forFileNamed: name), id: nextID, sha256: sha256, notes: &notes))
-            withoutSidecar.append(name)
-            nextID += 1
-        }
+        claims = sameContentMerged(claims)
+        place(claims)
         rows.sort { $0.id < $1.id }
+    }
+
+    /// The sidecars read on every core, each strictly, or for what can be saved of it.
+    private static func read(_ sidecars: [URL]) -> [Finding] {
+        let findings = Mutex([Finding?](repeating: nil, count: sidecars.count))
+        DispatchQueue.concurrentPerform(iterations: sidecars.count) { index in
+            let finding: Finding
+            do throws(Sidecar.Problem) {
+                finding = .whole(try Sidecar(reading: sidecars[index]))
+            } catch {
+                finding = SidecarSalvage(reading: sidecars[index], refusedFor: error).map(Finding.salvaged) ?? .unreadable(error)
+            }
+            findings.withLock { $0[index] = finding }
+        }
+        return findings.withLock { $0.map { $0! } }
+    }
+
+    /// One claim per content: where two copies hold the same photo, the one whose sidecar has a
+    /// label is kept; the other stays in the folder with its sidecar, for `check` to point out.
+    private mutating func sameContentMerged(_ claims: [Claim]) -> [Claim] {
+        var kept: [String: Int] = [:]
+        var merged: [Claim] = []
+        for claim in claims {
+            guard let index = kept[claim.sha256] else {
+                kept[claim.sha256] = merged.count
+                merged.append(claim)
+                continue
+            }
+            var left = claim
+            if merged[index].label.isEmpty && !claim.label.isEmpty {
+                (left, merged[index]) = (merged[index], claim)
+            }
+            notes.append(String(format: tr("file %@ holds the same photo as another copy; it was left out"),
+                                files.url(forFileNamed: left.name).path))
+        }
+        return merged
+    }
+
+    /// Gives every claim its row: the ID it claims when no other claim of it was added earlier,
+    /// else one that no claim holds, after them all.
+    private mutating func place(_ claims: [Claim]) {
+        var holder: [Int64: Int] = [:]
+        for (index, claim) in claims.enumerated() {
+            guard let id = claim.id else { continue }
+            if let other = holder[id], (claims[other].added, claims[other].name) <= (claim.added, claim.name) { continue }
+            holder[id] = index
+        }
+        var ids = PhotoID.Allocator(taken: Set(holder.keys))
+        var waiting: [Int] = []
+        for (index, claim) in claims.enumerated() {
+            if let id = claim.id, holder[id] == index {
+                rows.append(row(for: claim, id: id))
+            } else {
+                waiting.append(index)
+            }
+        }
+        // In the order they were added, as far as is known, so the new IDs keep that order.
+        waiting.sort { (claims[$0].added, claims[$0].name) < (claims[$1].added, claims[$1].name) }
+        for index in waiting {
+            let claim = claims[index]
+            let id = ids.take()
+            if let claimed = claim.id, let other = holder[claimed] {
+                notes.append(String(format: tr("the sidecar of %@ claims photo %ld, which the sidecar of %@ claims too; it is now photo %ld, and keeps its label and all else it holds"),
+                                    claim.described(in: files), Int(claimed), claims[other].described(in: files), Int(id)))
+            }
+            rows.append(row(for: claim, id: id))
+        }
+    }
+
+    private mutating func row(for claim: Claim, id: Int64) -> LibraryDatabase.Row {
+        switch claim.finding {
+        case .whole(let sidecar):
+            if sidecar.id == id { current.insert(id) }
+            return row(from: sidecar, id: id, claim: claim)
+        case .salvaged(let salvage):
+            return row(from: salvage, id: id, claim: claim)
+        case .unreadable(let problem):
+            if problem != .missing {
+                unreadable.append(claim.name)
+                notes.append(String(format: tr("the sidecar of %@ cannot be used: %@; the photo is rebuilt from itself, and the sidecar is set aside in %@"),
+                                    claim.name, problem.description, files.setAsideDirectory.path))
+            }
+            withoutSidecar.append(claim.name)
+            let copy = files.url(forFileNamed: claim.name)
+            let found = inspected(copy)
+            return LibraryDatabase.Row(id: id, label: "", fileName: claim.name, originalName: FileName(claim.name),
+                                       addedMilliseconds: found.made, width: found.width, height: found.height,
+                                       sha256: claim.sha256, takenMilliseconds: found.taken, camera: found.camera)
+        }
+    }
+
+    /// A sidecar's row, its label held to the label rules, since another program may have written it.
+    private mutating func row(from sidecar: Sidecar, id: Int64, claim: Claim) -> LibraryDatabase.Row {
+        LibraryDatabase.Row(id: id, label: fitted(sidecar.label, of: claim.name), fileName: claim.name, originalName: sidecar.originalName,
+                            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
+                            sha256: claim.sha256, takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
+                            camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
+    }
+
+    /// What a sidecar refused for one field still gives, the rest read again from the copy.
+    private mutating func row(from salvage: SidecarSalvage, id: Int64, claim: Claim) -> LibraryDatabase.Row {
+        let copy = salvage.addedMilliseconds == nil || salvage.takenMilliseconds == nil || salvage.width == nil || salvage.height == nil
+            ? inspected(files.url(forFileNamed: claim.name)) : nil
+        let label = fitted(salvage.label, of: claim.name)
+        for problem in salvage.problems {
+            let what = label.isEmpty ? tr("it keeps all else its sidecar holds")
+                : String(format: tr("it keeps its label “%@” and all else its sidecar holds"), DecoderText.clean(label, limit: 60))
+            notes.append(String(format: tr("the sidecar of %@ cannot be used as it is: %@; the photo is photo %ld, %@"),
+                                claim.described(in: files), problem.description, Int(id), what))
+        }
+        return LibraryDatabase.Row(id: id, label: label, fileName: claim.name, originalName: salvage.originalName ?? FileName(claim.name),
+                                   addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, width: salvage.width ?? copy!.width,
+                                   height: salvage.height ?? copy!.height, sha256: claim.sha256,
+                                   takenMilliseconds: salvage.takenMilliseconds ?? copy!.taken, rotation: salvage.rotation,
+                                   camera: salvage.camera ?? copy?.camera)
+    }
+
+    private mutating func fitted(_ text: String, of name: String) -> String {
+        let label = Label.fitting(text)
+        if label.text.count < text.count && (try? Label(text)) == nil {
+            notes.append(String(format: tr("the label in the sidecar of %@ was too long and was cut to fit"), name))
+        }
+        return label.text
+    }
+
+    /// What the copy itself gives: its size, date taken and camera, and the time it was made.
+    private mutating func inspected(_ copy: URL) -> (width: Int, height: Int, made: Int64, taken: Int64, camera: String?) {
+        var status = stat()
+        stat(copy.path, &status)
+        let made = ClampedDate.from(seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
+        do {
+            let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32)
+            return (candidate.width, candidate.height, ClampedDate.milliseconds(of: made),
+                    ClampedDate.milliseconds(of: candidate.taken), candidate.camera ?? "")
+        } catch {
+            notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
+            return (0, 0, ClampedDate.milliseconds(of: made), ClampedDate.milliseconds(of: made), nil)
+        }
     }
 
     /// The SHA-256 a copy's name begins with, as the library names copies.
@@ -77,35 +233,5 @@ struct SidecarReading {
         let hash = name.prefix { $0 != "." }
         guard hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
         return String(hash)
-    }
-
-    /// A sidecar's row, its label held to the label rules, since another program may have written it.
-    private static func row(from sidecar: Sidecar, name: String, sha256: String, notes: inout [String]) -> LibraryDatabase.Row {
-        let label = Label.fitting(sidecar.label)
-        if label.text.count < sidecar.label.count && (try? Label(sidecar.label)) == nil {
-            notes.append(String(format: tr("the label in the sidecar of %@ was too long and was cut to fit"), name))
-        }
-        return LibraryDatabase.Row(id: sidecar.id, label: label.text, fileName: name, originalName: sidecar.originalName,
-                                   addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
-                                   sha256: sha256, takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
-                                   camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
-    }
-
-    /// What the copy alone gives: its size and date taken, an empty label, its own name, and the
-    /// time the copy was made as the date added.
-    private static func row(fromCopy copy: URL, id: Int64, sha256: String, notes: inout [String]) -> LibraryDatabase.Row {
-        var status = stat()
-        stat(copy.path, &status)
-        let made = ClampedDate.from(seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
-        var (width, height, taken, camera) = (0, 0, made, String?.none)
-        do {
-            let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32)
-            (width, height, taken, camera) = (candidate.width, candidate.height, candidate.taken, candidate.camera ?? "")
-        } catch {
-            notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
-        }
-        return LibraryDatabase.Row(id: id, label: "", fileName: copy.lastPathComponent, originalName: FileName(copy.lastPathComponent),
-                                   addedMilliseconds: ClampedDate.milliseconds(of: made), width: width, height: height,
-                                   sha256: sha256, takenMilliseconds: ClampedDate.milliseconds(of: taken), camera: camera)
     }
 }

@@ -1,0 +1,78 @@
+// What can still be taken from a library sidecar that `Sidecar(reading:)` refuses for one field,
+// such as an ID another machine's sidecar holds too, an ID out of range, or a date edited into a
+// form no Snapshelf writes: every other field it holds, the label first. A rebuild and an import
+// keep these rather than the nothing a refused sidecar would give.
+import Foundation
+
+struct SidecarSalvage {
+    /// The ID, when it is one Snapshelf gives.
+    let id: Int64?
+    let label: String
+    let originalName: FileName?
+    let addedMilliseconds: Int64?
+    let takenMilliseconds: Int64?
+    let width: Int?
+    let height: Int?
+    let rotation: Int
+    let camera: String?
+    /// What was wrong with the fields left out, for the person.
+    let problems: [Sidecar.Problem]
+
+    /// The fields of a sidecar whose strict reading failed for `problem`; nil when it is no XMP
+    /// that can be read at all, or holds nothing of Snapshelf's.
+    init?(reading url: URL, refusedFor problem: Sidecar.Problem) {
+        switch problem {
+        case .incomplete, .invalid: break
+        case .missing, .notAFile, .tooLarge, .notXMP: return nil
+        }
+        guard let metadata = try? Metadata(reading: url.path) else { return nil }
+        var problems: [Sidecar.Problem] = []
+        do throws(Sidecar.Problem) {
+            id = try Sidecar.id(in: metadata)
+        } catch {
+            id = nil
+            problems.append(error)
+        }
+        addedMilliseconds = Self.date(Sidecar.addedTag, in: metadata, problems: &problems)
+        takenMilliseconds = Self.date(Sidecar.takenTag, in: metadata, problems: &problems)
+        label = metadata.title() ?? ""
+        originalName = metadata.string(Sidecar.originalBytesTag).flatMap(FileName.init(percentEncoded:))
+            ?? metadata.string(Sidecar.originalNameTag).map { FileName($0) }
+        width = metadata.string(Sidecar.widthTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        height = metadata.string(Sidecar.heightTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        rotation = metadata.string(Sidecar.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        camera = metadata.string(Sidecar.cameraTag)
+        self.problems = problems
+        guard id != nil || addedMilliseconds != nil || !label.isEmpty || originalName != nil else { return nil }
+    }
+
+    /// Everything of a sidecar Snapshelf wrote.
+    init(_ sidecar: Sidecar) {
+        (id, label, originalName, rotation, camera) = (sidecar.id, sidecar.label, sidecar.originalName, sidecar.rotation, sidecar.camera)
+        (addedMilliseconds, takenMilliseconds) = (sidecar.addedMilliseconds, sidecar.takenMilliseconds)
+        (width, height) = (sidecar.width > 0 ? sidecar.width : nil, sidecar.height > 0 ? sidecar.height : nil)
+        problems = []
+    }
+
+    /// What the sidecar at `url` holds, whole or in part, or why it holds nothing that can be used.
+    static func read(_ url: URL) -> (salvage: SidecarSalvage?, problem: Sidecar.Problem?) {
+        do throws(Sidecar.Problem) {
+            return (SidecarSalvage(try Sidecar(reading: url)), nil)
+        } catch {
+            return (SidecarSalvage(reading: url, refusedFor: error), error)
+        }
+    }
+
+    /// The date in the tag, or nil with the reason when it is missing or cannot be read.
+    private static func date(_ tag: String, in metadata: Metadata, problems: inout [Sidecar.Problem]) -> Int64? {
+        guard let text = metadata.string(tag) else {
+            if tag == Sidecar.addedTag { problems.append(.incomplete(field: tag)) }
+            return nil
+        }
+        guard let milliseconds = Sidecar.milliseconds(from: text) else {
+            problems.append(.invalid(field: tag, value: text))
+            return nil
+        }
+        return milliseconds
+    }
+}
