@@ -197,4 +197,48 @@ final class SidecarDisagreementTests: CommandLineTestCase {
         XCTAssertEqual(Set(try listed().keys), Set(names))
         try assertSound()
     }
+
+    func testKillingARebuildThatMendsIDsAtAnyMomentLeavesTheOldLibraryOrTheNew() throws {
+        let photos = Array(SamplePhotos.cameras.prefix(6))
+        for (index, photo) in photos.enumerated() {
+            try snapshelf("import", "--label", "photo \(index)", photo.path)
+        }
+        for label in ["photo 2", "photo 4"] {
+            try edit(try sidecar(labelled: label), #"PhotoID="\d+""#, #"PhotoID="1""#)
+        }
+        let old = try listed().mapValues { $0["id"] as? Int }
+        // What a whole rebuild gives, made in a copy of the library.
+        let copy = folder.url.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: libraryURL, to: copy)
+        _ = try SnapshelfProcess.run(["--library", copy.path, "rebuild"])
+        let listing = try SnapshelfProcess.run(["--library", copy.path, "list", "--json"]).standardOutput
+        let rebuilt = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
+        let new = Dictionary(uniqueKeysWithValues: rebuilt.map { ($0["label"] as? String ?? "", $0["id"] as? Int) })
+        XCTAssertNotEqual(old, new)
+        let start = folder.url.appendingPathComponent("start")
+        try FileManager.default.copyItem(at: libraryURL, to: start)
+        var generator = SystemRandomNumberGenerator()
+        var cutShort = 0
+        for round in 0..<12 {
+            // Each round kills a rebuild of the library as it was, so every kill falls in one.
+            try FileManager.default.removeItem(at: libraryURL)
+            try FileManager.default.copyItem(at: start, to: libraryURL)
+            let process = Process()
+            process.executableURL = SnapshelfProcess.executable
+            process.arguments = ["--library", library, "rebuild"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...400_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { cutShort += 1 }
+            let now = try listed().mapValues { $0["id"] as? Int }
+            XCTAssertTrue(now == old || now == new, "round \(round): \(now)")
+        }
+        XCTAssertGreaterThan(cutShort, 0, "no rebuild was killed before it finished")
+        try snapshelf("rebuild")
+        XCTAssertEqual(try listed().mapValues { $0["id"] as? Int }, new)
+        try assertSound()
+    }
 }
