@@ -223,16 +223,7 @@ final class SidecarDisagreementTests: CommandLineTestCase {
             // Each round kills a rebuild of the library as it was, so every kill falls in one.
             try FileManager.default.removeItem(at: libraryURL)
             try FileManager.default.copyItem(at: start, to: libraryURL)
-            let process = Process()
-            process.executableURL = SnapshelfProcess.executable
-            process.arguments = ["--library", library, "rebuild"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...400_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { cutShort += 1 }
+            if try snapshelfKilled(["rebuild"], after: UInt32.random(in: 0...400_000, using: &generator)).cutShort { cutShort += 1 }
             let now = try listed().mapValues { $0["id"] as? Int }
             XCTAssertTrue(now == old || now == new, "round \(round): \(now)")
         }

@@ -69,7 +69,7 @@ final class TrashFailureTests: CommandLineTestCase {
         defer { close(photos) }
         XCTAssertEqual(flock(photos, LOCK_EX), 0)
 
-        let remove = try start(["remove", "1"])
+        let remove = try startSnapshelf(["remove", "1"])
         // The row goes before the removal waits for the lock; only then is the import a new photo's.
         let database = libraryURL.appendingPathComponent("library.sqlite3")
         for _ in 0..<200 where try LibraryFixture.integer("SELECT count(*) FROM photos", in: database) > 0 {
@@ -79,7 +79,7 @@ final class TrashFailureTests: CommandLineTestCase {
         usleep(200_000)
         XCTAssertTrue(remove.isRunning, "the removal did not wait for the lock")
         XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path), "the file went to the Trash under the lock")
-        let importing = try start(["import", "--label", "again", again.path])
+        let importing = try startSnapshelf(["import", "--label", "again", again.path])
         usleep(800_000)
         XCTAssertTrue(importing.isRunning, "the import did not wait for the lock")
 
@@ -91,15 +91,5 @@ final class TrashFailureTests: CommandLineTestCase {
         // Whichever went first, the photo imported again has its file.
         XCTAssertEqual(try snapshelf("list").standardOutput, "2\tagain\tagain.jpg\n")
         try assertSound()
-    }
-
-    private func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = SnapshelfProcess.executable
-        process.arguments = ["--library", library] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
     }
 }
