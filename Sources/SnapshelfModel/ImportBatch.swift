@@ -209,7 +209,11 @@ final class ImportBatch {
                 if let note = orphan.note(for: id, label: row.label == plain.label && chosen ? "" : row.label) {
                     entries[index].notes.append(note)
                 }
-                additions.append(Addition(index: index, copy: copy, row: row, placedHere: !files.exists(copy.finalName)))
+                // Beside a sidecar taken back, the copy is never marked as this import's to take
+                // back: a kill before the row would have the next open retire both to the Trash,
+                // and the library would lose the sidecar it had. The pair stays for an import.
+                let adopting = orphan.isAdoptable
+                additions.append(Addition(index: index, copy: copy, row: row, placedHere: !adopting && !files.exists(copy.finalName)))
             }
         } catch {
             fresh.forEach { fail($0.index, error) }

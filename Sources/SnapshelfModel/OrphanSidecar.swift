@@ -18,6 +18,11 @@ enum OrphanSidecar {
         return .setAside(try files.setAside(sidecarOf: name), problem)
     }
 
+    var isAdoptable: Bool {
+        if case .adoptable = self { return true }
+        return false
+    }
+
     /// The ID the sidecar claims, when it has one.
     var claimedID: Int64? {
         if case .adoptable(let salvage) = self { return salvage.id }

@@ -232,4 +232,29 @@ final class SidecarDisagreementTests: CommandLineTestCase {
         XCTAssertEqual(try listed().mapValues { $0["id"] as? Int }, new)
         try assertSound()
     }
+
+    func testKillingTheImportThatTakesBackAnOrphanSidecarNeverLosesIt() throws {
+        try importThree()
+        let copy = try XCTUnwrap(try listed()["two"]?["file"] as? String)
+        try FileManager.default.removeItem(atPath: copy)
+        try snapshelf("rebuild")
+        let start = folder.url.appendingPathComponent("start")
+        try FileManager.default.copyItem(at: libraryURL, to: start)
+        for round in 0..<5 {
+            try FileManager.default.removeItem(at: libraryURL)
+            try FileManager.default.copyItem(at: start, to: libraryURL)
+            // Killed the moment its copy is in place, before its row: the next open finishes
+            // what the kill left, and must not take the sidecar away with the copy.
+            let importing = try startSnapshelf(["import", SamplePhotos.cameras[1].path])
+            let deadline = Date().addingTimeInterval(30)
+            while access(copy, F_OK) != 0 && importing.isRunning && Date() < deadline { usleep(100) }
+            kill(importing.processIdentifier, SIGKILL)
+            importing.waitUntilExit()
+            try snapshelf("list")
+            XCTAssertEqual(try ExifTool.title(of: URL(fileURLWithPath: copy + ".xmp")), "two", "round \(round)")
+            try snapshelf("import", SamplePhotos.cameras[1].path)
+            XCTAssertEqual(try listed()["two"]?["id"] as? Int, 2, "round \(round)")
+            try assertSound()
+        }
+    }
 }
