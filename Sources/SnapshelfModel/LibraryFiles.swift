@@ -73,6 +73,11 @@ struct LibraryFiles {
         chmod(url.path, 0o700)
     }
 
+    /// The name the candidate's copy takes: its content's hash, then its format's extension.
+    static func copyName(of candidate: PhotoCandidate) -> String {
+        "\(candidate.sha256).\(candidate.fileExtension)"
+    }
+
     /// Throws why the folder cannot take or give up files, if it cannot.
     func requireUsable() throws(LibraryError) {
         if let problem { throw problem }
@@ -124,7 +129,7 @@ struct LibraryFiles {
             unlink(temporaryURL.path)
             throw error.importError(path: path)
         }
-        return TemporaryCopy(url: temporaryURL, finalName: "\(candidate.sha256).\(candidate.fileExtension)")
+        return TemporaryCopy(url: temporaryURL, finalName: Self.copyName(of: candidate))
     }
 
     /// Flushes a copy to disk, which must come before it takes its name in the library.

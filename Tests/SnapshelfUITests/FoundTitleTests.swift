@@ -41,6 +41,28 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheLabelTheLibraryKeptIsOfferedWhenItsPhotoComesBack() throws {
+        let titled = try ExifTool.copy(of: SamplePhotos.cameras[0], named: "dawn.jpg", in: library.url, title: "Lake at dawn")
+        do {
+            let kept = try Library(directory: libraryDirectory)
+            let photo = try kept.add(PhotoCandidate(inspecting: titled, previewSize: 32), label: Label("Our lake")).photo
+            try FileManager.default.removeItem(at: photo.fileURL)
+        }
+        _ = try LibraryRebuild.run(directory: libraryDirectory)
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([titled])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.entryText, "Our lake", "the library's own label comes before the photo's title")
+            XCTAssertEqual(dialog.titleSourceText, "The label this photo had in your library, kept in its sidecar")
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.id), [1])
+            XCTAssertEqual(try labels(), ["Our lake"])
+        }
+    }
+
     func testAPhotoWithoutATitleOpensEmptyWithNoSourceLine() throws {
         let titled = try ExifTool.copy(of: SamplePhotos.cameras[0], named: "dawn.jpg", in: library.url, title: "Lake at dawn")
         try onMain {

@@ -144,7 +144,9 @@ final class LabelDialog {
     /// Shows one photo, numbered when it is one of several, with the entry focused. A photo already
     /// in the library says so and offers its current label, selected, to keep or change; a new one
     /// with a title of its own offers that. What the person typed ahead wins over either.
-    func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?) {
+    /// Shows a photo to be imported. `kept` is the label the library's own sidecar kept for it
+    /// when the photo left (see `Library.keptLabel(for:)`), offered before any title it brings.
+    func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?, kept: String? = nil) {
         preview.paintable = Texture(pixbuf: candidate.preview.pixbuf)
         // Back to the size the content asks for: a window never shrinks by itself, so one grown
         // for a duplicate's notice would stay tall for every photo after it.
@@ -165,13 +167,17 @@ final class LabelDialog {
             }
         }
         notice.isVisible = existing != nil
-        let offeredTitle = existing == nil && typedAhead.isEmpty ? candidate.title : nil
-        if let offeredTitle {
+        let offeredKept = existing == nil && typedAhead.isEmpty ? kept : nil
+        let offeredTitle = existing == nil && typedAhead.isEmpty && offeredKept == nil ? candidate.title : nil
+        if let offeredKept {
+            entry.text = offeredKept
+            titleSource.text = tr("The label this photo had in your library, kept in its sidecar")
+        } else if let offeredTitle {
             entry.text = offeredTitle.label.text
             // TRANSLATORS: under the label entry; %@ is where the title was found, such as "the photo’s XMP title".
             titleSource.text = String(format: tr("Title from %@"), offeredTitle.sourceDescription)
         }
-        titleSource.isVisible = offeredTitle != nil
+        titleSource.isVisible = offeredKept != nil || offeredTitle != nil
         presentForTyping(selectingAll: typedAhead.isEmpty)
     }
 

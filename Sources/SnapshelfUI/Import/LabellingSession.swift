@@ -60,7 +60,8 @@ final class LabellingSession {
             current = (candidate, existing)
             // A sidecar beside the original that could not be read, so its title is not offered.
             candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
-            dialog.show(candidate, number: number, of: files.count, existing: existing)
+            dialog.show(candidate, number: number, of: files.count, existing: existing,
+                        kept: existing == nil ? library.keptLabel(for: candidate) : nil)
         case .failure(let error):
             notification.report(error)
             inspectNext()
