@@ -1,5 +1,6 @@
 // `snapshelf export`: copies photos out with their labels, one line per photo, stopping at the
-// first that fails, with the file named and nothing half-written left behind.
+// first that fails, with the file named and nothing half-written left behind, and a note for
+// each copy whose original name could not be its name.
 import Foundation
 import SnapshelfModel
 
@@ -21,6 +22,7 @@ struct ExportCommand {
         do {
             try PhotoExport().run(photos, to: folder) { progress in
                 Console.say(String(format: tr("Exported photo %ld to %@"), Int(progress.photo.id), DisplayName.of(FileName(url: progress.exported))))
+                progress.renaming.map { Console.complain(String(format: tr("note: %@"), $0)) }
             }
         } catch {
             Console.complain("\(error)")

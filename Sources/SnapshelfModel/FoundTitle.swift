@@ -32,44 +32,115 @@ public struct FoundTitle: Sendable, Equatable {
     ]
 
     /// The first title found for the photo at `url`, whose own tags are given, with notes on
-    /// sidecars that could not be read.
+    /// sidecars that could not be read and on titles that had to be changed or were refused.
     static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [String]) {
         var notes: [String] = []
         // By bytes, since the photo's name, and so its sidecars', may be no UTF-8.
         let photo = FileName(url: url)
         for sidecar in [photo, photo.deletingExtension].map({ $0.appendingExtension(Sidecar.fileExtension) }) {
-            var status = stat()
-            // Most photos have none; one that is there is read once its size is known to be sane.
-            guard sidecar.withCString({ stat($0, &status) }) == 0 else { continue }
-            switch read(sidecar, size: Int(status.st_size)) {
-            case .success(let title?): return (title, notes)
-            case .success(nil): continue
-            case .failure(let problem):
-                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem.description))
+            switch read(sidecar) {
+            case .tags(let sidecarTags):
+                if let problem = sidecarTags.xmpProblem {
+                    notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed,
+                                        Sidecar.Problem.notXMP(problem).description))
+                }
+                if let title = usable(sidecarTags, from: .sidecar(sidecar.url), of: photo, notes: &notes) { return (title, notes) }
+            case .none: continue
+            case .problem(let problem):
+                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem))
             }
         }
         guard let tags else { return (nil, notes) }
-        if let title = usable(tags.title, from: .embeddedXMP) {
+        if let problem = tags.xmpProblem {
+            notes.append(String(format: tr("%@: its XMP cannot be read (%@), so no title was taken from it"), photo.displayed, problem))
+        }
+        if let title = usable(tags, from: .embeddedXMP, of: photo, notes: &notes) {
             return (title, notes)
         }
-        return (usable(tags.objectName, from: .iptcObjectName), notes)
+        var objectName = tags
+        objectName.title = tags.objectName
+        (objectName.titleBytes, objectName.titleInvalidSequences) = (nil, nil)
+        return (usable(objectName, from: .iptcObjectName, of: photo, notes: &notes), notes)
     }
 
-    private static func read(_ sidecar: FileName, size: Int) -> Result<FoundTitle?, Sidecar.Problem> {
-        guard size <= Sidecar.maximumBytes else { return .failure(.tooLarge(bytes: size)) }
-        do {
-            return .success(usable(try PhotoTags.read(sidecar.url).title, from: .sidecar(sidecar.url)))
+    private enum SidecarReading {
+        case none
+        case tags(PhotoTags)
+        case problem(String)
+    }
+
+    /// The sidecar's tags, none when there is no sidecar, or why it cannot be read. Only a regular
+    /// file is read, opened without waiting, so a FIFO or a device of that name stalls nothing.
+    private static func read(_ sidecar: FileName) -> SidecarReading {
+        let file: OpenFile
+        switch OpenFile.openRegular(sidecar) {
+        case .success(let opened): file = opened
+        // Most photos have none.
+        case .failure(.failed(errno: ENOENT)), .failure(.failed(errno: ENOTDIR)): return .none
+        case .failure(let failure): return .problem(failure.description)
+        }
+        // Kept open until the decoder is done with its descriptor, which closes with it.
+        defer { withExtendedLifetime(file) {} }
+        // Kept open until the decoder is done with its descriptor, which closes with it.
+        defer { withExtendedLifetime(file) {} }
+        guard file.size <= Sidecar.maximumBytes else { return .problem(Sidecar.Problem.tooLarge(bytes: file.size).description) }
+        do throws(Metadata.Failure) {
+            return .tags(try PhotoTags.read(from: file.descriptor, path: sidecar.text))
         } catch {
-            return .failure(.notXMP(error.description))
+            return .problem(Sidecar.Problem.notXMP(error.description).description)
         }
     }
 
-    /// The text as a label, unless it is empty or filler.
-    private static func usable(_ text: String?, from source: Source) -> FoundTitle? {
-        guard let text else { return nil }
+    /// The tags' title as a label, unless it is missing, empty or filler; a note says what the
+    /// label rules changed in it, or why it was refused.
+    private static func usable(_ tags: PhotoTags, from source: Source, of photo: FileName, notes: inout [String]) -> FoundTitle? {
+        guard let text = tags.title else { return nil }
         let label = Label.fitting(text)
         let trimmed = label.text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !filler.contains(trimmed.lowercased()) else { return nil }
-        return FoundTitle(label: label, source: source)
+        let found = FoundTitle(label: label, source: source)
+        guard !filler.contains(trimmed.lowercased()) else { return nil }
+        guard !trimmed.isEmpty else {
+            if !text.isEmpty { notes.append(refusal(of: text, tags: tags, from: found.sourceDescription, of: photo)) }
+            return nil
+        }
+        let changes = self.changes(in: text, tags: tags)
+        if !changes.isEmpty {
+            // TRANSLATORS: %@ are the photo, where its title came from, and what was changed in the title.
+            notes.append(String(format: tr("%@: in the title from %@, %@"), photo.displayed, found.sourceDescription,
+                                changes.joined(separator: "; ")))
+        }
+        return found
+    }
+
+    /// What reading the title and the label rules changed in it, worded for the person.
+    private static func changes(in text: String, tags: PhotoTags) -> [String] {
+        var changes: [String] = []
+        if let invalid = tags.titleInvalidSequences {
+            changes.append(String(format: trn("%ld sequence of bytes that was no UTF-8 became �",
+                                              "%ld sequences of bytes that were no UTF-8 became �", invalid), invalid))
+        }
+        do throws(Label.Problem) {
+            if let normalisation = try Label(text).normalisation { changes.append(normalisation) }
+            if tags.titleBytes != nil { throw .tooManyBytes(count: tags.titleBytes ?? 0) }
+        } catch {
+            changes.append(String(format: tr("the text was longer than a label may be (%ld characters, %ld bytes) and was cut to fit"),
+                                  Label.maximumLength, Label.maximumBytes))
+        }
+        return changes
+    }
+
+    /// Why a title that had text gave no label: nothing in it shows, or it is one character too
+    /// large for a label, such as a letter with a million accents.
+    private static func refusal(of text: String, tags: PhotoTags, from source: String, of photo: FileName) -> String {
+        do throws(Label.Problem) {
+            if let bytes = tags.titleBytes { throw .tooManyBytes(count: bytes) }
+            _ = try Label(text)
+            return String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
+                          photo.displayed, source)
+        } catch {
+            // TRANSLATORS: %@ are the photo, where its title came from, and why it is no label.
+            return String(format: tr("%@: the title from %@ cannot be cut to a label (%@), so it was not taken"),
+                          photo.displayed, source, error.description)
+        }
     }
 }

@@ -137,13 +137,23 @@ public final class Metadata {
     /// see `TitleParser` for why not through Exiv2's string of it.
     func title() -> String? {
         guard has(Sidecar.titleTag) else { return nil }
+        return xmpPacket().flatMap(TitleParser.title(inPacket:))
+    }
+
+    /// Whether Exiv2 read a title from the XMP; false too when it could not read the XMP at all.
+    var hasTitle: Bool { has(Sidecar.titleTag) }
+
+    /// The XMP packet as bytes, which need not be UTF-8: Exiv2's own writing of what it read, or
+    /// the packet as the file has it when Exiv2 could not read it. Nil when there is none.
+    func xmpPacket() -> [UInt8]? {
         var error: UnsafeMutablePointer<GError>?
         guard let packet = Self.serialized({ gexiv2_metadata_try_get_xmp_packet(handle, &error) }) else {
             if let error { g_error_free(error) }
             return nil
         }
         defer { g_free(packet) }
-        return TitleParser.title(inPacket: String(cString: packet))
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(packet).assumingMemoryBound(to: UInt8.self), count: strlen(packet)))
+        return bytes.isEmpty ? nil : bytes
     }
 
     func set(_ tag: String, _ value: String) throws(Failure) {

@@ -65,8 +65,27 @@ final class OpenFile: @unchecked Sendable {
         taking(dup(descriptor))
     }
 
+    /// Never blocks, on a FIFO without a writer or a device, and never takes a terminal.
     private static func open(_ path: FileName) -> Result<OpenFile, ReadFailure> {
-        taking(path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) })
+        taking(path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) })
+    }
+
+    /// Opens the file at the path for reading only if it is a regular file, looked at before it
+    /// is opened, since opening a device can act on it, and again once open, since the name may
+    /// have been pointed elsewhere meanwhile. A link is followed only when `followingLinks`.
+    static func openRegular(_ path: FileName, followingLinks: Bool = true) -> Result<OpenFile, OpenFailure> {
+        var status = stat()
+        guard path.withCString({ followingLinks ? stat($0, &status) : lstat($0, &status) }) == 0 else { return .failure(.failed(errno: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(mode: status.st_mode)) }
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = path.withCString { Foundation.open($0, flags) }
+        guard descriptor >= 0 else { return .failure(errno == ELOOP && !followingLinks ? .notRegular(mode: S_IFLNK) : .failed(errno: errno)) }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            let failure = OpenFailure.notRegular(mode: status.st_mode)
+            close(descriptor)
+            return .failure(failure)
+        }
+        return .success(OpenFile(descriptor: descriptor, size: Int(status.st_size)))
     }
 
     private static func taking(_ descriptor: Int32) -> Result<OpenFile, ReadFailure> {

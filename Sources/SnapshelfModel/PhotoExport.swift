@@ -14,6 +14,8 @@ public final class PhotoExport: Sendable {
         public let photo: Photo
         /// Where the copy went.
         public let exported: URL
+        /// Why the copy's name is not the photo's original name, when it is not (see `ExportName`).
+        public let renaming: String?
     }
 
     /// The formats Exiv2 writes metadata into; the others get a sidecar.
@@ -47,20 +49,26 @@ public final class PhotoExport: Sendable {
         Self.sweepStaleTemporaries(in: folder)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
-            let exported = try export(photo, to: folder)
-            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported))
+            let (exported, renaming) = try export(photo, to: folder)
+            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming))
         }
     }
 
-    private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> URL {
-        let name = Self.safeName(photo)
-        let final = FileName(url: folder).appending(name).displayed
+    private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> (FileName, renaming: String?) {
+        let name = ExportName(for: photo)
+        let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
+        let describes = !photo.label.isEmpty || photo.rotation != 0
+        let withSidecar = describes && !embeds
+        let exported = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar)
+        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar))
+    }
+
+    private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool) throws(ExportError) -> FileName {
+        let final = FileName(url: folder).appending(name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)).displayed
         let temporary = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(temporary.path) }
         try copy(photo.fileURL, to: temporary, naming: final)
-        let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
-        let describes = !photo.label.isEmpty || photo.rotation != 0
-        if describes && embeds {
+        if embedding {
             do {
                 let metadata = try Metadata(reading: temporary.path)
                 let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
@@ -73,14 +81,14 @@ public final class PhotoExport: Sendable {
             // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
             try Self.flush(temporary, naming: final)
         }
-        guard describes && !embeds else {
-            return try Self.link(temporary, in: folder, as: name, withSidecar: false).url
+        guard withSidecar else {
+            return try Self.link(temporary, in: folder, as: name, withSidecar: false)
         }
         // The sidecar is made whole under a temporary name too, and given its name after the copy.
         let sidecar = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(sidecar.path) }
         let metadata = Metadata(emptySidecar: ())
-        let sidecarName = Self.sidecar(of: FileName(url: folder).appending(name)).displayed
+        let sidecarName = Self.sidecar(of: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes))).displayed
         do {
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
@@ -102,7 +110,7 @@ public final class PhotoExport: Sendable {
             _ = linked.withCString(unlink)
             throw ExportError(file: linkedSidecar.displayed, reason: .init(errno: code))
         }
-        return linked.url
+        return linked
     }
 
     /// The XMP sidecar's name beside an exported copy, `name.heic.xmp`.
@@ -120,19 +128,6 @@ public final class PhotoExport: Sendable {
             try metadata.set("Iptc.Envelope.CharacterSet", "\u{1B}%G")
             try metadata.set("Iptc.Application2.ObjectName", objectName(label))
         }
-    }
-
-    /// The name the photo had, byte for byte but without leading dots, which would hide the
-    /// copy; its library copy's name where that leaves no name.
-    static func safeName(_ photo: Photo) -> FileName {
-        let original = photo.originalFileName.bytes
-        let name = original.drop { $0 == UInt8(ascii: ".") }
-        // ".jpg" has no name before its extension: what is left of it is no name either.
-        let hadOnlyAnExtension = original.first == UInt8(ascii: ".") && !name.contains(UInt8(ascii: "."))
-        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !hadOnlyAnExtension else {
-            return FileName(photo.fileURL.lastPathComponent)
-        }
-        return FileName(bytes: name)
     }
 
     /// Whether `folder` is `library` or inside it, links resolved.
@@ -154,22 +149,6 @@ public final class PhotoExport: Sendable {
         }
     }
 
-    /// "name (2).jpg", its stem shortened so that the whole stays within the 255 bytes a file
-    /// name may take, a character at a time so that a UTF-8 name stays UTF-8.
-    private static func numbered(_ name: FileName, _ number: Int) -> FileName {
-        guard number > 1 else { return name }
-        let dot = name.bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 ? $0 : nil }
-        var stem = name.bytes[..<(dot ?? name.bytes.endIndex)]
-        let tail = Array(" (\(number))".utf8) + (dot.map { name.bytes[$0...] } ?? [])
-        while stem.count + tail.count > 255, let last = stem.popLast() {
-            // The bytes after a character's first, 10xxxxxx in UTF-8, go with it.
-            if last & 0xC0 == 0x80 {
-                while let previous = stem.popLast(), previous & 0xC0 == 0x80 {}
-            }
-        }
-        return FileName(bytes: stem + tail)
-    }
-
     /// Whether the folder's file system has no room left, which Exiv2's messages do not say.
     private static func isFull(_ folder: URL) -> Bool {
         var status = statvfs()
@@ -185,9 +164,11 @@ public final class PhotoExport: Sendable {
 
     private func copy(_ source: URL, to temporary: URL, naming final: String) throws(ExportError) {
         let file: OpenFile
-        switch OpenFile.open(source.path) {
+        // A library copy is a file of its own: a link, a FIFO or a device in its place is no photo.
+        switch OpenFile.openRegular(FileName(url: source), followingLinks: false) {
         case .success(let opened): file = opened
-        case .failure: throw ExportError(file: final, reason: .libraryCopyUnreadable(source.path))
+        case .failure(let failure):
+            throw ExportError(file: final, reason: .libraryCopyUnreadable(String(format: "%@: %@", FileName(url: source).displayed, failure.description)))
         }
         do {
             try CopyWriter.write(to: temporary.path, privately: false) { (output) throws(CopyWriter.Failure) in
@@ -199,7 +180,7 @@ public final class PhotoExport: Sendable {
     }
 
     private static func flush(_ temporary: URL, naming final: String) throws(ExportError) {
-        let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
@@ -210,9 +191,9 @@ public final class PhotoExport: Sendable {
 
     /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
     /// replacing a file; with a sidecar, the name's ".xmp" must be free too.
-    private static func link(_ temporary: URL, in folder: URL, as name: FileName, withSidecar: Bool) throws(ExportError) -> FileName {
+    private static func link(_ temporary: URL, in folder: URL, as name: ExportName, withSidecar: Bool) throws(ExportError) -> FileName {
         for number in 1... {
-            let candidate = FileName(url: folder).appending(numbered(name, number))
+            let candidate = FileName(url: folder).appending(name.numbered(number, reserving: withSidecar ? ExportName.sidecarBytes : 0))
             var status = stat()
             if withSidecar && sidecar(of: candidate).withCString({ lstat($0, &status) }) == 0 { continue }
             if candidate.withCString({ Foundation.link(temporary.path, $0) }) == 0 { return candidate }

@@ -78,6 +78,17 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(folderAttributes[.posixPermissions] as? Int, 0o700)
     }
 
+    func testAFIFOWhereTheThumbnailGoesIsNoneAndStallsNothing() throws {
+        let saved = cache.location(of: photo, size: .large)
+        try FileManager.default.createDirectory(at: saved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Opened to read the way a file is, a FIFO without a writer would wait for ever.
+        XCTAssertEqual(mkfifo(saved.path, 0o600), 0)
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .missing)
+        let thumbnail = try cache.thumbnail(for: photo, size: .large)
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192])
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .valid, "the thumbnail took the FIFO's place")
+    }
+
     func testAValidThumbnailIsNeverMadeAgain() throws {
         _ = try cache.thumbnail(for: photo, size: .large)
         let saved = cache.location(of: photo, size: .large)

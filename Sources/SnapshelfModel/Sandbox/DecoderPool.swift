@@ -58,14 +58,17 @@ final class DecoderPool: @unchecked Sendable {
         try withFile(at: url) { (descriptor, path) throws(ImportError) in try tags(from: descriptor, path: path) }
     }
 
-    /// Opens the file for a decoder, never blocking on a FIFO nor taking a terminal, and closes
-    /// it afterwards; why not, in the system's words, when it cannot be opened.
+    /// Opens the file for a decoder, only a regular file and never blocking nor taking a
+    /// terminal, and closes it afterwards; why not, when it cannot be opened.
     private func withFile<T>(at url: URL, _ body: (Int32, String) throws(ImportError) -> T) throws(ImportError) -> T {
         let name = FileName(url: url)
-        let descriptor = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else { throw ImportError(url: url, reason: .undecodable(String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
-        return try body(descriptor, name.text)
+        switch OpenFile.openRegular(name) {
+        case .success(let file):
+            // Kept until the body is done with its descriptor, which closes with it.
+            defer { withExtendedLifetime(file) {} }
+            return try body(file.descriptor, name.text)
+        case .failure(let failure): throw ImportError(url: url, reason: .undecodable(failure.description))
+        }
     }
 
     /// Decodes the open file to fit a square of `side` pixels, upright.

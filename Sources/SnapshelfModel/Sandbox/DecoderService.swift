@@ -105,7 +105,8 @@ public enum DecoderService {
             throw Metadata.Failure(description: String(cString: strerror(errno)))
         }
         defer { munmap(mapping, size) }
-        return PhotoTags(reading: try Metadata(inMemory: UnsafeRawBufferPointer(start: mapping, count: size))).truncated()
+        let file = UnsafeRawBufferPointer(start: mapping, count: size)
+        return PhotoTags(reading: try Metadata(inMemory: file), file: file).truncated()
     }
 
     /// Closes every descriptor but the standard ones and the socket, should the app have left one

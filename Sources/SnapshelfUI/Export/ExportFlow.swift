@@ -58,17 +58,19 @@ final class ExportFlow {
         // Copying and flushing every file takes a while, and the window must go on answering.
         DispatchQueue.global(qos: .userInitiated).async {
             var exported = 0
+            var renamings: [String] = []
             var failure: ExportError?
             do throws(ExportError) {
                 try export.run(photos, to: folder) { progress in
                     exported = progress.completed
+                    if let renaming = progress.renaming { renamings.append(renaming) }
                     MainLoop.perform { [weak self] in self?.progressed(progress) }
                 }
             } catch {
                 failure = error
             }
-            let (count, error) = (exported, failure)
-            MainLoop.perform { [weak self] in self?.finish(exported: count, of: photos.count, to: folder, failure: error) }
+            let (count, notes, error) = (exported, renamings, failure)
+            MainLoop.perform { [weak self] in self?.finish(exported: count, of: photos.count, to: folder, notes: notes, failure: error) }
         }
     }
 
@@ -87,10 +89,12 @@ final class ExportFlow {
                          fraction: Double(progress.completed) / Double(progress.total))
     }
 
-    private func finish(exported: Int, of total: Int, to folder: URL, failure: ExportError?) {
+    /// Says how the export ended, then why any copy's name is not its original name.
+    private func finish(exported: Int, of total: Int, to folder: URL, notes: [String], failure: ExportError?) {
         let cancelled = export?.isCancelled == true
         export = nil
         progressBar.hide()
+        defer { notes.forEach { notification.show(String(format: tr("Note: %@"), $0)) } }
         if cancelled && failure == nil && exported < total {
             return notification.show(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
                                             exported, total, DisplayName.of(FileName(url: folder))))
