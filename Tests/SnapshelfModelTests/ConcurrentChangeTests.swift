@@ -1,5 +1,6 @@
 // Changes that build on what a photo holds build on what it holds when they write: a rotation adds
-// its turn, and its undo turns back by as much, so nothing another process saved is lost.
+// its turn, and an undo turns back or gives a label back only where no one changed it since, so
+// nothing another process saved is lost.
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
@@ -39,5 +40,32 @@ final class ConcurrentChangeTests: LibraryTestCase {
         XCTAssertEqual(try library.photos().map(\.rotation), [180, 0])
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: try sidecar(of: library.photo(withID: ids[0]))), "180")
         XCTAssertEqual(try library.check(), [])
+    }
+
+    func testUndoingALabelKeepsTheLabelsChangedOrRemovedSinceAndSaysWhich() throws {
+        let (library, ids) = try library(labels: ["Lake", "Hill", "", "Kept"])
+        let undo = try library.relabel(photosWithIDs: ids + [ids[0], 99], as: try Label("Zoo trip"))
+        XCTAssertEqual(undo.count, 4)
+        XCTAssertEqual(undo.previous, [ids[0]: "Lake", ids[1]: "Hill", ids[2]: "", ids[3]: "Kept"])
+        let other = try Library(directory: directory)
+        try other.relabel(photoWithID: ids[1], as: try Label("Hill at dusk"))
+        _ = try other.remove(photosWithIDs: [ids[3]])
+        let restoration = try library.undo(undo)
+        XCTAssertEqual([restoration.restored, restoration.changedElsewhere, restoration.removedElsewhere], [[ids[0], ids[2]], [ids[1]], [ids[3]]])
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake", "Hill at dusk", ""])
+        XCTAssertEqual(try library.photoIDs(matching: "lake"), [ids[0]], "the search index missed the label put back")
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: try sidecar(of: library.photo(withID: ids[0]))), "Lake")
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: try sidecar(of: library.photo(withID: ids[1]))), "Hill at dusk")
+    }
+
+    func testALabelChangeRemembersTheLabelItReplacedNotOneReadBeforeIt() throws {
+        let (library, ids) = try library(labels: ["Lake", "Hill"])
+        let undo = try HeldWrite.landing("UPDATE photos SET label = 'Lake at dawn' WHERE id = \(ids[0])", in: database) {
+            try library.relabel(photosWithIDs: ids, as: try Label("Hill"))
+        }
+        XCTAssertEqual(undo.previous, [ids[0]: "Lake at dawn"], "a photo that had the label already has nothing to undo")
+        XCTAssertEqual(undo.count, 2)
+        XCTAssertEqual(try library.undo(undo).restored, [ids[0]])
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake at dawn", "Hill"])
     }
 }
