@@ -236,11 +236,12 @@ final class LibraryDatabase {
     }
 
     /// Deletes the rows and, in the same transaction, marks their files as about to go, so a crash
-    /// before they reach the Trash is finished at the next start. Returns the rows that were there.
-    func deleteRows(_ rows: [Row]) throws(LibraryError) -> [Row] {
+    /// before they reach the Trash is finished at the next start. Returns the rows as they were
+    /// when deleted, read in that transaction, so an undo brings back what another process saved.
+    func deleteRows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
         try connection.inTransaction(during: tr("removing photos")) { () throws(LibraryError) in
             var deleted: [Row] = []
-            for row in rows {
+            for row in try rows(withIDs: ids) {
                 let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("removing a photo"))
                 try statement.bind([.integer(row.id)])
                 _ = try statement.step()

@@ -1,6 +1,6 @@
 // Changes that build on what a photo holds build on what it holds when they write: a rotation adds
-// its turn, and an undo turns back or gives a label back only where no one changed it since, so
-// nothing another process saved is lost.
+// its turn, an undo turns back or gives a label back only where no one changed it since, and a
+// removal keeps what another process saved just before it, so nothing another process saved is lost.
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
@@ -67,5 +67,19 @@ final class ConcurrentChangeTests: LibraryTestCase {
         XCTAssertEqual(undo.count, 2)
         XCTAssertEqual(try library.undo(undo).restored, [ids[0]])
         XCTAssertEqual(try library.photos().map(\.label), ["Lake at dawn", "Hill"])
+    }
+
+    func testAnUndoneRemovalBringsBackWhatAnotherProcessSavedJustBeforeIt() throws {
+        let (library, ids) = try library(labels: ["Lake", "Hill"])
+        let removal = try HeldWrite.landing("UPDATE photos SET label = 'Lake at dawn', rotation = 90 WHERE id = \(ids[0])",
+                                            in: database) {
+            try library.remove(photosWithIDs: [ids[0]])
+        }
+        XCTAssertEqual(removal.photos.map(\.label), ["Lake at dawn"])
+        try library.undo(removal)
+        let restored = try XCTUnwrap(try library.photo(withID: ids[0]))
+        XCTAssertEqual([restored.label, "\(restored.rotation)"], ["Lake at dawn", "90"], "the other process's change was lost")
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: try sidecar(of: restored)), "Lake at dawn")
+        XCTAssertEqual(try library.check(), [])
     }
 }
