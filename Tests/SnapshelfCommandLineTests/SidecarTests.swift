@@ -131,16 +131,10 @@ final class SidecarTests: CommandLineTestCase {
         var saved = "start"
         var generator = SystemRandomNumberGenerator()
         for round in 0..<25 {
-            let process = Process()
-            process.executableURL = SnapshelfProcess.executable
-            process.arguments = ["--library", library, "label", "1", "round \(round)"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...40_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .exit && process.terminationStatus == 0 { saved = "round \(round)" }
+            if try SnapshelfProcess.killed(["--library", library, "label", "1", "round \(round)"],
+                                           after: UInt32.random(in: 0...40_000, using: &generator)) {
+                saved = "round \(round)"
+            }
             try assertSound()
             // Opening mends the pair; then both say the same, the label saved or the one cut short.
             let label = String(try snapshelf("list").standardOutput.split(separator: "\t")[1])
