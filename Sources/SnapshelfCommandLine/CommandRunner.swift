@@ -186,10 +186,13 @@ public struct CommandRunner {
 
     private func rotate(_ ids: [Int64], by degrees: Int, in library: Library) throws(LibraryError) -> ExitStatus {
         let undo = try library.rotate(photosWithIDs: ids, by: degrees)
-        let missing = ids.filter { undo.previous[$0] == nil }
+        let missing = ids.filter { undo.rotations[$0] == nil }
         missing.forEach { Console.complain(String(format: tr("there is no photo with ID %ld"), Int($0))) }
-        for photo in try library.photos(withIDs: ids.filter { undo.previous[$0] != nil }) {
-            Console.say(String(format: tr("Rotated photo %ld by %ld°; it is now turned %ld° clockwise"), Int(photo.id), degrees, photo.rotation))
+        // The rotation this turn left, not one read afterwards that another process may have turned further.
+        var told = Set<Int64>()
+        for id in ids where told.insert(id).inserted {
+            guard let rotation = undo.rotations[id] else { continue }
+            Console.say(String(format: tr("Rotated photo %ld by %ld°; it is now turned %ld° clockwise"), Int(id), degrees, rotation))
         }
         return missing.isEmpty ? .success : .failure
     }

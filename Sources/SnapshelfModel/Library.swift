@@ -189,21 +189,6 @@ public final class Library {
         return notes
     }
 
-    /// Gives the photo a new label; false when there is no photo with that ID.
-    @discardableResult
-    public func relabel(photoWithID id: Int64, as label: Label) throws(LibraryError) -> Bool {
-        try relabel(photosWithIDs: [id], as: label) > 0
-    }
-
-    /// Gives all the photos the same label at once, in one transaction; returns how many there were.
-    @discardableResult
-    public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> Int {
-        try requireWritable(tr("changing labels"))
-        let changed = try database.updateLabel(label.text, ofPhotosWithIDs: ids)
-        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(ids) }
-        return changed
-    }
-
     /// Checks that the database is sound, that every row's file exists with the content its hash
     /// says, and that no file lacks a row; each problem names its repair.
     public func check() throws(LibraryError) -> [String] {

@@ -235,28 +235,13 @@ final class LibraryDatabase {
         return ids.compactMap { byID[$0] }
     }
 
-    /// Gives all the photos the label in one transaction; returns how many there were.
-    func updateLabel(_ label: String, ofPhotosWithIDs ids: [Int64]) throws(LibraryError) -> Int {
-        try connection.inTransaction(during: tr("changing labels")) { () throws(LibraryError) in
-            let statement = try connection.prepare("UPDATE photos SET label = ?, label_key = ? WHERE id = ?",
-                                                    during: tr("changing a label"))
-            var changed = 0
-            for id in ids {
-                try statement.bind([.text(label), .text(SearchKey.folding(label)), .integer(id)])
-                _ = try statement.step()
-                changed += Int(sqlite3_changes(connection.handle))
-                statement.reset()
-            }
-            return changed
-        }
-    }
-
     /// Deletes the rows and, in the same transaction, marks their files as about to go, so a crash
-    /// before they reach the Trash is finished at the next start. Returns the rows that were there.
-    func deleteRows(_ rows: [Row]) throws(LibraryError) -> [Row] {
+    /// before they reach the Trash is finished at the next start. Returns the rows as they were
+    /// when deleted, read in that transaction, so an undo brings back what another process saved.
+    func deleteRows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
         try connection.inTransaction(during: tr("removing photos")) { () throws(LibraryError) in
             var deleted: [Row] = []
-            for row in rows {
+            for row in try rows(withIDs: ids) {
                 let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("removing a photo"))
                 try statement.bind([.integer(row.id)])
                 _ = try statement.step()

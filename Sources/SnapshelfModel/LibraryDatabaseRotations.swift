@@ -4,19 +4,23 @@ import CSQLite
 import Foundation
 
 extension LibraryDatabase {
-    /// Saves the rotations, clockwise degrees by photo ID, in one transaction; returns how many
-    /// photos there were.
-    func updateRotations(_ rotations: [Int64: Int]) throws(LibraryError) -> Int {
+    /// Turns the photos `degrees` further clockwise, each once, in one write transaction: the turn
+    /// adds to the rotation the row holds then, so one another process committed meanwhile is kept.
+    /// Returns each photo's rotation after it, by ID; IDs with no photo are left out.
+    func turn(_ ids: [Int64], by degrees: Int) throws(LibraryError) -> [Int64: Int] {
         try connection.inTransaction(during: tr("rotating photos")) { () throws(LibraryError) in
-            let statement = try connection.prepare("UPDATE photos SET rotation = ? WHERE id = ?", during: tr("rotating a photo"))
-            var changed = 0
-            for (id, rotation) in rotations.sorted(by: { $0.key < $1.key }) {
-                try statement.bind([.integer(Int64(rotation)), .integer(id)])
-                _ = try statement.step()
-                changed += Int(sqlite3_changes(connection.handle))
+            let statement = try connection.prepare(
+                "UPDATE photos SET rotation = ((rotation + ?) % 360 + 360) % 360 WHERE id = ? RETURNING rotation",
+                during: tr("rotating a photo"))
+            var rotations: [Int64: Int] = [:]
+            for id in Set(ids).sorted() {
+                try statement.bind([.integer(Int64(degrees)), .integer(id)])
+                if try statement.step() {
+                    rotations[id] = Int(statement.integer(at: 0))
+                }
                 statement.reset()
             }
-            return changed
+            return rotations
         }
     }
 

@@ -22,7 +22,7 @@ extension Library {
         try requireWritable(tr("removing photos"))
         // Checked before any row goes: a removal whose files cannot be moved must not start.
         try files.requireUsable()
-        let rows = try database.deleteRows(try database.rows(withIDs: ids))
+        let rows = try database.deleteRows(withIDs: ids)
         return Removal(photos: rows.map(photo(from:)), rows: rows)
     }
 

@@ -1,5 +1,7 @@
 // Turning photos a quarter, a half or three quarters, clockwise. Only the database and each
-// photo's sidecar take the rotation; the library's copy is never changed.
+// photo's sidecar take the rotation; the library's copy is never changed. A turn adds to the
+// rotation the photo has when the write transaction starts, so two processes turning the same
+// photo both count, and an undo turns back by as much rather than restoring an old rotation.
 import Foundation
 
 extension Library {
@@ -12,21 +14,21 @@ extension Library {
             throw LibraryError(operation: tr("rotating photos"),
                                detail: String(format: tr("%ld degrees is not a quarter, half or three-quarter turn"), degrees))
         }
-        let rows = try database.rows(withIDs: ids)
-        let previous = Dictionary(rows.map { ($0.id, $0.rotation) }, uniquingKeysWith: { first, _ in first })
-        try save(previous.mapValues { (($0 + degrees) % 360 + 360) % 360 })
-        return RotationUndo(previous: previous)
+        let turn = (degrees % 360 + 360) % 360
+        return RotationUndo(degrees: turn, rotations: try self.turn(ids, by: turn))
     }
 
-    /// Gives the photos back the rotations they had before `rotate` turned them.
+    /// Turns the photos `rotate` turned back by as much, so a turn given since stays.
     public func undo(_ rotation: RotationUndo) throws(LibraryError) {
         try requireWritable(tr("rotating photos"))
-        try save(rotation.previous)
+        _ = try turn(Array(rotation.rotations.keys), by: 360 - rotation.degrees)
     }
 
-    private func save(_ rotations: [Int64: Int]) throws(LibraryError) {
-        guard !rotations.isEmpty else { return }
-        _ = try database.updateRotations(rotations)
-        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(Array(rotations.keys).sorted()) }
+    private func turn(_ ids: [Int64], by degrees: Int) throws(LibraryError) -> [Int64: Int] {
+        let rotations = try database.turn(ids, by: degrees)
+        guard !rotations.isEmpty else { return [:] }
+        // Written from the rows as they stand under the folder lock, after every turn committed before.
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(rotations.keys.sorted()) }
+        return rotations
     }
 }

@@ -1,10 +1,13 @@
-// What `Library.rotate` changed, so that `Library.undo(_:)` can put each photo back as it was.
+// What `Library.rotate` did, so that `Library.undo(_:)` can turn the same photos back by as much,
+// keeping any turn another window or process gave them since.
 import Foundation
 
 public struct RotationUndo: Sendable, Equatable {
-    /// Each rotated photo's rotation before, clockwise in degrees, by its ID.
-    public let previous: [Int64: Int]
+    /// How far the photos were turned clockwise, in degrees: 0, 90, 180 or 270.
+    public let degrees: Int
+    /// Each turned photo's rotation as this turn left it, clockwise in degrees, by its ID.
+    public let rotations: [Int64: Int]
 
     /// How many photos were rotated.
-    public var count: Int { previous.count }
+    public var count: Int { rotations.count }
 }

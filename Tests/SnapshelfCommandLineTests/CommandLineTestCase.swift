@@ -25,25 +25,9 @@ class CommandLineTestCase: FolderTestCase {
         return outcome
     }
 
-    /// Runs snapshelf on the test's library and kills it after `microseconds`; true when it ended
-    /// by the kill rather than on its own, false when it finished and succeeded first.
-    func snapshelfKilled(_ arguments: [String], after microseconds: UInt32) throws -> (cutShort: Bool, succeeded: Bool) {
-        let process = try startSnapshelf(arguments)
-        usleep(microseconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return (process.terminationReason == .uncaughtSignal, process.terminationReason == .exit && process.terminationStatus == 0)
-    }
-
     /// Starts snapshelf on the test's library, its output thrown away, without waiting for it.
     func startSnapshelf(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = SnapshelfProcess.executable
-        process.arguments = ["--library", library] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try SnapshelfProcess.start(["--library", library] + arguments)
     }
 
     /// The IDs `list` prints, in order.

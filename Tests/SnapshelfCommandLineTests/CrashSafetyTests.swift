@@ -1,4 +1,5 @@
-// A library survives its importer being killed at any moment, and two importers at once.
+// A library survives its importer being killed at any moment, and two importers at once; a rotation
+// or a relabel killed at any moment leaves the photo as it was or as the change made it.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
@@ -163,5 +164,42 @@ final class CrashSafetyTests: CommandLineTestCase {
         XCTAssertEqual(present.count, 120)
         XCTAssertEqual(Set(present.map(\.original_name)).count, 120)
         try assertSound()
+    }
+
+    private struct State: Decodable, Equatable {
+        let label: String
+        let rotation: Int
+        let file: String
+    }
+
+    func testKillingRotationsAndRelabelsAtAnyMomentLeavesTheOldStateOrTheNewInRowAndSidecar() throws {
+        XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--label", "start", SamplePhotos.cameras[0].path],
+                                                environment: environment).status, 0)
+        let state = { () throws -> State in
+            let outcome = try SnapshelfProcess.run(["--library", self.library, "list", "--json"], environment: self.environment)
+            return try XCTUnwrap(try JSONDecoder().decode([State].self, from: Data(outcome.standardOutput.utf8)).first)
+        }
+        var old = try state()
+        var (killed, finished) = (0, 0)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<30 {
+            let turning = round % 2 == 0
+            let new = turning ? State(label: old.label, rotation: (old.rotation + 90) % 360, file: old.file)
+                              : State(label: "round \(round)", rotation: old.rotation, file: old.file)
+            let arguments = ["--library", library] + (turning ? ["rotate", "1", "--by", "90"] : ["label", "1", new.label])
+            let completed = try SnapshelfProcess.killed(arguments, after: UInt32.random(in: 0...60_000, using: &generator),
+                                                        environment: environment)
+            if completed { finished += 1 } else { killed += 1 }
+            // Listing opens the library, which writes a sidecar the kill left unwritten.
+            let now = try state()
+            XCTAssertTrue(completed ? now == new : [old, new].contains(now), "round \(round): \(now), was \(old)")
+            let sidecar = URL(fileURLWithPath: now.file + ".xmp")
+            XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: sidecar), now.label, "round \(round)")
+            XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: sidecar), "\(now.rotation)", "round \(round)")
+            try assertSound()
+            old = now
+        }
+        XCTAssertGreaterThan(killed, 0, "every change finished before its kill, so the kills proved nothing")
+        print("Killed changes: \(killed) cut short, \(finished) finished first")
     }
 }

@@ -53,4 +53,35 @@ final class RotateCommandTests: CommandLineTestCase {
         XCTAssertTrue(try snapshelf("rotate", "--help").standardOutput.contains("the library's copy is not changed"))
         XCTAssertTrue(try snapshelf("help").standardOutput.contains("rotate ID... --by 90|180|270"))
     }
+
+    func testTwoProcessesTurningOnePhotoAtOnceBothCountInTheDatabaseAndTheSidecar() throws {
+        let corpus = folder.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try snapshelf(["import"] + (try PhotoCorpus.make(5, in: corpus)).map(\.path))
+        let outcomes = UnsafeMutableBufferPointer<[SnapshelfProcess.Outcome]>.allocate(capacity: 2)
+        defer { outcomes.deallocate() }
+        outcomes.initialize(repeating: [])
+        nonisolated(unsafe) let results = outcomes
+        let arguments = ["--library", library, "rotate", "5", "--by", "90"]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            for _ in 0..<25 {
+                guard let outcome = try? SnapshelfProcess.run(arguments) else { return }
+                results[index].append(outcome)
+            }
+        }
+        let runs = outcomes.flatMap { $0 }
+        XCTAssertEqual(runs.count, 50)
+        for run in runs {
+            XCTAssertEqual(run.status, 0, run.standardError)
+        }
+        // Each turn tells the rotation it left: fifty quarter turns, each after the one before.
+        let told = runs.compactMap { run in
+            run.standardOutput.split(separator: " ").dropFirst(9).first.flatMap { Int($0.dropLast()) }
+        }
+        XCTAssertEqual(told.sorted(), (1...50).map { $0 * 90 % 360 }.sorted(), "two turns built on the same rotation")
+        let listed = try listed()
+        XCTAssertEqual(listed.map(\.rotation), [0, 0, 0, 0, 180])
+        XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: URL(fileURLWithPath: listed[4].file + ".xmp")), "180")
+        try assertSound()
+    }
 }

@@ -131,7 +131,8 @@ final class SidecarTests: CommandLineTestCase {
         var saved = "start"
         var generator = SystemRandomNumberGenerator()
         for round in 0..<25 {
-            if try snapshelfKilled(["label", "1", "round \(round)"], after: UInt32.random(in: 0...40_000, using: &generator)).succeeded {
+            if try SnapshelfProcess.killed(["--library", library, "label", "1", "round \(round)"],
+                                           after: UInt32.random(in: 0...40_000, using: &generator)) {
                 saved = "round \(round)"
             }
             try assertSound()

@@ -47,6 +47,28 @@ struct SnapshelfProcess {
         )
     }
 
+    /// Starts snapshelf with the arguments, printing nowhere, without waiting for it.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = Self.environment(adding: environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs snapshelf with the arguments, printing nowhere, and kills it `delay` microseconds
+    /// after it starts; returns whether it had finished its work by then.
+    static func killed(_ arguments: [String], after delay: UInt32, environment: [String: String] = [:]) throws -> Bool {
+        let process = try start(arguments, environment: environment)
+        usleep(delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
     /// The test's environment with `extra`, less what would change how snapshelf runs or speaks.
     static func environment(adding extra: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment

@@ -158,7 +158,7 @@ final class LibraryTests: LibraryTestCase {
             _ = try library.add(try candidate(url), label: try Label("photo \(index)"))
         }
         let ids = try library.photos().map(\.id)
-        XCTAssertEqual(try library.relabel(photosWithIDs: [ids[0], ids[2], 9999], as: try Label("Harbour")), 2)
+        XCTAssertEqual(try library.relabel(photosWithIDs: [ids[0], ids[2], 9999], as: try Label("Harbour")).count, 2)
         XCTAssertEqual(try library.photos().map(\.label), ["Harbour", "photo 1", "Harbour"])
         XCTAssertEqual(try library.photoIDs(matching: "harb"), [ids[0], ids[2]])
     }

@@ -1,4 +1,4 @@
-// Rotating photos: kept in the database and the sidecar, undone exactly, applied to sizes and
+// Rotating photos: kept in the database and the sidecar, undone turn for turn, applied to sizes and
 // thumbnails, never to the library's copy; and the camera, kept since the same schema version.
 import CGdkPixbuf
 import Foundation
@@ -30,14 +30,15 @@ final class RotationTests: LibraryTestCase {
         let (library, photos) = try library(with: [SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
         let copy = try Data(contentsOf: photos[0].fileURL)
         let undo = try library.rotate(photosWithIDs: [photos[0].id, photos[1].id, 99], by: 90)
-        XCTAssertEqual(undo.previous, [photos[0].id: 0, photos[1].id: 0])
+        XCTAssertEqual(undo.rotations, [photos[0].id: 90, photos[1].id: 90])
         let turned = try XCTUnwrap(try library.photo(withID: photos[0].id))
         XCTAssertEqual([turned.rotation, turned.width, turned.height], [90, photos[0].height, photos[0].width])
         _ = try library.rotate(photosWithIDs: [photos[0].id], by: -180)
         XCTAssertEqual(try library.photo(withID: photos[0].id)?.rotation, 270)
         XCTAssertEqual(try Data(contentsOf: photos[0].fileURL), copy, "the library's copy changed")
+        // The undo turns back its own quarter turn, keeping the half turn given since.
         try library.undo(undo)
-        XCTAssertEqual(try library.photos().map(\.rotation), [0, 0])
+        XCTAssertEqual(try library.photos().map(\.rotation), [180, 0])
         XCTAssertEqual(try library.photos().map(\.width), photos.map(\.width))
         XCTAssertThrowsError(try library.rotate(photosWithIDs: [photos[0].id], by: 45)) { error in
             XCTAssertTrue("\(error)".contains("45 degrees is not a quarter"), "\(error)")

@@ -1,8 +1,10 @@
 // A label given to several photos says so while it is typed, and Ctrl+Z gives each photo back
-// the label it had.
+// the label it had in the library when the change was saved, except where another process has
+// changed it since, which the window says.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
+import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfUI
 
@@ -43,6 +45,48 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.viewer.captionText, "Lake at dawn")
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(window.viewer.captionText, "Lake")
+        }
+    }
+
+    /// Types the label into the edit dialog for the photos selected, and saves it.
+    @MainActor
+    private func label(_ positions: [Int], as text: String, in window: LibraryWindow) throws {
+        window.grid.select(positions: positions)
+        window.window.activateAction(Command.editLabel.detailedName)
+        let dialog = try XCTUnwrap(window.commands.editDialog)
+        dialog.entryWidget.text = text
+        pressEnter(in: dialog.entryWidget)
+    }
+
+    func testUndoKeepsALabelAnotherProcessGaveSinceAndSaysSo() throws {
+        try makeLibrary(labels: ["Lake", "Hill", "", "Kept"])
+        try onMain {
+            let window = try launch()
+            try label([0, 1, 2], as: "Zoo trip", in: window)
+            let elsewhere = try Library(directory: libraryDirectory)
+            try elsewhere.relabel(photoWithID: try XCTUnwrap(window.store.photo(at: 1)).id, as: try Label("Hill at dusk"))
+            window.window.activateAction(Command.undo.detailedName)
+            XCTAssertEqual(try elsewhere.photos().map(\.label), ["Lake", "Hill at dusk", "", "Kept"])
+            XCTAssertEqual((0..<4).compactMap { window.store.photo(at: $0)?.label }, ["Lake", "Hill at dusk", "", "Kept"])
+            XCTAssertTrue(window.notification.isShown)
+            XCTAssertEqual(window.notification.text, "1 photo was not restored: its label was changed elsewhere meanwhile.")
+        }
+    }
+
+    func testUndoGivesBackTheLabelTheLibraryHadNotTheOneTheGridShowed() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            // Saved elsewhere a moment before, and not yet shown in the grid.
+            let elsewhere = try Library(directory: libraryDirectory)
+            try elsewhere.relabel(photoWithID: try XCTUnwrap(window.store.photo(at: 0)).id, as: try Label("Lake at dawn"))
+            XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake")
+            try label([0, 1], as: "Hill", in: window)
+            XCTAssertEqual(window.undoNotice.text, "Labelled “\(SamplePhotos.cameras[0].lastPathComponent)”",
+                           "the photo labelled so already is not counted")
+            window.window.activateAction(Command.undo.detailedName)
+            XCTAssertEqual(try elsewhere.photos().map(\.label), ["Lake at dawn", "Hill"])
+            XCTAssertFalse(window.notification.isShown, window.notification.text)
         }
     }
 }

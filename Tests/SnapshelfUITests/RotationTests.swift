@@ -1,5 +1,6 @@
 // Ctrl+R and Ctrl+Shift+R turn the selection in the grid, or the photo in the viewer, at once and
-// with an undo; the turn outlives a relaunch, and the library's copy never changes.
+// with an undo that turns back only its own turn; the turn outlives a relaunch, and the library's
+// copy never changes.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -84,6 +85,21 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try Data(contentsOf: photo.fileURL), original, "the library's copy changed")
             try waitUntil { window.grid.boundTiles.contains { $0.photoID == firstID && $0.hasThumbnail } }
             XCTAssertEqual(size(of: window.grid.boundTiles.first { $0.photoID == firstID }?.paintable), [68, 100])
+        }
+    }
+
+    func testUndoTurnsBackOnlyTheWindowsTurnKeepingOneGivenElsewhere() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            let ids = try window.store.library.photoIDs()
+            window.grid.select(positions: [0, 1])
+            try press("<Control>r", in: window)
+            _ = try Library(directory: libraryDirectory).rotate(photosWithIDs: [ids[1]], by: 180)
+            window.window.activateAction(Command.undo.detailedName)
+            XCTAssertEqual(try window.store.library.photos().map(\.rotation), [0, 180])
+            XCTAssertEqual(window.store.photo(at: 1)?.rotation, 180)
+            XCTAssertFalse(window.notification.isShown, window.notification.text)
         }
     }
 }

@@ -45,13 +45,14 @@ final class PhotoCommands {
         }
     }
 
-    /// Gives the photos the label, offering to undo it, which gives each its own label back.
+    /// Gives the photos the label, offering to undo it, which gives each its own label back. The
+    /// labels replaced are the library's, read as it changes them, not the grid's, which another
+    /// process may have changed since the grid last showed them.
     private func relabel(_ photos: [Photo], as text: String) {
-        let changed = photos.filter { $0.label != text }
-        guard !changed.isEmpty else { return }
+        let undo: LabelUndo
         do {
             let label = try SnapshelfModel.Label(text)
-            try store.library.relabel(photosWithIDs: changed.map(\.id), as: label)
+            undo = try store.library.relabel(photosWithIDs: photos.map(\.id), as: label)
             try store.refresh()
             if let note = label.normalisation {
                 notification.show(note)
@@ -61,24 +62,43 @@ final class PhotoCommands {
             relabelled?()
             return
         }
-        let message = changed.count == 1
-            ? String(format: tr("Labelled “%@”"), changed[0].displayName)
-            : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
-        undoNotice.show(message, undo: { [weak self] in self?.restoreLabels(of: changed) }, finish: {})
+        let changed = photos.filter { undo.previous[$0.id] != nil }
+        if !changed.isEmpty {
+            let message = changed.count == 1
+                ? String(format: tr("Labelled “%@”"), changed[0].displayName)
+                : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
+            undoNotice.show(message, undo: { [weak self] in self?.restoreLabels(undo) }, finish: {})
+        }
         relabelled?()
     }
 
-    /// Gives each photo back the label it had, as Undo after a relabel does.
-    private func restoreLabels(of photos: [Photo]) {
+    /// Gives each photo back the label it had, as Undo after a relabel does, except where the
+    /// label was changed again meanwhile, which the person is told.
+    private func restoreLabels(_ undo: LabelUndo) {
         do {
-            for (text, group) in Dictionary(grouping: photos, by: \.label) {
-                try store.library.relabel(photosWithIDs: group.map(\.id), as: SnapshelfModel.Label.fitting(text))
-            }
+            let restoration = try store.library.undo(undo)
             try store.refresh()
+            if let note = Self.note(on: restoration) {
+                notification.show(note)
+            }
         } catch {
             notification.show(String(format: tr("The labels could not be put back: %@"), "\(error)"))
         }
         relabelled?()
+    }
+
+    /// What to tell of photos an undo left with a label from elsewhere, or found gone.
+    private static func note(on restoration: LabelRestoration) -> String? {
+        let (changed, removed) = (restoration.changedElsewhere.count, restoration.removedElsewhere.count)
+        let parts = [
+            changed == 0 ? nil : String(format: trn("%d photo was not restored: its label was changed elsewhere meanwhile",
+                                                    "%d photos were not restored: their labels were changed elsewhere meanwhile",
+                                                    changed), changed),
+            removed == 0 ? nil : String(format: trn("%d photo was not restored: it was removed elsewhere meanwhile",
+                                                    "%d photos were not restored: they were removed elsewhere meanwhile",
+                                                    removed), removed),
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ") + "."
     }
 
     /// Takes the photos out at once; their files wait for the undo to expire before they go to
