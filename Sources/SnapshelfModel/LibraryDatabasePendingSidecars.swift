@@ -42,17 +42,30 @@ extension LibraryDatabase {
         return (0..<count).map { _ in ids.take() }
     }
 
+    /// Marks the sidecars written from these rows as written, each only where its row is still
+    /// the same, and those of photos no longer there, in one transaction.
+    func clearPendingSidecars(writtenFrom rows: [Row], gone: [Int64]) throws(LibraryError) {
+        guard !rows.isEmpty || !gone.isEmpty else { return }
+        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in
+            let now = try self.rows(withIDs: rows.map(\.id) + gone)
+            let unchanged = Set(now.filter(rows.contains).map(\.id))
+            let present = Set(now.map(\.id))
+            try deleteMarks(rows.map(\.id).filter(unchanged.contains) + gone.filter { !present.contains($0) })
+        }
+    }
+
     /// Marks the sidecars as written, in one transaction.
     func clearPendingSidecars(_ ids: [Int64]) throws(LibraryError) {
         guard !ids.isEmpty else { return }
-        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in
-            let statement = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?",
-                                                   during: tr("recording written sidecars"))
-            for id in ids {
-                try statement.bind([.integer(id)])
-                _ = try statement.step()
-                statement.reset()
-            }
+        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in try deleteMarks(ids) }
+    }
+
+    private func deleteMarks(_ ids: [Int64]) throws(LibraryError) {
+        let statement = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("recording written sidecars"))
+        for id in ids {
+            try statement.bind([.integer(id)])
+            _ = try statement.step()
+            statement.reset()
         }
     }
 }

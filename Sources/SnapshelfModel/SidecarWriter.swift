@@ -33,17 +33,19 @@ struct SidecarWriter {
     private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
         let rows = try camerasFilled(in: database.rows(withIDs: ids))
         let found = Set(rows.map(\.id))
-        var written = ids.filter { !found.contains($0) }
+        var written: [LibraryDatabase.Row] = []
         for row in rows {
             do {
                 try files.writeSidecar(Sidecar(row: row), forFileNamed: row.fileName)
-                written.append(row.id)
+                written.append(row)
             } catch {
                 failures.append(LibraryError(operation: String(format: tr("writing the sidecar %@"), files.sidecarURL(forFileNamed: row.fileName).path),
                                              detail: error.description))
             }
         }
-        try database.clearPendingSidecars(written)
+        // Only where the row is still what was written: another process may have changed it
+        // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
+        try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
     }
 
     /// The rows with the camera read from the copy where a library from before cameras lacks it,

@@ -82,4 +82,19 @@ final class ConcurrentChangeTests: LibraryTestCase {
         XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: try sidecar(of: restored)), "Lake at dawn")
         XCTAssertEqual(try library.check(), [])
     }
+
+    func testASidecarWrittenFromARowChangedMeanwhileStaysDue() throws {
+        let (first, ids) = try library(labels: ["lake"])
+        let photo = try first.photo(withID: ids[0])
+        try LibraryFixture.execute("INSERT INTO pending_sidecars (photo_id) VALUES (\(ids[0]))", in: database)
+        let writer = try Library(directory: directory, writingSidecars: false)
+        // Another process relabels the photo while the sidecar is written from the row before,
+        // and is killed before writing its own: its mark must outlive this writer.
+        try HeldWrite.landing("UPDATE photos SET label = 'hill', label_key = 'hill' WHERE id = \(ids[0])", in: database) {
+            try writer.writePendingSidecars()
+        }
+        XCTAssertEqual(try ExifTool.title(of: try sidecar(of: photo)), "lake", "the writer wrote from the row it read")
+        _ = try Library(directory: directory)
+        XCTAssertEqual(try ExifTool.title(of: try sidecar(of: photo)), "hill", "the other process's mark was cleared")
+    }
 }
