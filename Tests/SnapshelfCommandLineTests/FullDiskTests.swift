@@ -1,5 +1,6 @@
 // A library on a disk that is full, read-only or holds a damaged database: reading still works
-// where it can, each case says what it is and where, and only damage is sent to a rebuild.
+// where it can, each case says what it is and where, only damage is sent to a rebuild, and a
+// rebuild that fails leaves nothing of itself and the database as it was.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
@@ -56,6 +57,19 @@ final class FullDiskTests: CommandLineTestCase {
             XCTAssertFalse(outcome.standardError.contains("rebuild"), "\(command): \(outcome.standardError)")
         }
         XCTAssertEqual(try databaseBytes(), before, "nothing saved was changed")
+    }
+
+    func testAFailedRebuildOnAFullDiskLeavesNothingOfItselfAndTheDatabaseAsItWas() throws {
+        try libraryOnASmallDisk(leaving: 24)
+        let before = try databaseBytes()
+
+        let rebuild = try onDisk("rebuild", expecting: 1)
+        XCTAssertTrue(rebuild.standardError.contains("the disk holding \(moved.path) is full ("), rebuild.standardError)
+        XCTAssertFalse(rebuild.standardError.contains("`snapshelf rebuild`"), rebuild.standardError)
+        let left = try FileManager.default.contentsOfDirectory(atPath: disk.reach(moved).path)
+        XCTAssertEqual(left.filter { $0.hasPrefix("library.sqlite3.") }, [], "neither the new database nor the old one moved aside")
+        XCTAssertEqual(try databaseBytes(), before)
+        XCTAssertEqual(try onDisk("list", expecting: 0).standardOutput.split(separator: "\n").count, 3)
     }
 
     func testAReadOnlyDiskIsReadAndChangesSayItIsReadOnly() throws {
