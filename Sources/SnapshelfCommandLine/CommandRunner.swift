@@ -133,6 +133,10 @@ public struct CommandRunner {
             Console.complain("\(error)")
             return .failure
         }
+        if let refusal = library?.writeRefusal, refusal.kind == .fullDisk {
+            Console.complain("\(refusal)")
+            return .failure
+        }
         if library?.isReadOnly == true {
             Console.complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
             return .failure

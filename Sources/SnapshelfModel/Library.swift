@@ -5,9 +5,11 @@ import Foundation
 
 public final class Library {
     public let directory: URL
-    /// Whether the library can only be read, as a backup on read-only media can: listing,
-    /// searching and checking work, and every change is refused with that reason.
-    public let isReadOnly: Bool
+    /// Whether the library can only be read, as a backup on read-only media or a library on a
+    /// full disk can: listing, searching and checking work, and every change is refused.
+    public var isReadOnly: Bool { writeRefusal != nil }
+    /// Why changes are refused, when they are: the library is read-only, or its disk is full.
+    public let writeRefusal: LibraryError?
     /// What opening the library had to say: a crash's leftover that the Trash would not take.
     public private(set) var openingNotes: [String] = []
     /// Whether this connection started the library: there was no database before it opened.
@@ -25,14 +27,19 @@ public final class Library {
         self.directory = directory
         let database = directory.appendingPathComponent("library.sqlite3")
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
-        isReadOnly = LibraryFolder.isReadOnly(directory)
+        let folderIsReadOnly = LibraryFolder.isReadOnly(directory)
         createdLibrary = !LibraryFolder.exists(at: directory)
-        if !isReadOnly {
+        if !folderIsReadOnly {
             try LibraryFiles.makeDirectory(directory)
         }
-        lock = try LibraryLock(directory: directory, writable: !isReadOnly)
-        files = LibraryFiles(library: directory, writable: !isReadOnly)
-        self.database = try LibraryDatabase(fileURL: database, readOnly: isReadOnly)
+        lock = try LibraryLock(directory: directory, writable: !folderIsReadOnly)
+        let opened = try Self.openDatabase(database, readOnly: folderIsReadOnly)
+        self.database = opened.database
+        writeRefusal = folderIsReadOnly
+            ? LibraryError(operation: String(format: tr("opening the library %@"), directory.path),
+                           detail: String(format: tr("the library at %@ is read-only"), directory.path), kind: .readOnly)
+            : opened.fullDisk
+        files = LibraryFiles(library: directory, writable: writeRefusal == nil)
         if let journal = self.database.unreadJournal {
             openingNotes.append(Self.unreadJournalNote(journal))
         }
@@ -48,6 +55,18 @@ public final class Library {
                 // A sidecar that cannot be written must not keep the library from opening.
                 openingNotes.append(error.description)
             }
+        }
+    }
+
+    /// Opens the database for writing unless `readOnly`. On a full disk, where it cannot be, it
+    /// is opened for reading instead, so the photos can still be seen, with the reason that
+    /// changes are refused.
+    private static func openDatabase(_ url: URL, readOnly: Bool) throws(LibraryError) -> (database: LibraryDatabase, fullDisk: LibraryError?) {
+        do {
+            return (try LibraryDatabase(fileURL: url, readOnly: readOnly), nil)
+        } catch where error.kind == .fullDisk && !readOnly {
+            guard let reading = try? LibraryDatabase(fileURL: url, readOnly: true) else { throw error }
+            return (reading, error)
         }
     }
 
@@ -82,8 +101,8 @@ public final class Library {
 
     /// Refuses a change to a read-only library, naming what was asked.
     func requireWritable(_ operation: String) throws(LibraryError) {
-        guard !isReadOnly else {
-            throw LibraryError(operation: operation, detail: String(format: tr("the library at %@ is read-only"), directory.path))
+        if let writeRefusal {
+            throw LibraryError(operation: operation, detail: writeRefusal.detail, kind: writeRefusal.kind)
         }
     }
 

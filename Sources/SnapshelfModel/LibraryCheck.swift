@@ -66,13 +66,19 @@ struct LibraryCheck {
         return problems
     }
 
-    /// What SQLite's own integrity check reports: empty when the database is sound.
+    /// What SQLite's own integrity check reports, with the repair, a rebuild: empty when the
+    /// database is sound.
     private func integrityProblems() throws(LibraryError) -> [String] {
-        let statement = try database.connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
         var problems: [String] = []
-        while try statement.step() {
-            let line = statement.text(at: 0)
-            if line != "ok" { problems.append(line) }
+        do {
+            let statement = try database.connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
+            while try statement.step() {
+                let line = statement.text(at: 0)
+                if line != "ok" { problems.append(line) }
+            }
+        } catch where error.kind == .damaged {
+            // Damage the check cannot read past is its last finding, and names the rebuild itself.
+            return problems + [error.detail]
         }
         do {
             // The index's own check is written as an insertion, which a read-only database refuses.
@@ -80,9 +86,12 @@ struct LibraryCheck {
             try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
                                 during: tr("checking the label search index"))
         } catch {
+            // SQLite's word for the index may be that it is damaged, which names the rebuild already.
             problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
+            if error.isMendedByRebuild { return problems }
         }
-        return problems
+        guard let last = problems.popLast() else { return [] }
+        return problems + [String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), last)]
     }
 
     /// What is wrong with the photo's file, with the repair: importing the original again.

@@ -21,7 +21,8 @@ final class LibraryDatabase {
     let connection: SQLiteConnection
 
     /// Opens the database, creating it when missing unless `readOnly`. One that will not open is
-    /// damaged, and the error says a rebuild mends it.
+    /// damaged, and the error says a rebuild mends it, unless what stops it is the disk (full or
+    /// read-only) or another program's lock, which a rebuild would meet as well.
     init(fileURL: URL, readOnly: Bool) throws(LibraryError) {
         self.fileURL = fileURL
         isReadOnly = readOnly

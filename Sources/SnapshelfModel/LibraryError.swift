@@ -2,29 +2,47 @@
 import Foundation
 
 public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What the trouble is, where it is known: each has its own message and its own repair.
+    public enum Kind: Sendable, Equatable {
+        case other
+        /// The disk holding the library has no room left: freeing some mends it.
+        case fullDisk
+        /// The disk or the folder cannot be written: opening the library where it can mends it.
+        case readOnly
+        /// Another program holds the database locked.
+        case busy
+        /// The database is damaged: a rebuild mends it.
+        case damaged
+    }
+
     /// What Snapshelf was doing, such as "opening the database /path/library.sqlite3", translated.
     public let operation: String
     /// What SQLite or the file system said.
     public let detail: String
+    public let kind: Kind
     /// Whether `snapshelf rebuild` mends it: the database is missing or damaged, and the photos
     /// and their sidecars can make it again.
     public let isMendedByRebuild: Bool
 
-    public init(operation: String, detail: String, isMendedByRebuild: Bool = false) {
+    public init(operation: String, detail: String, kind: Kind = .other, isMendedByRebuild: Bool = false) {
         self.operation = operation
         self.detail = detail
+        self.kind = kind
         self.isMendedByRebuild = isMendedByRebuild
     }
 
-    /// The same error, with the rebuild named as its repair.
+    /// The same error, with the rebuild named as its repair; unchanged when the trouble is the
+    /// disk or another program, which a rebuild would meet again.
     func mendedByRebuild() -> LibraryError {
-        LibraryError(operation: operation, detail: String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), detail),
-                     isMendedByRebuild: true)
+        guard kind == .other || kind == .damaged, !isMendedByRebuild else { return self }
+        return LibraryError(operation: operation, detail: String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), detail),
+                            kind: kind, isMendedByRebuild: true)
     }
 
     /// The same error, said of a database that is damaged, with the repair: a rebuild.
     func damagedDatabase() -> LibraryError {
-        LibraryError(operation: operation, detail: String(format: tr("%@; the database is damaged"), detail)).mendedByRebuild()
+        guard kind == .other else { return mendedByRebuild() }
+        return LibraryError(operation: operation, detail: String(format: tr("%@; the database is damaged"), detail), kind: .damaged).mendedByRebuild()
     }
 
     public var description: String {

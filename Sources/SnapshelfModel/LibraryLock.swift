@@ -22,8 +22,12 @@ final class LibraryLock {
                 return
             }
             // Read before anything else runs: translating the message may change errno.
-            let reason = String(cString: strerror(errno))
-            throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
+            let code = errno
+            let operation = String(format: tr("opening the lock file %@"), path)
+            guard code != ENOSPC && code != EDQUOT else {
+                throw LibraryError(operation: operation, detail: SQLiteFailure.fullDiskDetail(directory), kind: .fullDisk)
+            }
+            throw LibraryError(operation: operation, detail: String(cString: strerror(code)))
         }
         let alone = flock(opened, LOCK_EX | LOCK_NB) == 0
         // Another process sweeping or rebuilding holds it alone for a while; not for ever.

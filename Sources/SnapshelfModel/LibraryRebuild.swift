@@ -36,16 +36,32 @@ public enum LibraryRebuild {
         // leaves the database that was there, never an empty one that hides the photos.
         let building = directory.appendingPathComponent("library.sqlite3.rebuilding")
         for suffix in ["", "-wal", "-shm"] { unlink(building.path + suffix) }
-        let report = try fill(building, from: directory, progress: progress)
-        let movedAside = try moveDatabaseAside(in: directory, during: operation)
         let database = directory.appendingPathComponent("library.sqlite3")
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: building.path + suffix) {
-            guard rename(building.path + suffix, database.path + suffix) == 0 else {
-                let reason = String(cString: strerror(errno))
-                throw LibraryError(operation: operation, detail: String(format: tr("the new database could not take its place (%@)"), reason))
+        var movedAside: URL?
+        do throws(LibraryError) {
+            let report = try fill(building, from: directory, progress: progress)
+            movedAside = try moveDatabaseAside(in: directory, during: operation)
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: building.path + suffix) {
+                guard rename(building.path + suffix, database.path + suffix) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    throw LibraryError(operation: operation, detail: String(format: tr("the new database could not take its place (%@)"), reason))
+                }
             }
+            return Report(photos: report.photos, withoutSidecar: report.withoutSidecar, movedAside: movedAside, notes: report.notes)
+        } catch {
+            undo(building, puttingBack: movedAside, as: database)
+            throw error
         }
-        return Report(photos: report.photos, withoutSidecar: report.withoutSidecar, movedAside: movedAside, notes: report.notes)
+    }
+
+    /// What a rebuild that failed leaves: nothing of the new database, and the old one where it
+    /// was, so trying again, or opening the library, meets what was there before.
+    private static func undo(_ building: URL, puttingBack aside: URL?, as database: URL) {
+        for suffix in ["", "-wal", "-shm"] { unlink(building.path + suffix) }
+        guard let aside else { return }
+        // What is under the database's name now is the new one's: a log of it must not meet the old.
+        for suffix in ["", "-wal", "-shm"] { unlink(database.path + suffix) }
+        for suffix in ["", "-wal", "-shm"] { rename(aside.path + suffix, database.path + suffix) }
     }
 
     /// Makes the database at `url` from the library's copies and sidecars, and closes it.

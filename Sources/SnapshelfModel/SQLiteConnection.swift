@@ -7,35 +7,58 @@ let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_d
 
 final class SQLiteConnection {
     let handle: OpaquePointer
+    /// The database file, which the messages name.
+    let fileURL: URL
 
     /// Opens the database for reading and writing, creating it when missing.
     convenience init(fileURL: URL) throws(LibraryError) {
         try self.init(path: fileURL.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, reporting: fileURL)
     }
 
-    /// Opens a database that cannot be written, such as a backup on read-only media. A WAL
-    /// database normally needs its shared-memory file, which a read-only folder may lack and
-    /// cannot get; opened as immutable it is read as the file holds it.
-    /// Whether it is read as immutable, blind to its write-ahead log.
+    /// Opens a database that cannot be written, such as a backup on read-only media or one on a
+    /// full disk. A WAL database normally needs its shared-memory file, which a read-only folder
+    /// may lack and cannot get; opened as immutable it is read as the file holds it. On a full
+    /// disk the shared memory cannot grow either, but the write-ahead log can still be read:
+    /// see `fullDiskCopy`. Whether it is read as immutable, blind to its write-ahead log.
     static func readOnly(fileURL: URL) throws(LibraryError) -> (connection: SQLiteConnection, immutable: Bool) {
-        if let plain = try? SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READONLY, reporting: fileURL),
-           (try? plain.execute("SELECT count(*) FROM sqlite_master", during: "")) != nil {
+        do {
+            let plain = try SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READONLY, reporting: fileURL)
+            try plain.execute("SELECT count(*) FROM sqlite_master", during: String(format: tr("opening the database %@"), fileURL.path))
             return (plain, false)
+        } catch where error.kind == .fullDisk {
+            return (try fullDiskCopy(fileURL: fileURL), false)
+        } catch {
+            let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
+            return (try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                         reporting: fileURL), true)
         }
-        let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
-        return (try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                                     reporting: fileURL), true)
+    }
+
+    /// The database and its write-ahead log, copied into memory. In exclusive locking mode SQLite
+    /// keeps the log's index in memory rather than in the shared-memory file a full disk has no
+    /// room for; the lock it then holds is let go at once, as the file connection closes, so other
+    /// programs can still read, and it closes without checkpointing, so nothing on disk changes.
+    private static func fullDiskCopy(fileURL: URL) throws(LibraryError) -> SQLiteConnection {
+        let opening = String(format: tr("opening the database %@"), fileURL.path)
+        let file = try SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READWRITE, reporting: fileURL)
+        snapshelf_sqlite3_skip_checkpoint_on_close(file.handle)
+        try file.execute("PRAGMA query_only = 1; PRAGMA locking_mode = EXCLUSIVE", during: opening)
+        return try file.inMemoryCopy(during: opening)
     }
 
     private init(path: String, flags: Int32, reporting fileURL: URL) throws(LibraryError) {
         var opened: OpaquePointer?
         let status = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let opened else {
-            let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            let error = SQLiteFailure.error(during: String(format: tr("opening the database %@"), fileURL.path),
+                                            status: status, handle: opened, fileURL: fileURL)
             sqlite3_close(opened)
-            throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path), detail: detail)
+            throw error
         }
+        // The extended codes tell a shared-memory file that cannot grow from other I/O errors.
+        sqlite3_extended_result_codes(opened, 1)
         handle = opened
+        self.fileURL = fileURL
     }
 
     deinit {
@@ -46,30 +69,33 @@ final class SQLiteConnection {
     func inMemoryCopy(during operation: String) throws(LibraryError) -> SQLiteConnection {
         let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                                         reporting: URL(fileURLWithPath: ":memory:"))
+        // SQLite tells a backup's failure on the copy's connection, though it may be this database's.
         guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
-            throw LibraryError(operation: operation, detail: copy.lastErrorMessage)
+            throw SQLiteFailure.error(during: operation, status: sqlite3_errcode(copy.handle), handle: copy.handle, fileURL: fileURL)
         }
         let status = sqlite3_backup_step(backup, -1)
         sqlite3_backup_finish(backup)
-        guard status == SQLITE_DONE else { throw LibraryError(operation: operation, detail: String(cString: sqlite3_errstr(status))) }
+        guard status == SQLITE_DONE else {
+            throw SQLiteFailure.error(during: operation, status: status, handle: copy.handle, fileURL: fileURL)
+        }
         return copy
     }
 
-    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    /// What went wrong with the latest call that returned `status`, of the kind its codes tell.
+    func failure(during operation: String, status: Int32) -> LibraryError {
+        SQLiteFailure.error(during: operation, status: status, handle: handle, fileURL: fileURL)
+    }
 
     func execute(_ sql: String, during operation: String) throws(LibraryError) {
-        var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
-            let detail = message.map { String(cString: $0) } ?? lastErrorMessage
-            sqlite3_free(message)
-            throw LibraryError(operation: operation, detail: detail)
-        }
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw failure(during: operation, status: status) }
     }
 
     func prepare(_ sql: String, during operation: String) throws(LibraryError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw LibraryError(operation: operation, detail: lastErrorMessage)
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw failure(during: operation, status: status)
         }
         return SQLiteStatement(handle: statement, connection: self, operation: operation)
     }

@@ -31,16 +31,17 @@ final class SQLiteStatement {
             case .text(let text): sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
             case .null: sqlite3_bind_null(handle, index)
             }
-            guard status == SQLITE_OK else { throw failure() }
+            guard status == SQLITE_OK else { throw connection.failure(during: operation, status: status) }
         }
     }
 
     /// Advances to the next row; false once the statement is done.
     func step() throws(LibraryError) -> Bool {
-        switch sqlite3_step(handle) {
+        let status = sqlite3_step(handle)
+        switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw failure()
+        default: throw connection.failure(during: operation, status: status)
         }
     }
 
@@ -52,9 +53,5 @@ final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let length = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
-
-    private func failure() -> LibraryError {
-        LibraryError(operation: operation, detail: connection.lastErrorMessage)
     }
 }

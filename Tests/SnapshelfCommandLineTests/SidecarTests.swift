@@ -66,7 +66,7 @@ final class SidecarTests: CommandLineTestCase {
         deleteDatabase()
         try Data("this is not SQLite".utf8).write(to: database)
         let refused = try snapshelf("check", expecting: 1)
-        XCTAssertTrue(refused.standardError.contains("file is not a database; `snapshelf rebuild` makes the database again"), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("file is not a database; the database is damaged; `snapshelf rebuild` makes the database again"), refused.standardError)
 
         let rebuilt = try snapshelf("rebuild")
         let moved = try XCTUnwrap(rebuilt.standardOutput.split(separator: "\n").first { $0.hasPrefix("The old database was moved to ") })

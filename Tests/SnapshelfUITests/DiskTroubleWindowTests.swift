@@ -1,0 +1,72 @@
+// The window on a library whose disk is full, or whose database has a damaged page: the first
+// opens and shows the photos, refusing changes with the full-disk message; the second says the
+// database is damaged and offers the rebuild that mends it.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {
+    @MainActor
+    private func start(on directory: URL) -> SnapshelfApplication {
+        let app = SnapshelfApplication(libraryDirectory: directory, id: Self.uniqueID())
+        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+        g_application_activate(app.application.typed())
+        return app
+    }
+
+    func testOnAFullDiskTheWindowShowsThePhotosAndRefusesChangesWithTheFullDiskMessage() throws {
+        try makeLibrary(labels: ["Lake", "Hill", "Café"])
+        let size = FileSnapshot(of: libraryDirectory).files.values.reduce(0) { $0 + $1.count } / 1024
+        let mountPoint = library.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        // SQLite in this process cannot reach a namespace of another's: see SmallFilesystem.
+        let disk = try SmallFilesystem.mountedHere(kilobytes: size + 1024, at: mountPoint)
+        let moved = mountPoint.appendingPathComponent("library")
+        try FileManager.default.copyItem(at: libraryDirectory, to: moved)
+        try disk.fill(leaving: 24)
+        let database = moved.appendingPathComponent("library.sqlite3")
+        let before = try Data(contentsOf: database)
+        try onMain {
+            let app = start(on: moved)
+            XCTAssertNil(app.failure?.messageText)
+            let window = try XCTUnwrap(app.window)
+            try waitUntil { gtk_widget_get_mapped(window.window.typed()) != 0 && window.grid.boundTiles.count == 3 }
+            XCTAssertEqual((0..<3).compactMap { window.store.photo(at: $0)?.label }, ["Lake", "Hill", "Café"])
+
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.editLabel.detailedName)
+            let dialog = try XCTUnwrap(window.commands.editDialog)
+            dialog.entryWidget.text = "Sea"
+            pressEnter(in: dialog.entryWidget)
+            let said = window.notification.text
+            XCTAssertTrue(said.hasPrefix("The label was not changed: error while changing labels: the disk holding \(moved.path) is full ("), said)
+            XCTAssertFalse(said.contains("rebuild"), said)
+            XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake")
+            app.window?.window.destroy()
+        }
+        XCTAssertEqual(try Data(contentsOf: database), before, "nothing saved was changed")
+        withExtendedLifetime(disk) {}
+    }
+
+    func testADamagedPageSaysSoAndOffersTheRebuild() throws {
+        try makeLibrary(labels: ["Lake", "Hill", "Café", "Dune"])
+        let handle = try FileHandle(forUpdating: libraryDirectory.appendingPathComponent("library.sqlite3"))
+        XCTAssertGreaterThan(try handle.seekToEnd(), 3 * 4096, "the database has several pages")
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xDE, count: 512))
+        try handle.close()
+        try onMain {
+            let app = start(on: libraryDirectory)
+            XCTAssertNil(app.window)
+            let failure = try XCTUnwrap(app.failure)
+            try waitUntil { gtk_widget_get_mapped(failure.window.typed()) != 0 }
+            XCTAssertTrue(failure.messageText.contains("the database is damaged; `snapshelf rebuild` makes the database again"),
+                          failure.messageText)
+            XCTAssertTrue(failure.offersRebuild)
+        }
+    }
+}
