@@ -70,7 +70,10 @@ final class ImportBatch {
     /// The photo with the candidate's content, when the library holds it with a sound copy.
     private func photo(sameAs candidate: PhotoCandidate) throws(ImportError) -> Photo? {
         let source = candidate.sourceURL
-        guard !library.isReadOnly else { throw ImportError(url: source, reason: .libraryReadOnly) }
+        if let refusal = library.writeRefusal {
+            // A full disk is no read-only library: the person frees space, not changes the folder.
+            throw ImportError(url: source, reason: refusal.kind == .fullDisk ? .copyFailed(refusal.detail) : .libraryReadOnly)
+        }
         do {
             try files.requireUsable()
         } catch {

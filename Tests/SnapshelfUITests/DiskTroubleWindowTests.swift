@@ -46,6 +46,15 @@ final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(said.hasPrefix("The label was not changed: error while changing labels: the disk holding \(moved.path) is full ("), said)
             XCTAssertFalse(said.contains("rebuild"), said)
             XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake")
+
+            window.importFlow.importFiles([SamplePhotos.cameras[5]])
+            let labelling = try waitForDialog(in: window)
+            try waitUntil { labelling.isWaitingForLabel }
+            pressEnter(in: labelling.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            let refused = window.notification.text
+            XCTAssertTrue(refused.contains("the disk holding \(moved.path) is full ("), refused)
+            XCTAssertFalse(refused.contains("read-only"), refused)
             app.window?.window.destroy()
         }
         XCTAssertEqual(try Data(contentsOf: database), before, "nothing saved was changed")
