@@ -66,37 +66,71 @@ struct Sidecar: Equatable, Sendable {
 
     /// Reads a sidecar Snapshelf wrote, refusing one that is too large, not XMP, or lacks a field.
     init(reading url: URL) throws(Problem) {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { throw .missing }
-        // A link would make one photo's sidecar another's, which a sync could not keep apart.
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
-        guard Int(status.st_size) <= Self.maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
-        let metadata: Metadata
-        do {
-            metadata = try Metadata(reading: url.path)
-        } catch {
-            throw .notXMP(error.description)
+        let bytes = try Self.contents(of: url)
+        // Snapshelf's own layout is read from the bytes; anything else, through gexiv2.
+        if let fields = bytes.withUnsafeBytes(SidecarFields.init(parsing:)) {
+            try self.init(tags: { fields.values[$0] }, title: fields.title)
+            return
         }
+        // Array's withUnsafeBytes rethrows untyped, so the outcome comes out as a Result.
+        self = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Problem) -> Sidecar in
+                let metadata: Metadata
+                do throws(Metadata.Failure) {
+                    // Read where the bytes are, so it must be done with them before they go.
+                    metadata = try Metadata(inMemory: buffer)
+                } catch {
+                    throw .notXMP(error.description)
+                }
+                return try Sidecar(tags: metadata.string, title: metadata.title())
+            }
+        }.get()
+    }
+
+    /// The sidecar's bytes, read through one descriptor: never through a link, which would make
+    /// one photo's sidecar another's, which a sync could not keep apart, and never from a FIFO or
+    /// a device, which could keep the read waiting for ever.
+    private static func contents(of url: URL) throws(Problem) -> [UInt8] {
+        let descriptor = FileName(url: url).withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: throw .missing
+            case ELOOP: throw .notAFile
+            case let code: throw .notXMP(String(cString: strerror(code)))
+            }
+        }
+        var status = stat()
+        let code = fstat(descriptor, &status) == 0 ? 0 : errno
+        // Closes the descriptor however this ends.
+        let file = OpenFile(descriptor: descriptor, size: Int(status.st_size))
+        guard code == 0 else { throw .notXMP(String(cString: strerror(code))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
+        guard file.size <= Self.maximumBytes else { throw .tooLarge(bytes: file.size) }
+        return file.bytes(at: 0, count: file.size)
+    }
+
+    /// The sidecar from its properties' texts, by tag name, and its title.
+    private init(tags string: (String) -> String?, title: String?) throws(Problem) {
         // An ID near the largest number would leave no room for the photos after it.
-        guard let id = metadata.string(Self.idTag).flatMap(Int64.init), id > 0, id < Int64.max / 2 else {
+        guard let id = string(Self.idTag).flatMap(Int64.init), id > 0, id < Int64.max / 2 else {
             throw .incomplete(field: Self.idTag)
         }
-        guard let added = metadata.string(Self.addedTag).flatMap(Self.milliseconds(from:)) else {
+        guard let added = string(Self.addedTag).flatMap(Self.milliseconds(from:)) else {
             throw .incomplete(field: Self.addedTag)
         }
         (self.id, addedMilliseconds) = (id, added)
-        label = metadata.title() ?? ""
+        label = title ?? ""
         // XMP holds only UTF-8: a name that is none has its bytes percent-encoded in a tag of our own.
-        originalName = metadata.string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
-            ?? FileName(metadata.string(Self.originalNameTag) ?? "")
-        takenMilliseconds = metadata.string(Self.takenTag).flatMap(Self.milliseconds(from:))
-        width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
-        height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
+        originalName = string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
+            ?? FileName(string(Self.originalNameTag) ?? "")
+        takenMilliseconds = string(Self.takenTag).flatMap(Self.milliseconds(from:))
+        width = string(Self.widthTag).flatMap(Int.init) ?? 0
+        height = string(Self.heightTag).flatMap(Int.init) ?? 0
         // Another program's value that is no quarter turn leaves the photo as it is.
-        rotation = metadata.string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
-        camera = metadata.string(Self.cameraTag)
+        rotation = string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        camera = string(Self.cameraTag)
         // Every sidecar since cameras were kept holds the rotation.
-        writtenSinceCameras = metadata.string(Self.rotationTag) != nil
+        writtenSinceCameras = string(Self.rotationTag) != nil
     }
 
     /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it
