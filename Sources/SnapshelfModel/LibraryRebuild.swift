@@ -53,7 +53,7 @@ public enum LibraryRebuild {
         try files.requireUsable()
         files.sweepIncoming()
         let found = SidecarReading(files.allFileNames().sorted(), in: files, progress: progress)
-        try database.restore(found.rows)
+        try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         let withoutSidecar = Set(found.withoutSidecar)
@@ -64,6 +64,7 @@ public enum LibraryRebuild {
         } catch {
             notes.append(error.description)
         }
+        try database.flushWhole()
         return Report(photos: found.rows.count, withoutSidecar: withoutSidecar.count, movedAside: nil, notes: notes)
     }
 
