@@ -46,7 +46,10 @@ public struct CommandRunner {
                 return .success
             }
             return withLibrary(library) { (library) throws(LibraryError) in
-                try print(library.photos(), json: json)
+                // A photo at a time, so a million are never all in memory.
+                var listing = PhotoListing(writingTo: Console.say)
+                try library.forEachPhoto { json ? listing.add($0) : Console.say(PhotoListing.line(for: $0)) }
+                if json { listing.finish() }
                 return .success
             }
         case .search(let library, let json, let text):
@@ -231,7 +234,7 @@ public struct CommandRunner {
             problems.forEach { Console.say("  \($0)") }
             return .failure
         }
-        let count = try library.photos().count
+        let count = try library.photoCount()
         let verdict = trn("Library is sound: %ld photo at %@", "Library is sound: %ld photos at %@", count)
         Console.say(String(format: verdict, count, library.directory.path))
         return .success
@@ -239,7 +242,7 @@ public struct CommandRunner {
 
     private func print(_ photos: [Photo], json: Bool) {
         if json {
-            Console.say(PhotoListing(photos).json)
+            Console.say(PhotoListing.json(photos))
         } else {
             photos.forEach { Console.say(PhotoListing.line(for: $0)) }
         }

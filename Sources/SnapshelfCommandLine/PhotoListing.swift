@@ -1,53 +1,34 @@
-// The JSON form of the library that `snapshelf list --json` prints: stable keys for scripts.
+// The JSON form of the library that `snapshelf list --json` prints: stable keys for scripts. It is
+// written a photo at a time, as Foundation's JSONEncoder would write the whole array (pretty,
+// keys sorted, slashes as they are), so a million photos never stand in memory at once and
+// none costs an encoder's or a date formatter's work.
 import Foundation
 import SnapshelfModel
 
 struct PhotoListing {
-    private struct Entry: Encodable {
-        let id: Int64
-        let label: String
-        let file: String
-        let originalName: String
-        let added: String
-        let taken: String?
-        let width: Int
-        let height: Int
-        let bytes: Int?
-        let camera: String?
-        let rotation: Int
+    /// How much JSON waits before it is written: a few thousand photos.
+    private static let flushBytes = 1 << 20
 
-        enum CodingKeys: String, CodingKey {
-            case id, label, file, added, taken, width, height, bytes, camera, rotation
-            case originalName = "original_name"
-        }
+    private let write: (String) -> Void
+    /// Whole lines, without the line break after the last, which `write` adds.
+    private var pending: [UInt8] = []
+    private var count = 0
 
-        /// Unknown values as null, which scripts can test for, rather than a missing key.
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(label, forKey: .label)
-            try container.encode(file, forKey: .file)
-            try container.encode(originalName, forKey: .originalName)
-            try container.encode(added, forKey: .added)
-            try container.encode(taken, forKey: .taken)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
-            try container.encode(bytes, forKey: .bytes)
-            try container.encode(camera, forKey: .camera)
-            try container.encode(rotation, forKey: .rotation)
-        }
+    /// A listing that hands its text to `write` a run of lines at a time, each run without its
+    /// last line break, as `Console.say` takes it.
+    init(writingTo write: @escaping (String) -> Void) {
+        self.write = write
+        pending.reserveCapacity(Self.flushBytes + (1 << 16))
+        pending.append(UInt8(ascii: "["))
     }
 
-    private let entries: [Entry]
-
-    init(_ photos: [Photo]) {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        entries = photos.map { photo in
-            Entry(id: photo.id, label: photo.label, file: photo.fileURL.path, originalName: photo.originalName,
-                  added: formatter.string(from: photo.added), taken: photo.takenIfKnown.map(formatter.string(from:)),
-                  width: photo.width, height: photo.height, bytes: photo.bytes, camera: photo.camera, rotation: photo.rotation)
-        }
+    /// The photos' JSON, whole, for the listings that are small, such as a search's.
+    static func json(_ photos: [Photo]) -> String {
+        var text: [String] = []
+        var listing = PhotoListing { text.append($0) }
+        photos.forEach { listing.add($0) }
+        listing.finish()
+        return text.joined(separator: "\n")
     }
 
     /// A photo as a line of `list`: ID, label and original name between tabs, each escaped as
@@ -56,11 +37,115 @@ struct PhotoListing {
         "\(photo.id)\t\(DisplayName.escaped(photo.label))\t\(photo.displayName)"
     }
 
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and numbers cannot fail.
-        let data = try! encoder.encode(entries)
-        return String(decoding: data, as: UTF8.self)
+    /// Adds the photo's object; unknown values are null, which scripts can test for, rather than
+    /// a missing key.
+    mutating func add(_ photo: Photo) {
+        if count > 0 { pending.append(UInt8(ascii: ",")) }
+        count += 1
+        if pending.count >= Self.flushBytes {
+            write(String(decoding: pending, as: UTF8.self))
+            pending.removeAll(keepingCapacity: true)
+        }
+        lineBreak()
+        pending.append(contentsOf: "  {".utf8)
+        field("added", quoted: Self.timestamp(photo.added), first: true)
+        field("bytes", number: photo.bytes)
+        field("camera", quoted: photo.camera)
+        field("file", quoted: photo.fileURL.path)
+        field("height", number: photo.height)
+        field("id", number: Int(photo.id))
+        field("label", quoted: photo.label)
+        field("original_name", quoted: photo.originalName)
+        field("rotation", number: photo.rotation)
+        field("taken", quoted: photo.takenIfKnown.map(Self.timestamp))
+        field("width", number: photo.width)
+        lineBreak()
+        pending.append(contentsOf: "  }".utf8)
     }
+
+    /// Ends the array and writes what is left.
+    mutating func finish() {
+        // JSONEncoder puts an empty array's brackets on two lines with an empty one between.
+        if count == 0 { lineBreak() }
+        lineBreak()
+        pending.append(UInt8(ascii: "]"))
+        write(String(decoding: pending, as: UTF8.self))
+        pending.removeAll()
+    }
+
+    /// Ends the line, unless the lines before were just written, which `write` ends itself.
+    private mutating func lineBreak() {
+        if !pending.isEmpty { pending.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func key(_ name: StaticString, first: Bool) {
+        if !first { pending.append(UInt8(ascii: ",")) }
+        lineBreak()
+        pending.append(contentsOf: "    \"".utf8)
+        pending.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        pending.append(contentsOf: "\" : ".utf8)
+    }
+
+    private mutating func field(_ name: StaticString, number: Int?, first: Bool = false) {
+        key(name, first: first)
+        guard let number else { return pending.append(contentsOf: "null".utf8) }
+        pending.append(contentsOf: String(number).utf8)
+    }
+
+    private mutating func field(_ name: StaticString, quoted text: String?, first: Bool = false) {
+        key(name, first: first)
+        guard let text else { return pending.append(contentsOf: "null".utf8) }
+        pending.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): pending.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): pending.append(contentsOf: "\\\\".utf8)
+            case 0x08: pending.append(contentsOf: "\\b".utf8)
+            case 0x0C: pending.append(contentsOf: "\\f".utf8)
+            case 0x0A: pending.append(contentsOf: "\\n".utf8)
+            case 0x0D: pending.append(contentsOf: "\\r".utf8)
+            case 0x09: pending.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                pending.append(contentsOf: "\\u00".utf8)
+                pending.append(contentsOf: Self.hexDigits[Int(byte >> 4)...Int(byte >> 4)])
+                pending.append(contentsOf: Self.hexDigits[Int(byte & 0xF)...Int(byte & 0xF)])
+            default: pending.append(byte)
+            }
+        }
+        pending.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The time in UTC to the second, as ISO8601DateFormatter writes it: 2026-12-01T14:39:56Z.
+    static func timestamp(_ date: Date) -> String {
+        let seconds = Int64((date.timeIntervalSince1970).rounded(.down))
+        let (days, second) = (seconds.quotientAndRemainder(dividingBy: 86_400))
+        let (day, secondOfDay) = second < 0 ? (days - 1, second + 86_400) : (days, second)
+        // Days to a civil date, after Howard Hinnant's `civil_from_days`.
+        let shifted = day + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // The formatter's own way with the Julian days before 1582-10-15 and the years after 9999
+        // is kept by asking it.
+        guard seconds >= -12_219_292_800, year <= 9999 else { return fallback.string(from: date) }
+        func digits(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: width - text.count) + text
+        }
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(dayOfMonth, 2))T\(digits(secondOfDay / 3600, 2)):"
+            + "\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))Z"
+    }
+
+    nonisolated(unsafe) private static let fallback: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter
+    }()
 }

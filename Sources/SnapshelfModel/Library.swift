@@ -111,6 +111,12 @@ public final class Library {
         try database.allRows().map(photo(from:))
     }
 
+    /// Hands every photo to `body` in the order they were added, one at a time: `photos()`
+    /// without holding them all.
+    public func forEachPhoto(_ body: (Photo) -> Void) throws(LibraryError) {
+        try database.forEachRow { body(photo(from: $0)) }
+    }
+
     public func photoCount() throws(LibraryError) -> Int {
         try database.photoCount()
     }

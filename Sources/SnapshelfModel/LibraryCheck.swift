@@ -2,26 +2,36 @@
 // belong to no photo, removed photos' copies kept because the Trash would not take them, and how
 // open the library is to the machine's other users. Each problem names its repair.
 import Foundation
+import Synchronization
 
 struct LibraryCheck {
+    /// The threads that read the photos' files: enough to keep both cores busy while most wait for the disk.
+    private static let workers = 8
+
+    /// The library's files as the workers see them. Unchecked: `LibraryFiles` holds the folder's
+    /// lock, which they never touch; they only read where the files are, which never changes.
+    private struct Folder: @unchecked Sendable {
+        let files: LibraryFiles
+    }
+
+
     let database: LibraryDatabase
     let files: LibraryFiles
 
     func problems() throws(LibraryError) -> [String] {
-        var problems = try integrityProblems().map { String(format: tr("database: %@"), $0) }
+        var notes: [String] = []
         if let journal = database.unreadJournal {
-            problems.append(Library.unreadJournalNote(journal))
+            notes.append(Library.unreadJournalNote(journal))
         }
         if !database.hasSidecars {
-            problems.append(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them"))
+            notes.append(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them"))
         }
         if let problem = files.problem {
             let count = try database.photoCount()
-            problems.append(String(format: trn(
+            return try databaseProblems() + notes + [String(format: trn(
                 "%@, so the file of the library’s %ld photo cannot be found; move what is in the way aside, then import the original again",
                 "%@, so the files of the library’s %ld photos cannot be found; move what is in the way aside, then import the originals again",
-                count), problem.description, count))
-            return problems
+                count), problem.description, count)]
         }
         // One view of rows, files in progress and the folder, read while no connection places or
         // retires a file; else an import between the readings would show its file as an orphan.
@@ -29,12 +39,15 @@ struct LibraryCheck {
             (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
              Set(try database.pendingSidecars()))
         }
-        // The hashing, the long part, is done outside the lock, so imports go on meanwhile.
-        for row in rows {
-            let sidecarDue = unwritten.contains(row.id) || !database.hasSidecars
-            let found = [problem(with: row), sidecarDue ? blockedSidecar(of: row) : sidecarProblem(with: row)].compactMap { $0 }
+        // The hashing and the sidecars, the long part, are done outside the lock, so imports go on
+        // meanwhile, on workers, while this thread checks the database.
+        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars) {
+            () throws(LibraryError) in try databaseProblems()
+        }
+        var problems = try found.database.get() + notes
+        for (index, found) in found.byRow.sorted(by: { $0.key < $1.key }) {
             // A photo removed or changed since the view was taken is no problem.
-            guard !found.isEmpty, try database.row(withID: row.id) == row else { continue }
+            guard try database.row(withID: rows[index].id) == rows[index] else { continue }
             problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
@@ -66,6 +79,42 @@ struct LibraryCheck {
         return problems
     }
 
+    private func databaseProblems() throws(LibraryError) -> [String] {
+        try integrityProblems().map { String(format: tr("database: %@"), $0) }
+    }
+
+    /// The problems of each row's file and sidecar, by the row's place, found by workers taking
+    /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
+    /// runs on this thread as they work.
+    private static func fileProblems(of rows: [LibraryDatabase.Row], in folder: Folder, unwritten: Set<Int64>, hasSidecars: Bool,
+                                     meanwhile: () throws(LibraryError) -> [String])
+        -> (byRow: [Int: [String]], database: Result<[String], LibraryError>) {
+        let next = Mutex(0)
+        let found = Mutex([Int: [String]]())
+        let done = DispatchGroup()
+        for _ in 0..<workers {
+            done.enter()
+            Thread {
+                while true {
+                    let start = next.withLock { next in defer { next += 64 }; return next }
+                    guard start < rows.count else { break }
+                    for index in start..<min(start + 64, rows.count) {
+                        let row = rows[index]
+                        let sidecarDue = unwritten.contains(row.id) || !hasSidecars
+                        let problems = [problem(with: row, in: folder.files),
+                                        sidecarDue ? blockedSidecar(of: row, in: folder.files) : sidecarProblem(with: row, in: folder.files)]
+                            .compactMap { $0 }
+                        if !problems.isEmpty { found.withLock { $0[index] = problems } }
+                    }
+                }
+                done.leave()
+            }.start()
+        }
+        let database = Result(catching: meanwhile)
+        done.wait()
+        return (found.withLock { $0 }, database)
+    }
+
     /// What SQLite's own integrity check reports, with the repair, a rebuild: empty when the
     /// database is sound.
     private func integrityProblems() throws(LibraryError) -> [String] {
@@ -95,25 +144,27 @@ struct LibraryCheck {
     }
 
     /// What is wrong with the photo's file, with the repair: importing the original again.
-    private func problem(with row: LibraryDatabase.Row) -> String? {
+    private static func problem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
         guard LibraryFiles.isPlainName(row.fileName) else {
             return String(format: tr("photo %ld: the database gives its file the name “%@”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars"),
                           Int(row.id), row.fileName)
         }
         let url = files.url(forFileNamed: row.fileName)
-        if LibraryFiles.isDirectory(url) {
-            return String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
-                          Int(row.id), url.path, row.originalFileName.displayed)
-        }
+        let folder = String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
+                            Int(row.id), url.path, row.originalFileName.displayed)
         let problem: String
+        // Opened first and asked what it is through its descriptor, which spares a stat per photo.
         switch OpenFile.open(url.path) {
         case .failure(.failed(errno: ENOENT)):
             problem = String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path)
         case .failure(let failure):
+            guard !LibraryFiles.isDirectory(url) else { return folder }
             problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(failure))
         case .success(let file):
+            var status = stat()
+            if fstat(file.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return folder }
             do {
-                guard try file.sha256() != row.sha256 else { return nil }
+                guard try sha256(of: file) != row.sha256 else { return nil }
                 problem = String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path)
             } catch {
                 problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(error))
@@ -123,8 +174,20 @@ struct LibraryCheck {
         return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalFileName.displayed)
     }
 
+    /// The file's SHA-256; a small one, as most of a million-photo benchmark's are, is read at
+    /// once into a buffer of its size rather than through a chunk of a megabyte.
+    private static func sha256(of file: OpenFile) throws(OpenFile.ReadFailure) -> String {
+        guard file.size <= 1 << 16 else { return try file.sha256() }
+        let bytes = file.bytes(at: 0, count: file.size)
+        // Read short: the whole reading again says why.
+        guard bytes.count == file.size else { return try file.sha256() }
+        let hash = ContentHash()
+        bytes.withUnsafeBytes(hash.update)
+        return hash.finish()
+    }
+
     /// A sidecar still to be written that cannot be, for something other than a file in its place.
-    private func blockedSidecar(of row: LibraryDatabase.Row) -> String? {
+    private static func blockedSidecar(of row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         var status = stat()
         guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
@@ -133,7 +196,7 @@ struct LibraryCheck {
     }
 
     /// What is wrong with the photo's sidecar, with the repair.
-    private func sidecarProblem(with row: LibraryDatabase.Row) -> String? {
+    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         let expected = Sidecar(row: row)
         let found: Sidecar
@@ -168,13 +231,26 @@ struct LibraryCheck {
         for url in [directory, files.directory, database.fileURL] where Self.isReadableByOthers(url) && (url != files.directory || files.problem == nil) {
             open.append(url.path)
         }
-        let copies = files.allFileNames().filter { Self.isReadableByOthers(files.url(forFileNamed: $0)) }.count
+        let copies = openCopies()
         if copies > 0 {
             open.append(String(format: trn("%ld photo file", "%ld photo files", copies), copies))
         }
         guard !open.isEmpty else { return [] }
         return [String(format: tr("other users of this computer can read %@; if that is not what you want, `chmod -R go= %@` makes the library private"),
                        open.joined(separator: ", "), directory.path)]
+    }
+
+    /// How many photo files others can read, each looked up by name in the folder already open,
+    /// not by its whole path: a million photos made this a tenth of a check.
+    private func openCopies() -> Int {
+        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return 0 }
+        defer { close(folder) }
+        var status = stat()
+        // Only plain names are the library's files; any other is looked for under its escaped name, which is no file.
+        return files.allFileNames().filter {
+            LibraryFiles.isPlainName($0) && fstatat(folder, $0, &status, 0) == 0 && status.st_mode & 0o044 != 0
+        }.count
     }
 
     private static func isReadableByOthers(_ url: URL) -> Bool {

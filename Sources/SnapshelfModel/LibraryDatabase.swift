@@ -164,21 +164,8 @@ final class LibraryDatabase {
     }
 
     private func insertWithinTransaction(_ row: Row, keepingID: Bool) throws(LibraryError) -> Int64 {
-        let statement = try connection.prepare(
-            """
-            INSERT INTO photos (\(Self.columns.replacingOccurrences(of: "label,", with: "label, label_key,")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            during: tr("saving a photo")
-        )
-        try statement.bind([
-            keepingID ? .integer(row.id) : .null,
-            .text(row.label), .text(SearchKey.folding(row.label)), .text(row.fileName), .text(row.originalName),
-            .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
-            .text(row.sha256), row.takenMilliseconds.map { .integer($0) } ?? .null,
-            .integer(Int64(row.rotation)), row.camera.map { .text($0) } ?? .null,
-            row.originalFileName.isUTF8 ? .null : .text(row.originalFileName.percentEncoded),
-        ])
+        let statement = try connection.prepare(Self.insertion, during: tr("saving a photo"))
+        try statement.bind(Self.values(of: row, keepingID: keepingID))
         _ = try statement.step()
         let id = sqlite3_last_insert_rowid(connection.handle)
         let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: tr("saving a photo"))

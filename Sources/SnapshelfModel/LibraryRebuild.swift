@@ -72,7 +72,7 @@ public enum LibraryRebuild {
         files.sweepIncoming()
         let names = files.allFileNames().sorted()
         let found = SidecarReading(names, in: files, progress: progress)
-        try database.restore(found.rows)
+        try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
@@ -86,6 +86,7 @@ public enum LibraryRebuild {
         } catch {
             notes.append(error.description)
         }
+        try database.flushWhole()
         return Report(photos: found.rows.count, withoutSidecar: found.withoutSidecar.count, movedAside: nil, notes: notes)
     }
 

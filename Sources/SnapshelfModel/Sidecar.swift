@@ -70,41 +70,75 @@ struct Sidecar: Equatable, Sendable {
 
     /// Reads a sidecar Snapshelf wrote, refusing one that is too large, not XMP, or lacks a field.
     init(reading url: URL) throws(Problem) {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { throw .missing }
-        // A link would make one photo's sidecar another's, which a sync could not keep apart.
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
-        guard Int(status.st_size) <= Self.maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
-        let metadata: Metadata
-        do {
-            metadata = try Metadata(reading: url.path)
-        } catch {
-            throw .notXMP(error.description)
+        let bytes = try Self.contents(of: url)
+        // Snapshelf's own layout is read from the bytes; anything else, through gexiv2.
+        if let fields = bytes.withUnsafeBytes(SidecarFields.init(parsing:)) {
+            try self.init(tags: { fields.values[$0] }, title: fields.title)
+            return
         }
-        let id = try Self.id(in: metadata)
-        guard let addedText = metadata.string(Self.addedTag) else { throw .incomplete(field: Self.addedTag) }
+        // Array's withUnsafeBytes rethrows untyped, so the outcome comes out as a Result.
+        self = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Problem) -> Sidecar in
+                let metadata: Metadata
+                do throws(Metadata.Failure) {
+                    // Read where the bytes are, so it must be done with them before they go.
+                    metadata = try Metadata(inMemory: buffer)
+                } catch {
+                    throw .notXMP(error.description)
+                }
+                return try Sidecar(tags: metadata.string, title: metadata.title())
+            }
+        }.get()
+    }
+
+    /// The sidecar's bytes, read through one descriptor: never through a link, which would make
+    /// one photo's sidecar another's, which a sync could not keep apart, and never from a FIFO or
+    /// a device, which could keep the read waiting for ever.
+    private static func contents(of url: URL) throws(Problem) -> [UInt8] {
+        let descriptor = FileName(url: url).withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: throw .missing
+            case ELOOP: throw .notAFile
+            case let code: throw .notXMP(String(cString: strerror(code)))
+            }
+        }
+        var status = stat()
+        let code = fstat(descriptor, &status) == 0 ? 0 : errno
+        // Closes the descriptor however this ends.
+        let file = OpenFile(descriptor: descriptor, size: Int(status.st_size))
+        guard code == 0 else { throw .notXMP(String(cString: strerror(code))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
+        guard file.size <= Self.maximumBytes else { throw .tooLarge(bytes: file.size) }
+        return file.bytes(at: 0, count: file.size)
+    }
+
+    /// The sidecar from its properties' texts, by tag name, and its title.
+    private init(tags string: (String) -> String?, title: String?) throws(Problem) {
+        let id = try Self.id(in: string)
+        guard let addedText = string(Self.addedTag) else { throw .incomplete(field: Self.addedTag) }
         guard let added = Self.milliseconds(from: addedText) else { throw .invalid(field: Self.addedTag, value: addedText) }
         (self.id, addedMilliseconds) = (id, added)
-        label = metadata.title() ?? ""
+        label = title ?? ""
         // XMP holds only UTF-8: a name that is none has its bytes percent-encoded in a tag of our own.
-        originalName = metadata.string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
-            ?? FileName(metadata.string(Self.originalNameTag) ?? "")
-        let takenText = metadata.string(Self.takenTag)
+        originalName = string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
+            ?? FileName(string(Self.originalNameTag) ?? "")
+        let takenText = string(Self.takenTag)
         takenMilliseconds = takenText.flatMap(Self.milliseconds(from:))
         // A date that cannot be read is not the photo's having none: a rebuild reads it again from the photo.
         if let takenText, takenMilliseconds == nil { throw .invalid(field: Self.takenTag, value: takenText) }
-        width = metadata.string(Self.widthTag).flatMap(Int.init) ?? 0
-        height = metadata.string(Self.heightTag).flatMap(Int.init) ?? 0
+        width = string(Self.widthTag).flatMap(Int.init) ?? 0
+        height = string(Self.heightTag).flatMap(Int.init) ?? 0
         // Another program's value that is no quarter turn leaves the photo as it is.
-        rotation = metadata.string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
-        camera = metadata.string(Self.cameraTag)
+        rotation = string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        camera = string(Self.cameraTag)
         // Every sidecar since cameras were kept holds the rotation.
-        writtenSinceCameras = metadata.string(Self.rotationTag) != nil
+        writtenSinceCameras = string(Self.rotationTag) != nil
     }
 
     /// The photo ID the sidecar holds, refused outside the one range Snapshelf gives.
-    static func id(in metadata: Metadata) throws(Problem) -> Int64 {
-        guard let text = metadata.string(idTag) else { throw .incomplete(field: idTag) }
+    static func id(in string: (String) -> String?) throws(Problem) -> Int64 {
+        guard let text = string(idTag) else { throw .incomplete(field: idTag) }
         guard let id = Int64(text), PhotoID.isValid(id) else { throw .invalid(field: idTag, value: text) }
         return id
     }

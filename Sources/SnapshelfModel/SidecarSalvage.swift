@@ -28,7 +28,7 @@ struct SidecarSalvage {
         guard let metadata = try? Metadata(reading: url.path) else { return nil }
         var problems: [Sidecar.Problem] = []
         do throws(Sidecar.Problem) {
-            id = try Sidecar.id(in: metadata)
+            id = try Sidecar.id(in: metadata.string)
         } catch {
             id = nil
             problems.append(error)
