@@ -27,7 +27,7 @@ final class SidecarFieldsTests: FolderTestCase {
         var name = FileName(ordinary ? "IMG_\(number).jpg" : awkwardText(&generator, pieces: Int.random(in: 0...3, using: &generator)))
         if number % 7 == 3 { name = FileName(bytes: name.bytes + [0xFF, 0x41, 0xC3]) }
         let row = LibraryDatabase.Row(
-            id: Int64.random(in: 1...(Int64.max / 2 - 1), using: &generator), label: label, fileName: "x.jpg", originalName: name,
+            id: Int64.random(in: PhotoID.valid, using: &generator), label: label, fileName: "x.jpg", originalName: name,
             addedMilliseconds: Int64.random(in: -4_000_000_000_000...4_000_000_000_000, using: &generator),
             width: Int.random(in: 0...100_000, using: &generator), height: Int.random(in: 0...100_000, using: &generator), sha256: "",
             takenMilliseconds: number % 3 == 0 ? nil : Int64.random(in: 0...2_000_000_000_000, using: &generator),
