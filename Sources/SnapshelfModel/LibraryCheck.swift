@@ -163,6 +163,13 @@ struct LibraryCheck {
         case .success(let file):
             var status = stat()
             if fstat(file.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return folder }
+            // A FIFO or a device reads as content that does not match; say what it is instead.
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                return String(format: tr("%@; importing its original (%@) again restores it"),
+                              String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path,
+                                     OpenFailure.notRegular(mode: status.st_mode).description),
+                              row.originalFileName.displayed)
+            }
             do {
                 guard try sha256(of: file) != row.sha256 else { return nil }
                 problem = String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path)

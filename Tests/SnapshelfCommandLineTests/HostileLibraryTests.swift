@@ -21,6 +21,16 @@ final class HostileLibraryTests: CommandLineTestCase {
         XCTAssertEqual(try Data(contentsOf: victim), Data("important".utf8), "nothing outside the library is written or trashed")
     }
 
+    func testAFIFOInPlaceOfACopyIsNamedForWhatItIsAndStallsNothing() throws {
+        try snapshelf("import", "--label", "kept", SamplePhotos.cameras[0].path)
+        let copy = try copies()[0]
+        try FileManager.default.removeItem(at: copy)
+        XCTAssertEqual(mkfifo(copy.path, 0o600), 0)
+        let check = try snapshelf("check", expecting: 1)
+        XCTAssertTrue(check.standardOutput.contains("photo 1: its file \(copy.path) cannot be read (it is a named pipe (FIFO), not a regular file); importing its original (Canon_40D.jpg) again restores it"),
+                      check.standardOutput)
+    }
+
     func testARemovalWhosePhotoFolderIsGoneRemovesNothing() throws {
         try snapshelf("import", "--label", "precious", SamplePhotos.cameras[0].path)
         let photos = libraryURL.appendingPathComponent("photos")
