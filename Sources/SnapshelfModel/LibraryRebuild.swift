@@ -59,9 +59,18 @@ public enum LibraryRebuild {
     private static func undo(_ building: URL, puttingBack aside: URL?, as database: URL) {
         for suffix in ["", "-wal", "-shm"] { unlink(building.path + suffix) }
         guard let aside else { return }
-        // What is under the database's name now is the new one's: a log of it must not meet the old.
-        for suffix in ["", "-wal", "-shm"] { unlink(database.path + suffix) }
-        for suffix in ["", "-wal", "-shm"] { rename(aside.path + suffix, database.path + suffix) }
+        // What is under the database's name now may be the new one's: a log of it must not meet
+        // the old, which goes back in one rename of each file.
+        for suffix in ["-wal", "-shm"] { unlink(database.path + suffix) }
+        for suffix in ["", "-wal", "-shm"] {
+            rename(aside.path + suffix, database.path + suffix)
+            // A rename onto another name of the same file changes nothing: the aside name is a spare.
+            var left = stat(), there = stat()
+            if lstat(aside.path + suffix, &left) == 0, lstat(database.path + suffix, &there) == 0,
+               (left.st_dev, left.st_ino) == (there.st_dev, there.st_ino) {
+                unlink(aside.path + suffix)
+            }
+        }
     }
 
     /// Makes the database at `url` from the library's copies and sidecars, and closes it.
@@ -116,12 +125,20 @@ public enum LibraryRebuild {
             number += 1
             aside = directory.appendingPathComponent("library.sqlite3.before-rebuild-\(formatter.string(from: Date()))-\(number)")
         }
+        // Its log folded in first, where it can be, so the old database stays whole under its own
+        // name until the new one replaces it in one rename: a kill between the two finds one or
+        // the other, never neither. A damaged one that cannot be opened keeps its log beside it.
+        if let old = try? SQLiteConnection(fileURL: database) {
+            try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)", during: operation)
+        }
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database.path + suffix) {
-            guard rename(database.path + suffix, aside.path + suffix) == 0 else {
+            guard link(database.path + suffix, aside.path + suffix) == 0 else {
                 let reason = String(cString: strerror(errno))
                 throw LibraryError(operation: operation, detail: String(format: tr("the old database could not be moved aside (%@)"), reason))
             }
         }
+        // The log of the old must not meet the new: emptied by the checkpoint, or kept aside.
+        for suffix in ["-wal", "-shm"] { unlink(database.path + suffix) }
         return aside
     }
 }
