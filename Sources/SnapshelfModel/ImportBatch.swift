@@ -176,6 +176,7 @@ final class ImportBatch {
     private func plan() -> (restorations: [Restoration], additions: [Addition]) {
         var restorations: [Restoration] = []
         var fresh: [(index: Int, copy: LibraryFiles.TemporaryCopy, orphan: OrphanSidecar)] = []
+        var retiring: Set<String>?
         for index in entries.indices where entries[index].result == nil {
             let entry = entries[index]
             guard let copy = entry.copy else { continue }
@@ -188,7 +189,12 @@ final class ImportBatch {
                     }
                     continue
                 }
-                fresh.append((index, copy, try OrphanSidecar.look(forFileNamed: copy.finalName, in: files)))
+                // A file on its way out is a removed photo's, whose sidecar waits for the Trash or
+                // an undo: no orphan to take back.
+                if retiring == nil { retiring = Set(try database.pendingFiles()) }
+                let orphan = retiring?.contains(copy.finalName) == true ? OrphanSidecar.none
+                    : try OrphanSidecar.look(forFileNamed: copy.finalName, in: files)
+                fresh.append((index, copy, orphan))
             } catch {
                 fail(index, error)
             }
