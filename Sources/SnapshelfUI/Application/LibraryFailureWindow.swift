@@ -79,7 +79,7 @@ final class LibraryFailureWindow {
         progress.fraction = 0
         progress.text = tr("Rebuilding the library…")
         let directory = self.directory
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var lastShown = Date.distantPast
             let result = Result { () throws(LibraryError) -> LibraryRebuild.Report in
                 try LibraryRebuild.run(directory: directory) { read, total in

@@ -155,7 +155,7 @@ final class PhotoCommands {
 
     /// Puts the photo itself, not its thumbnail, on the clipboard once it is decoded.
     func copy(_ photo: Photo) {
-        loader.image(of: photo.fileURL, fittingIn: PhotoViewer.decodedSize, rotation: photo.rotation) { result in
+        loader.image(of: photo.fileURL, fittingIn: PhotoViewer.decodedSize, rotation: photo.rotation) { [weak self] result in
             MainLoop.perform { [weak self] in
                 guard let self else { return }
                 switch result {

@@ -56,7 +56,7 @@ final class ExportFlow {
         self.export = export
         progressBar.show(status: status(completed: 0, of: photos.count, current: first), fraction: 0)
         // Copying and flushing every file takes a while, and the window must go on answering.
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var exported = 0
             var renamings: [String] = []
             var failure: ExportError?

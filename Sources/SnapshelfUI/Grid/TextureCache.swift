@@ -88,7 +88,7 @@ final class TextureCache {
         } else if pending[key] != nil {
             pending[key]?.deliveries.append((ObjectIdentifier(ticket), deliver))
         } else {
-            let request = loader.thumbnail(of: photo.fileURL, size: size, rotation: photo.rotation) { result in
+            let request = loader.thumbnail(of: photo.fileURL, size: size, rotation: photo.rotation) { [weak self] result in
                 MainLoop.perform { [weak self] in self?.finish(key, result) }
             }
             pending[key] = Pending(deliveries: [(ObjectIdentifier(ticket), deliver)], request: request)

@@ -61,7 +61,7 @@ final class ImportFlow {
         // Messages about an earlier import would only confuse this one's.
         notification.dismiss()
         isCollecting = true
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let collection = FileCollector.collect(urls, recursive: true)
             MainLoop.perform { [weak self] in self?.label(collection) }
         }

@@ -48,7 +48,7 @@ final class LabellingSession {
         let url = files[next]
         next += 1
         dialog.setBusy(true)
-        loader.candidate(inspecting: url, previewSize: LabelDialog.previewSize) { result in
+        loader.candidate(inspecting: url, previewSize: LabelDialog.previewSize) { [weak self] result in
             MainLoop.perform { [weak self] in self?.present(result, number: number) }
         }
     }

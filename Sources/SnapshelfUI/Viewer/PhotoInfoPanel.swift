@@ -60,7 +60,7 @@ final class PhotoInfoPanel {
         self.photos = photos
         show(PhotoInformation.rows(for: photos, details: nil))
         guard !photos.isEmpty, photos.count <= PhotoInformation.summaryLimit else { return }
-        PhotoDetails.read(photos) { details in
+        PhotoDetails.read(photos) { [weak self] details in
             MainLoop.perform { [weak self] in
                 guard let self, self.photos.map(\.id) == details.map(\.photoID) else { return }
                 show(PhotoInformation.rows(for: self.photos, details: details))

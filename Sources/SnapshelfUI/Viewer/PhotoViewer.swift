@@ -142,7 +142,7 @@ final class PhotoViewer {
             picture.paintable = texture
         }
         let id = photo.id
-        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize, rotation: photo.rotation) { result in
+        request = loader.image(of: photo.fileURL, fittingIn: Self.decodedSize, rotation: photo.rotation) { [weak self] result in
             // A photo turned again meanwhile waits for its own decoding.
             MainLoop.perform { [weak self] in if self?.photo?.rotation == photo.rotation { self?.finishLoading(id, result) } }
         }
