@@ -120,20 +120,28 @@ struct Sidecar: Equatable, Sendable {
         guard let added = Self.milliseconds(from: addedText) else { throw .invalid(field: Self.addedTag, value: addedText) }
         (self.id, addedMilliseconds) = (id, added)
         label = title ?? ""
-        // XMP holds only UTF-8: a name that is none has its bytes percent-encoded in a tag of our own.
-        originalName = string(Self.originalBytesTag).flatMap(FileName.init(percentEncoded:))
-            ?? FileName(string(Self.originalNameTag) ?? "")
+        originalName = Self.originalName(in: string) ?? FileName("")
         let takenText = string(Self.takenTag)
         takenMilliseconds = takenText.flatMap(Self.milliseconds(from:))
         // A date that cannot be read is not the photo's having none: a rebuild reads it again from the photo.
         if let takenText, takenMilliseconds == nil { throw .invalid(field: Self.takenTag, value: takenText) }
         width = string(Self.widthTag).flatMap(Int.init) ?? 0
         height = string(Self.heightTag).flatMap(Int.init) ?? 0
-        // Another program's value that is no quarter turn leaves the photo as it is.
-        rotation = string(Self.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        rotation = Self.rotation(in: string)
         camera = string(Self.cameraTag)
         // Every sidecar since cameras were kept holds the rotation.
         writtenSinceCameras = string(Self.rotationTag) != nil
+    }
+
+    /// The original's name, when the sidecar holds one. XMP holds only UTF-8: a name that is
+    /// none has its bytes percent-encoded in a tag of our own.
+    static func originalName(in string: (String) -> String?) -> FileName? {
+        string(originalBytesTag).flatMap(FileName.init(percentEncoded:)) ?? string(originalNameTag).map { FileName($0) }
+    }
+
+    /// The rotation; another program's value that is no quarter turn leaves the photo as it is.
+    static func rotation(in string: (String) -> String?) -> Int {
+        string(rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
     }
 
     /// The photo ID the sidecar holds, refused outside the one range Snapshelf gives.

@@ -36,11 +36,10 @@ struct SidecarSalvage {
         addedMilliseconds = Self.date(Sidecar.addedTag, in: metadata, problems: &problems)
         takenMilliseconds = Self.date(Sidecar.takenTag, in: metadata, problems: &problems)
         label = metadata.title() ?? ""
-        originalName = metadata.string(Sidecar.originalBytesTag).flatMap(FileName.init(percentEncoded:))
-            ?? metadata.string(Sidecar.originalNameTag).map { FileName($0) }
+        originalName = Sidecar.originalName(in: metadata.string)
         width = metadata.string(Sidecar.widthTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         height = metadata.string(Sidecar.heightTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        rotation = metadata.string(Sidecar.rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+        rotation = Sidecar.rotation(in: metadata.string)
         camera = metadata.string(Sidecar.cameraTag)
         self.problems = problems
         guard id != nil || addedMilliseconds != nil || !label.isEmpty || originalName != nil else { return nil }
