@@ -108,6 +108,15 @@ enum LibrarySchema {
         """
         ALTER TABLE photos ADD COLUMN original_bytes TEXT;
         """,
+        // Version 9: what this computer alone keeps of a library it may share with others
+        // through Syncthing. Its own name, which the sidecars it writes carry so that two
+        // computers' changes to one photo merge, and the /etc/machine-id it was made on, so a
+        // database copied to another computer by hand gets a name of its own there. And each
+        // file's size and time as the index last read it, so a rescan reads only what changed.
+        """
+        CREATE TABLE machine (name TEXT NOT NULL, host TEXT NOT NULL);
+        CREATE TABLE seen_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL, modified_ns INTEGER NOT NULL) WITHOUT ROWID;
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and
@@ -116,6 +125,7 @@ enum LibrarySchema {
     static let rotationsVersion = 6
     static let nameIndexVersion = 7
     static let originalBytesVersion = 8
+    static let machineVersion = 9
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }

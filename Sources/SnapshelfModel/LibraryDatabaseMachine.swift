@@ -1,0 +1,37 @@
+// This computer's name for itself in a library, since version 9: the sidecars it writes carry it,
+// so that when two computers change one photo through Syncthing, each one's turns and labels can
+// be told apart and merged. It belongs to the database, which never leaves the computer.
+import Foundation
+
+extension LibraryDatabase {
+    /// The name this computer writes into sidecars, made the first time it is asked for, and made
+    /// anew when the database was copied here from another computer, which has the old one.
+    func machineName() throws(LibraryError) -> String {
+        let host = Self.hostIdentity()
+        let reading = try connection.prepare("SELECT name, host FROM machine", during: tr("reading this computer’s name"))
+        if try reading.step(), reading.text(at: 1) == host {
+            return reading.text(at: 0)
+        }
+        reading.reset()
+        guard !isReadOnly else { return "" }
+        let name = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        try connection.inTransaction(during: tr("naming this computer")) { () throws(LibraryError) in
+            try connection.execute("DELETE FROM machine", during: tr("naming this computer"))
+            let writing = try connection.prepare("INSERT INTO machine (name, host) VALUES (?, ?)", during: tr("naming this computer"))
+            try writing.bind([.text(name), .text(host)])
+            _ = try writing.step()
+        }
+        return name
+    }
+
+    /// What tells this computer from another: systemd's machine ID, or the host name without it.
+    private static func hostIdentity() -> String {
+        for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !id.isEmpty { return id }
+            }
+        }
+        return ProcessInfo.processInfo.hostName
+    }
+}
