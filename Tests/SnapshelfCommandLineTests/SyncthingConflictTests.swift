@@ -1,0 +1,85 @@
+// Two computers changing one shared library at the same time, or while apart: once Syncthing and
+// Snapshelf have run on both, they agree, no label is lost, and no conflict copy is left.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class SyncthingConflictTests: SyncthingTestCase {
+    /// A library on A, received and opened on B.
+    private func shareOnePhoto(labelled label: String, _ photos: URL...) throws {
+        try snapshelf(libraryA, ["import", "--label", label] + photos.map(\.path))
+        try startSyncing()
+        try pair.waitUntilInSync()
+        XCTAssertEqual(try self.photos(in: libraryB).count, photos.count)
+    }
+
+    func testImportsOnBothSidesAtOnceEndWithTheUnionAndTheSamePhotoOnce() throws {
+        let cameras = SamplePhotos.cameras
+        try shareOnePhoto(labelled: "First", cameras[0])
+        let both = cameras[3]
+        let onA = try SnapshelfProcess.start(["--library", libraryA.path, "import", "--label", "From A",
+                                              cameras[1].path, cameras[2].path, both.path])
+        let onB = try SnapshelfProcess.start(["--library", libraryB.path, "import", "--label", "From B",
+                                              cameras[4].path, cameras[5].path, both.path])
+        onA.waitUntilExit()
+        onB.waitUntilExit()
+        XCTAssertEqual([onA.terminationStatus, onB.terminationStatus], [0, 0])
+        try settle()
+
+        let listedA = try photos(in: libraryA)
+        let listedB = try photos(in: libraryB)
+        XCTAssertEqual(Set(listedA.values.map(\.originalName)), Set(cameras.prefix(6).map(\.lastPathComponent)))
+        XCTAssertEqual(shared(listedB), shared(listedA))
+        let shared = listedA.values.filter { $0.originalName == both.lastPathComponent }
+        XCTAssertEqual(shared.count, 1, "the photo imported on both sides is not one photo: \(shared)")
+        XCTAssertTrue(["From A", "From B"].contains(shared.first?.label ?? ""), "\(shared)")
+        XCTAssertEqual(conflictCopies(in: libraryA), [])
+        XCTAssertEqual(conflictCopies(in: libraryB), [])
+        try assertSound(libraryA)
+        try assertSound(libraryB)
+    }
+
+    func testOnePhotoRelabelledOnBothSidesWhileApartKeepsTheLaterLabelAndTheOtherInHistory() throws {
+        let photo = SamplePhotos.cameras[0]
+        try shareOnePhoto(labelled: "Beach", photo)
+        try pair.pause()
+        try snapshelf(libraryA, "label", try id(of: photo, in: libraryA), "Beach on A")
+        // Far enough apart that the label made on B is the later one, by any clock.
+        sleep(2)
+        try snapshelf(libraryB, "label", try id(of: photo, in: libraryB), "Beach on B")
+        try pair.resume()
+        try settle()
+
+        for library in [libraryA, libraryB] {
+            let listed = try XCTUnwrap(try photos(in: library).values.first)
+            XCTAssertEqual(listed.label, "Beach on B", side(library))
+            let tags = try ExifTool.run(["-G1", "-XMP:all", sidecar(of: listed).path])
+            XCTAssertTrue(try history(in: sidecar(of: listed)).contains("Beach on A"),
+                          "\(side(library))'s sidecar lost the label made on A: \(tags)")
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            try assertSound(library)
+        }
+    }
+
+    func testARemovalOnOneSideLosesToARelabelOnTheOther() throws {
+        let kept = SamplePhotos.cameras[0]
+        let other = SamplePhotos.cameras[1]
+        try shareOnePhoto(labelled: "Garden", kept, other)
+        try pair.pause()
+        try snapshelf(libraryA, "remove", try id(of: kept, in: libraryA))
+        try snapshelf(libraryB, "label", try id(of: kept, in: libraryB), "Garden in May")
+        try pair.resume()
+        try settle()
+
+        for library in [libraryA, libraryB] {
+            let listed = try photos(in: library)
+            let photo = listed.values.first { $0.originalName == kept.lastPathComponent }
+            XCTAssertEqual(photo?.label, "Garden in May", "\(side(library)): \(listed.values)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: photo?.file ?? "/nonexistent"), side(library))
+            XCTAssertEqual(listed.count, 2, side(library))
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            try assertSound(library)
+        }
+        XCTAssertEqual(shared(try photos(in: libraryA)), shared(try photos(in: libraryB)))
+    }
+}
