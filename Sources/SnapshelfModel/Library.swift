@@ -70,7 +70,7 @@ public final class Library {
         }
     }
 
-    var sidecars: SidecarWriter { SidecarWriter(database: database, files: files) }
+    var sidecars: SidecarWriter { get throws(LibraryError) { try SidecarWriter(database: database, files: files) } }
 
     /// Writes the sidecars still to be written, telling of those that could not be.
     public func writePendingSidecars() throws(LibraryError) {

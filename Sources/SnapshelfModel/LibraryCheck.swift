@@ -39,9 +39,11 @@ struct LibraryCheck {
             (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
              Set(try database.pendingSidecars()))
         }
+        let machine = try database.machineName()
         // The hashing and the sidecars, the long part, are done outside the lock, so imports go on
         // meanwhile, on workers, while this thread checks the database.
-        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars) {
+        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars,
+                                      machine: machine) {
             () throws(LibraryError) in try databaseProblems()
         }
         var problems = try found.database.get() + notes
@@ -87,7 +89,7 @@ struct LibraryCheck {
     /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
     /// runs on this thread as they work.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in folder: Folder, unwritten: Set<Int64>, hasSidecars: Bool,
-                                     meanwhile: () throws(LibraryError) -> [String])
+                                     machine: String, meanwhile: () throws(LibraryError) -> [String])
         -> (byRow: [Int: [String]], database: Result<[String], LibraryError>) {
         let next = Mutex(0)
         let found = Mutex([Int: [String]]())
@@ -102,7 +104,8 @@ struct LibraryCheck {
                         let row = rows[index]
                         let sidecarDue = unwritten.contains(row.id) || !hasSidecars
                         let problems = [problem(with: row, in: folder.files),
-                                        sidecarDue ? blockedSidecar(of: row, in: folder.files) : sidecarProblem(with: row, in: folder.files)]
+                                        sidecarDue ? blockedSidecar(of: row, in: folder.files)
+                                            : sidecarProblem(with: row, in: folder.files, machine: machine)]
                             .compactMap { $0 }
                         if !problems.isEmpty { found.withLock { $0[index] = problems } }
                     }
@@ -202,11 +205,12 @@ struct LibraryCheck {
                       Int(row.id), url.path)
     }
 
-    /// What is wrong with the photo's sidecar, with the repair.
-    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
+    /// What is wrong with the photo's sidecar, with the repair. Its ID is another's when another
+    /// computer wrote it, since each numbers its photos itself: `machine` is this one's name.
+    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         let expected = Sidecar(row: row)
-        let found: Sidecar
+        var found: Sidecar
         do {
             found = try Sidecar(reading: url)
         } catch {
@@ -214,6 +218,7 @@ struct LibraryCheck {
             return String(format: tr("photo %ld: its sidecar %@ cannot be used: %@; giving the photo its label again (`snapshelf label %ld …`) writes it anew"),
                           Int(row.id), url.path, error.description, Int(row.id))
         }
+        if let writer = found.machine, writer != machine { found.id = row.id }
         guard found != expected else { return nil }
         guard found.id == row.id else {
             // A copy of another photo's sidecar: a rebuild would give this photo the other's label.
