@@ -1,6 +1,7 @@
 // What `snapshelf check` verifies: the database, every photo's file against its hash, files that
 // belong to no photo, removed photos' copies kept because the Trash would not take them, and how
-// open the library is to the machine's other users. Each problem names its repair.
+// open the library is to the machine's other users, and conflict copies a sync left that could not
+// be merged. Each problem names its repair.
 import Foundation
 import Synchronization
 
@@ -53,13 +54,17 @@ struct LibraryCheck {
             problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
-        for name in names.sorted() where !used.contains(name) {
+        for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
+            problems.append(conflictProblem(name))
+        }
+        for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
             problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
                                    files.url(forFileNamed: name).path))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
-        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1))) {
+        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1)))
+            && !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             problems.append(label.isEmpty
@@ -79,6 +84,16 @@ struct LibraryCheck {
             }
         }
         return problems
+    }
+
+    /// A conflict copy that opening the library did not merge or remove, with why and the repair.
+    private func conflictProblem(_ name: String) -> String {
+        let path = files.url(forFileNamed: name).path
+        guard let reason = SidecarConflict.obstacle(toResolving: name, in: files) else {
+            return String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), path)
+        }
+        // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
+        return String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), path, reason)
     }
 
     private func databaseProblems() throws(LibraryError) -> [String] {
