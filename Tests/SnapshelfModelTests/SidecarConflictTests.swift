@@ -170,6 +170,17 @@ final class SidecarConflictTests: SidecarTestCase {
         }
     }
 
+    func testNoCopyIsMergedIntoASidecarThatCannotBeRead() throws {
+        try write(try othersSidecar(label: "theirs", changed: 1), to: conflictURL())
+        try Data("damaged".utf8).write(to: sidecarURL)
+        let report = try resolve()
+        XCTAssertEqual(report.rewritten, [])
+        XCTAssertEqual(report.unmerged.map(\.name), [conflictURL().lastPathComponent])
+        XCTAssertTrue(report.unmerged[0].reason.hasPrefix("its sidecar \(sidecarURL.lastPathComponent) cannot be read: "), report.unmerged[0].reason)
+        XCTAssertEqual(try Data(contentsOf: sidecarURL), Data("damaged".utf8), "what cannot be read is never written over")
+        XCTAssertTrue(try library.check().contains { $0.hasPrefix("file \(conflictURL().path) is a conflict copy a sync made that cannot be merged: ") })
+    }
+
     func testAPhotoFilesConflictCopyGoesWhenItHoldsThePhotoAndStaysWhenItIsDamaged() throws {
         let name = photo.fileURL.lastPathComponent
         let stem = photo.fileURL.deletingPathExtension().path
