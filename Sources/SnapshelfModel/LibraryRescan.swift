@@ -53,9 +53,11 @@ struct LibraryRescan {
             guard let sidecarStamp = found[sidecarName], sidecarStamp != seen[sidecarName] || (ids[name] == nil && stamp != seen[name]) else { continue }
             read += 1
             progress(read, due)
-            let sidecar: Sidecar
+            var sidecar: Sidecar
             do {
                 sidecar = try Sidecar(reading: files.sidecarURL(forFileNamed: name))
+                // Another computer's sidecar, or another program's edit of it, holds what it will.
+                sidecar.label = Label.fitting(sidecar.label).text
             } catch {
                 report.notes.append(String(format: tr("the sidecar %@ could not be read: %@"), files.sidecarURL(forFileNamed: name).path, error.description))
                 continue
