@@ -120,7 +120,22 @@ public struct CommandRunner {
     private func open(_ directory: URL, creatingIfMissing: Bool) throws(LibraryError) -> Library {
         let library = try Library(directory: directory, creatingIfMissing: creatingIfMissing)
         library.openingNotes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+        try takeInChangesFromOtherComputers(library)
         return library
+    }
+
+    /// A library Syncthing shares may have changed on other computers since this one last
+    /// looked: each command first takes that in, telling how far it is when there is much to
+    /// read, as when a library has just arrived, so every command sees what the window would.
+    private func takeInChangesFromOtherComputers(_ library: Library) throws(LibraryError) {
+        var lastShown = Date()
+        let rescan = try library.rescan(opening: true) { read, total in
+            guard total >= 200, read == total || Date().timeIntervalSince(lastShown) >= 0.5 else { return }
+            lastShown = Date()
+            Console.complain(String(format: tr("indexing: read %ld of %ld sidecars that changed on other computers"), read, total))
+        }
+        rescan.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+        rescan.summary().forEach { Console.complain($0) }
     }
 
     /// Imports into the library, which is created only once a photo is ready to go in; one that

@@ -29,8 +29,14 @@ public final class Library {
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
         let folderIsReadOnly = LibraryFolder.isReadOnly(directory)
         createdLibrary = !LibraryFolder.exists(at: directory)
+        var syncNote: String?
         if !folderIsReadOnly {
             try LibraryFiles.makeDirectory(directory)
+            do {
+                try LibrarySyncIgnore.keep(in: directory)
+            } catch {
+                syncNote = error.description
+            }
         }
         lock = try LibraryLock(directory: directory, writable: !folderIsReadOnly)
         let opened = try Self.openDatabase(database, readOnly: folderIsReadOnly)
@@ -40,6 +46,7 @@ public final class Library {
                            detail: String(format: tr("the library at %@ is read-only"), directory.path), kind: .readOnly)
             : opened.fullDisk
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
+        openingNotes += [syncNote].compactMap { $0 }
         if let journal = self.database.unreadJournal {
             openingNotes.append(Self.unreadJournalNote(journal))
         }
@@ -70,7 +77,7 @@ public final class Library {
         }
     }
 
-    var sidecars: SidecarWriter { SidecarWriter(database: database, files: files) }
+    var sidecars: SidecarWriter { get throws(LibraryError) { try SidecarWriter(database: database, files: files) } }
 
     /// Writes the sidecars still to be written, telling of those that could not be.
     public func writePendingSidecars() throws(LibraryError) {
@@ -94,7 +101,10 @@ public final class Library {
         files.sweepIncoming()
         for folder in [files.directory.appendingPathComponent(LibraryFiles.incomingFolderName), files.directory, directory] {
             // rmdir takes only empty folders, so nothing the person put there goes.
-            if folder == directory { unlink(directory.appendingPathComponent("library.lock").path) }
+            if folder == directory {
+                unlink(directory.appendingPathComponent("library.lock").path)
+                LibrarySyncIgnore.discard(in: directory)
+            }
             rmdir(folder.path)
         }
     }

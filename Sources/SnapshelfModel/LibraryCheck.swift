@@ -1,6 +1,7 @@
 // What `snapshelf check` verifies: the database, every photo's file against its hash, files that
 // belong to no photo, removed photos' copies kept because the Trash would not take them, and how
-// open the library is to the machine's other users. Each problem names its repair.
+// open the library is to the machine's other users, and conflict copies a sync left that could not
+// be merged. Each problem names its repair.
 import Foundation
 import Synchronization
 
@@ -39,9 +40,11 @@ struct LibraryCheck {
             (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
              Set(try database.pendingSidecars()))
         }
+        let machine = try database.machineName()
         // The hashing and the sidecars, the long part, are done outside the lock, so imports go on
         // meanwhile, on workers, while this thread checks the database.
-        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars) {
+        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars,
+                                      machine: machine) {
             () throws(LibraryError) in try databaseProblems()
         }
         var problems = try found.database.get() + notes
@@ -51,13 +54,17 @@ struct LibraryCheck {
             problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
-        for name in names.sorted() where !used.contains(name) {
+        for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
+            problems.append(conflictProblem(name))
+        }
+        for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
             problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
                                    files.url(forFileNamed: name).path))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
-        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1))) {
+        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1)))
+            && !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             problems.append(label.isEmpty
@@ -79,6 +86,16 @@ struct LibraryCheck {
         return problems
     }
 
+    /// A conflict copy that opening the library did not merge or remove, with why and the repair.
+    private func conflictProblem(_ name: String) -> String {
+        let path = files.url(forFileNamed: name).path
+        guard let reason = SidecarConflict.obstacle(toResolving: name, in: files) else {
+            return String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), path)
+        }
+        // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
+        return String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), path, reason)
+    }
+
     private func databaseProblems() throws(LibraryError) -> [String] {
         try integrityProblems().map { String(format: tr("database: %@"), $0) }
     }
@@ -87,7 +104,7 @@ struct LibraryCheck {
     /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
     /// runs on this thread as they work.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in folder: Folder, unwritten: Set<Int64>, hasSidecars: Bool,
-                                     meanwhile: () throws(LibraryError) -> [String])
+                                     machine: String, meanwhile: () throws(LibraryError) -> [String])
         -> (byRow: [Int: [String]], database: Result<[String], LibraryError>) {
         let next = Mutex(0)
         let found = Mutex([Int: [String]]())
@@ -102,7 +119,8 @@ struct LibraryCheck {
                         let row = rows[index]
                         let sidecarDue = unwritten.contains(row.id) || !hasSidecars
                         let problems = [problem(with: row, in: folder.files),
-                                        sidecarDue ? blockedSidecar(of: row, in: folder.files) : sidecarProblem(with: row, in: folder.files)]
+                                        sidecarDue ? blockedSidecar(of: row, in: folder.files)
+                                            : sidecarProblem(with: row, in: folder.files, machine: machine)]
                             .compactMap { $0 }
                         if !problems.isEmpty { found.withLock { $0[index] = problems } }
                     }
@@ -202,11 +220,12 @@ struct LibraryCheck {
                       Int(row.id), url.path)
     }
 
-    /// What is wrong with the photo's sidecar, with the repair.
-    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
+    /// What is wrong with the photo's sidecar, with the repair. Its ID is another's when another
+    /// computer wrote it, since each numbers its photos itself: `machine` is this one's name.
+    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         let expected = Sidecar(row: row)
-        let found: Sidecar
+        var found: Sidecar
         do {
             found = try Sidecar(reading: url)
         } catch {
@@ -214,6 +233,7 @@ struct LibraryCheck {
             return String(format: tr("photo %ld: its sidecar %@ cannot be used: %@; giving the photo its label again (`snapshelf label %ld …`) writes it anew"),
                           Int(row.id), url.path, error.description, Int(row.id))
         }
+        if let writer = found.machine, writer != machine { found.id = row.id }
         guard found != expected else { return nil }
         guard found.id == row.id else {
             // A copy of another photo's sidecar: a rebuild would give this photo the other's label.

@@ -23,7 +23,9 @@ public enum LibraryFolder {
         if let file = fileInTheWay(above: directory) {
             throw LibraryError(operation: opening, detail: String(format: tr("%@ is a file, so no folder can be inside it"), file.path))
         }
-        guard !exists(at: directory) else { return }
+        // A library another computer shares through Syncthing arrives without its database,
+        // which stays on each computer: this one makes its own from the sidecars.
+        guard !exists(at: directory), !isShared(directory) else { return }
         let photos = directory.appendingPathComponent("photos", isDirectory: true)
         if FileManager.default.fileExists(atPath: photos.path) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: photos.path) else {
@@ -51,6 +53,12 @@ public enum LibraryFolder {
         return LibraryFiles.isDirectory(parent) ? nil : parent
     }
 
+    /// Whether Syncthing shares the folder with other computers: it keeps its `.stfolder` marker
+    /// in the root of each folder it shares, and stops sharing one that lost it.
+    public static func isShared(_ directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(".stfolder").path)
+    }
+
     /// A library that exists but whose folder or database this process cannot write.
     static func isReadOnly(_ directory: URL) -> Bool {
         let database = directory.appendingPathComponent("library.sqlite3")
@@ -62,7 +70,7 @@ public enum LibraryFolder {
     /// no new library but one whose rows are gone, as a database restored empty leaves it: a
     /// rebuild mends it, where importing the copies as new photos would lose their labels.
     static func refuseAnEmptyDatabase(_ database: LibraryDatabase, over files: LibraryFiles, in directory: URL) throws(LibraryError) {
-        guard try database.photoCount() == 0 else { return }
+        guard !isShared(directory), try database.photoCount() == 0 else { return }
         let inProgress = Set(try database.pendingFiles())
         let copies = files.allFileNames().filter { !inProgress.contains($0) }.count
         guard copies > 0 else { return }

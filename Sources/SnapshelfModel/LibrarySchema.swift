@@ -114,8 +114,8 @@ enum LibrarySchema {
         // database copied to another computer by hand gets a name of its own there. And each
         // file's size and time as the index last read it, so a rescan reads only what changed.
         """
-        CREATE TABLE machine (name TEXT NOT NULL, host TEXT NOT NULL);
-        CREATE TABLE seen_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL, modified_ns INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS machine (name TEXT NOT NULL, host TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS seen_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL, modified_ns INTEGER NOT NULL) WITHOUT ROWID;
         """,
     ]
 

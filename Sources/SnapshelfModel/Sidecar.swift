@@ -25,6 +25,16 @@ struct Sidecar: Equatable, Sendable {
     /// photo names none, and a rebuild need not read the copy again to find out. What the sidecar
     /// says of the photo is the rest; this is only how old it is, and no part of its equality.
     var writtenSinceCameras = true
+    // What follows is how the sidecar came to be what it is, which merging two computers' copies
+    // of it needs, and none of what the person sees: no part of its equality either.
+    /// The name of the computer that wrote it (`LibraryDatabase.machineName()`); nil when unknown.
+    var machine: String?
+    /// When the label was last changed; a sidecar from before this was kept counts its photo's addition.
+    var labelChangedMilliseconds: Int64
+    /// The rotation as the turns each computer gave it, adding up to `rotation`.
+    var turns: SidecarTurns
+    /// The labels that lost a merge.
+    var history = SidecarHistory()
 
     static func == (lhs: Sidecar, rhs: Sidecar) -> Bool {
         (lhs.id, lhs.label, lhs.originalName, lhs.addedMilliseconds, lhs.takenMilliseconds)
@@ -38,6 +48,8 @@ struct Sidecar: Equatable, Sendable {
         // `writtenSinceCameras` tells from a sidecar written before cameras were kept.
         camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
         (addedMilliseconds, takenMilliseconds, width, height) = (row.addedMilliseconds, row.takenMilliseconds, row.width, row.height)
+        labelChangedMilliseconds = row.addedMilliseconds
+        turns = SidecarTurns(text: nil, rotation: row.rotation)
     }
 
     /// Why a sidecar could not be read.
@@ -131,6 +143,11 @@ struct Sidecar: Equatable, Sendable {
         camera = string(Self.cameraTag)
         // Every sidecar since cameras were kept holds the rotation.
         writtenSinceCameras = string(Self.rotationTag) != nil
+        machine = string(Self.machineTag)
+        // Bookkeeping that cannot be read is no reason to refuse what the person put in.
+        labelChangedMilliseconds = string(Self.labelChangedTag).flatMap(Self.milliseconds(from:)) ?? added
+        turns = SidecarTurns(text: string(Self.turnsTag), rotation: rotation)
+        history = SidecarHistory(text: string(Self.historyTag))
     }
 
     /// The original's name, when the sidecar holds one. XMP holds only UTF-8: a name that is
@@ -171,6 +188,16 @@ struct Sidecar: Equatable, Sendable {
         if let camera {
             try metadata.set(Self.cameraTag, camera)
         }
+        if let machine, !machine.isEmpty {
+            try metadata.set(Self.machineTag, machine)
+        }
+        try metadata.set(Self.labelChangedTag, Self.text(milliseconds: labelChangedMilliseconds))
+        if let text = turns.text {
+            try metadata.set(Self.turnsTag, text)
+        }
+        if let text = history.text {
+            try metadata.set(Self.historyTag, text)
+        }
         let temporary = temporaryFolder.appendingPathComponent("\(UUID().uuidString).xmp").path
         do throws(Metadata.Failure) {
             try metadata.saveSidecar(to: temporary)
@@ -203,6 +230,10 @@ struct Sidecar: Equatable, Sendable {
     static let heightTag = "Xmp.snapshelf.Height"
     static let rotationTag = "Xmp.snapshelf.Rotation"
     static let cameraTag = "Xmp.snapshelf.Camera"
+    static let machineTag = "Xmp.snapshelf.Machine"
+    static let labelChangedTag = "Xmp.snapshelf.LabelChanged"
+    static let turnsTag = "Xmp.snapshelf.Turns"
+    static let historyTag = "Xmp.snapshelf.History"
 
     /// ISO 8601 in UTC with milliseconds, which round-trips the database's milliseconds exactly.
     // A format style rather than ISO8601DateFormatter, which costs a formatter's creation per

@@ -29,7 +29,8 @@ struct SidecarFields {
     private static let properties: [String: (tag: String, namespace: String)] = {
         var properties = ["xmpMM:PreservedFileName": (Sidecar.originalNameTag, "xmlns:xmpMM")]
         for tag in [Sidecar.originalBytesTag, Sidecar.idTag, Sidecar.addedTag, Sidecar.takenTag, Sidecar.widthTag,
-                    Sidecar.heightTag, Sidecar.rotationTag, Sidecar.cameraTag] {
+                    Sidecar.heightTag, Sidecar.rotationTag, Sidecar.cameraTag, Sidecar.machineTag, Sidecar.labelChangedTag,
+                    Sidecar.turnsTag, Sidecar.historyTag] {
             properties["snapshelf:" + tag.dropFirst("Xmp.snapshelf.".count)] = (tag, "xmlns:snapshelf")
         }
         return properties

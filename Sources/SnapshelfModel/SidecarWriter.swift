@@ -1,12 +1,20 @@
 // Writes photos' sidecars from their rows and clears the marks the database's triggers left, so
 // that sidecar and row agree again after every change, and after a kill at the next open. One
 // sidecar that cannot be written (a folder in its way, a full disk) stops none of the others: it
-// keeps its mark, to be written at the next open, and the error names it.
+// keeps its mark, to be written at the next open, and the error names it. Each sidecar carries
+// forward from the one it replaces what merging two computers' copies needs, which no row holds.
 import Foundation
 
 struct SidecarWriter {
     let database: LibraryDatabase
     let files: LibraryFiles
+    /// The name this computer writes into the sidecars, and gives its own turns under.
+    let machine: String
+
+    init(database: LibraryDatabase, files: LibraryFiles) throws(LibraryError) {
+        (self.database, self.files) = (database, files)
+        machine = try database.machineName()
+    }
 
     /// Writes the sidecars of these photos as their rows now stand; photos no longer there are
     /// only unmarked. Call it while holding the folder lock, so two writers never cross.
@@ -34,9 +42,11 @@ struct SidecarWriter {
         let rows = try camerasFilled(in: database.rows(withIDs: ids))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
+        let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
-                try files.writeSidecar(Sidecar(row: row), forFileNamed: row.fileName)
+                let url = files.sidecarURL(forFileNamed: row.fileName)
+                try files.writeSidecar(Self.sidecar(for: row, replacing: url, machine: machine, now: now), forFileNamed: row.fileName)
                 written.append(row)
             } catch {
                 failures.append(LibraryError(operation: String(format: tr("writing the sidecar %@"), files.sidecarURL(forFileNamed: row.fileName).path),
@@ -46,6 +56,20 @@ struct SidecarWriter {
         // Only where the row is still what was written: another process may have changed it
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
+    }
+
+    /// The row's sidecar with what the one it replaces held beyond the row: when the label was
+    /// last changed, unless it changes now; each computer's turns, this one's changed to make the
+    /// row's rotation; and the labels that lost a merge. Where there is none that can be read, as
+    /// for a new photo, whose sidecar is not there yet, it starts afresh.
+    static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64) -> Sidecar {
+        var sidecar = Sidecar(row: row)
+        let old = try? Sidecar(reading: url)
+        sidecar.machine = machine
+        sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
+        sidecar.turns = (old?.turns ?? SidecarTurns(text: nil, rotation: 0)).turned(by: machine, to: row.rotation)
+        sidecar.history = old?.history ?? SidecarHistory()
+        return sidecar
     }
 
     /// The rows with the camera read from the copy where a library from before cameras lacks it,

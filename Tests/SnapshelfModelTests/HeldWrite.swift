@@ -10,8 +10,8 @@ struct HeldWrite {
         let description: String
     }
 
-    /// Runs `sql` in a write transaction of its own, runs `change` on another thread meanwhile,
-    /// commits, and returns what `change` returned once it is done.
+    /// Runs `sql` in a write transaction of its own, runs `change` meanwhile, commits from
+    /// another thread, and returns what `change` returned once both are done.
     static func landing<T>(_ sql: String, in database: URL, during change: () throws -> T) throws -> T {
         var opened: OpaquePointer?
         guard sqlite3_open(database.path, &opened) == SQLITE_OK, let handle = opened else {
@@ -19,22 +19,23 @@ struct HeldWrite {
         }
         defer { sqlite3_close(handle) }
         try execute("BEGIN IMMEDIATE; \(sql)", on: handle)
-        let finished = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<T, any Error>?
-        try withoutActuallyEscaping(change) { change in
-            nonisolated(unsafe) let change = change
-            Thread.detachNewThread {
-                result = Result { try change() }
-                finished.signal()
-            }
+        // The change runs here and the commit on the other thread, not the other way round: a
+        // thread that ran the change would hold the closure after it signalled, and
+        // withoutActuallyEscaping traps on a closure still held when it returns.
+        let committed = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var commit: Result<Void, any Error>?
+        nonisolated(unsafe) let connection = handle
+        Thread.detachNewThread {
             // Time for a change that reads first to read before it waits for the write lock; one
             // that reads inside its transaction comes to the same end however long this is.
             Thread.sleep(forTimeInterval: 0.3)
-            let committed = Result { try execute("COMMIT", on: handle) }
-            finished.wait()
-            try committed.get()
+            commit = Result { try execute("COMMIT", on: connection) }
+            committed.signal()
         }
-        return try result!.get()
+        let result = Result { try change() }
+        committed.wait()
+        try commit!.get()
+        return try result.get()
     }
 
     private static func execute(_ sql: String, on handle: OpaquePointer) throws {

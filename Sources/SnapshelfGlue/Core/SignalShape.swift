@@ -136,6 +136,16 @@ extension SignalShape {
         return .init(trampoline)
     }
 
+    /// `void handler(instance, GFile *, GFile *, GFileMonitorEvent, data)`: a file monitor's "changed".
+    static var fileMonitorEvent: SignalShape<@MainActor (OpaquePointer?, UInt32) -> Void> {
+        let trampoline: @convention(c) (Pointer, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, Pointer) -> Void = {
+            _, file, _, event, data in
+            nonisolated(unsafe) let file = file
+            deliver(data) { (body: @MainActor (OpaquePointer?, UInt32) -> Void) in body(file, event.rawValue) }
+        }
+        return .init(trampoline)
+    }
+
     /// `gboolean handler(instance, gint, gint, gboolean, GtkTooltip *, data)`: "query-tooltip".
     static var tooltipQuery: SignalShape<@MainActor (OpaquePointer?) -> Bool> {
         let trampoline: @convention(c) (Pointer, Int32, Int32, gboolean, OpaquePointer?, Pointer) -> gboolean = {

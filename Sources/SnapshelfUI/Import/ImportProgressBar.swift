@@ -12,8 +12,10 @@ final class ImportProgressBar {
     /// Called when the person presses Cancel.
     var onCancel: (@MainActor () -> Void)?
 
-    /// - Parameter cancelLabel: the Cancel button's text, with its mnemonic; an import's by default.
-    init(cancelLabel: String? = nil) {
+    /// - Parameters:
+    ///   - cancelLabel: the Cancel button's text, with its mnemonic; an import's by default.
+    ///   - cancels: whether there is a Cancel button; work that must finish has none.
+    init(cancelLabel: String? = nil, cancels: Bool = true) {
         let row = Box(.horizontal, spacing: 12)
         row.addStyleClass("import-progress")
         let texts = Box(.vertical, spacing: 6)
@@ -27,7 +29,7 @@ final class ImportProgressBar {
         let cancel = Button(mnemonic: cancelLabel ?? tr("_Cancel Import"))
         cancel.verticalAlignment = .center
         cancel.onClicked { [weak self] in self?.onCancel?() }
-        row.append(cancel)
+        if cancels { row.append(cancel) }
         root.setChild(row)
     }
 

@@ -38,6 +38,8 @@ final class LibraryWindow {
     private var storeSubscription: Subscription?
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var outsideChanges: OutsideChanges?
+    /// Takes in what other computers change in a library Syncthing shares.
+    private var otherComputers: OtherComputers?
 
     init(application: Application, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
@@ -88,13 +90,16 @@ final class LibraryWindow {
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
         commands.restored = { [weak self] positions in self?.reveal(restored: positions) }
+        otherComputers = OtherComputers(store: store, notification: notification, undoNotice: undoNotice)
+        // Photos the rescan takes in are told by it, as coming from another computer.
         outsideChanges = OutsideChanges(store: store, notification: notification) { [weak self] in
-            self?.importFlow.isRunning ?? false
+            (self?.importFlow.isRunning ?? false) || (self?.otherComputers?.isRescanning ?? false)
         }
         // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test.
         window.onUnrealize { [weak self] in
             if let self { preferences.rememberSize(of: window) }
             self?.outsideChanges?.stop()
+            self?.otherComputers?.stop()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
         }
@@ -159,7 +164,8 @@ final class LibraryWindow {
         overlay.addOverlay(InAppNotification.footing([notification.root, undoNotice.root]))
         overlay.expandsVertically = true
         let column = Box(.vertical)
-        column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root])
+        column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root,
+                       otherComputers?.progressBar.root].compactMap { $0 })
         window.setTitlebar(header.root)
         window.setChild(column)
     }

@@ -1,0 +1,106 @@
+// What a rescan asks of the database: the size and time of each file as the index last read it,
+// and changes that come from the files rather than from the person at this computer. Those
+// clear the sidecar marks their triggers leave, since the sidecar is where they come from and
+// writing it again would only send it back to the other computers as a change of this one's.
+import CSQLite
+import Foundation
+
+extension LibraryDatabase {
+    /// A file's size and modification time, to the nanosecond, as `stat` gives them.
+    struct FileStamp: Equatable {
+        let size: Int64
+        let modifiedNanoseconds: Int64
+
+        init(size: Int64, modifiedNanoseconds: Int64) {
+            (self.size, self.modifiedNanoseconds) = (size, modifiedNanoseconds)
+        }
+
+        init(_ status: stat) {
+            size = Int64(status.st_size)
+            modifiedNanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        }
+    }
+
+    /// Every file the index has seen, by name, with its stamp then.
+    func seenFiles() throws(LibraryError) -> [String: FileStamp] {
+        let statement = try connection.prepare("SELECT name, size, modified_ns FROM seen_files", during: tr("reading what the index has seen"))
+        var seen: [String: FileStamp] = [:]
+        while try statement.step() {
+            seen[statement.text(at: 0)] = FileStamp(size: statement.integer(at: 1), modifiedNanoseconds: statement.integer(at: 2))
+        }
+        return seen
+    }
+
+    /// Records the stamps, and forgets the files that are gone, in one transaction.
+    func recordSeen(_ stamps: [String: FileStamp], forgetting gone: [String]) throws(LibraryError) {
+        guard !stamps.isEmpty || !gone.isEmpty else { return }
+        try connection.inTransaction(during: tr("recording what the index has seen")) { () throws(LibraryError) in
+            let record = try connection.prepare("INSERT OR REPLACE INTO seen_files (name, size, modified_ns) VALUES (?, ?, ?)",
+                                                during: tr("recording what the index has seen"))
+            for (name, stamp) in stamps {
+                try record.bind([.text(name), .integer(stamp.size), .integer(stamp.modifiedNanoseconds)])
+                _ = try record.step()
+                record.reset()
+            }
+            let forget = try connection.prepare("DELETE FROM seen_files WHERE name = ?", during: tr("recording what the index has seen"))
+            for name in gone {
+                try forget.bind([.text(name)])
+                _ = try forget.step()
+                forget.reset()
+            }
+        }
+    }
+
+    /// Each photo's ID by its file's name, without the rest of its row.
+    func idsByFileName() throws(LibraryError) -> [String: Int64] {
+        let statement = try connection.prepare("SELECT id, file_name FROM photos", during: tr("reading the library"))
+        var ids: [String: Int64] = [:]
+        while try statement.step() {
+            ids[statement.text(at: 1)] = statement.integer(at: 0)
+        }
+        return ids
+    }
+
+    /// Gives the photo what its sidecar now says the person chose (label, rotation, date taken
+    /// and original name), when that differs from its row; true when the row changed.
+    func take(_ sidecar: Sidecar, intoPhotoWithID id: Int64) throws(LibraryError) -> Bool {
+        try connection.inTransaction(during: tr("taking in a changed sidecar")) { () throws(LibraryError) in
+            let statement = try connection.prepare("""
+                UPDATE photos SET label = ?1, label_key = ?2, rotation = ?3, taken_ms = ?4, original_name = ?5, original_bytes = ?6
+                WHERE id = ?7 AND NOT (label IS ?1 AND rotation IS ?3 AND taken_ms IS ?4 AND original_name IS ?5 AND original_bytes IS ?6)
+                """, during: tr("taking in a changed sidecar"))
+            let name = sidecar.originalName
+            try statement.bind([
+                .text(sidecar.label), .text(SearchKey.folding(sidecar.label)), .integer(Int64(sidecar.rotation)),
+                sidecar.takenMilliseconds.map { .integer($0) } ?? .null, .text(name.text),
+                name.isUTF8 ? .null : .text(name.percentEncoded), .integer(id),
+            ])
+            _ = try statement.step()
+            guard sqlite3_changes(connection.handle) > 0 else { return false }
+            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("taking in a changed sidecar"))
+            try done.bind([.integer(id)])
+            _ = try done.step()
+            return true
+        }
+    }
+
+    /// Deletes the rows of photos whose files another computer removed, in one transaction,
+    /// without marking their files as this computer's to retire: they are gone already.
+    /// Returns the rows as they were, for an undo.
+    func forget(photosWithIDs ids: [Int64]) throws(LibraryError) -> [Row] {
+        try connection.inTransaction(during: tr("forgetting photos removed on another computer")) { () throws(LibraryError) in
+            let found = try rows(withIDs: ids)
+            let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("forgetting photos removed on another computer"))
+            let unmark = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("forgetting photos removed on another computer"))
+            for row in found {
+                try statement.bind([.integer(row.id)])
+                _ = try statement.step()
+                statement.reset()
+                try unmark.bind([.integer(row.id)])
+                _ = try unmark.step()
+                unmark.reset()
+            }
+            return found
+        }
+    }
+}

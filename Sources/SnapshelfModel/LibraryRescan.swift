@@ -1,0 +1,159 @@
+// Brings this computer's index up to date with the photo folder, which Syncthing changes beneath
+// it when the library is shared with other computers: copies and sidecars that arrived become
+// photos, a sidecar that changed gives its photo what it says, and a photo whose copy and sidecar
+// both went was removed on another computer. Only files whose size or time changed since the
+// index last saw them are read, so a rescan of a library that stayed the same costs a `stat` of
+// each file. (The folder's own time would say less: a file written in place leaves it as it was.)
+import Foundation
+
+struct LibraryRescan {
+    /// What changed in the index.
+    struct Report {
+        /// Photos that arrived from another computer, or were put back.
+        var arrived: [Int64] = []
+        /// Photos whose sidecar changed, and that took what it says.
+        var changed: [Int64] = []
+        /// Photos another computer removed, as their rows were, for an undo.
+        var removedElsewhere: [LibraryDatabase.Row] = []
+        /// Photos whose copy another computer removed while a change made here to their label or
+        /// rotation kept the sidecar, so the copy came back from the reserve.
+        var putBack: [Int64] = []
+        /// What the person should know, such as a sidecar that could not be read.
+        var notes: [String] = []
+
+        var isEmpty: Bool { arrived.isEmpty && changed.isEmpty && removedElsewhere.isEmpty && putBack.isEmpty }
+    }
+
+    let database: LibraryDatabase
+    let files: LibraryFiles
+    let reserve: LibraryReserve
+    /// Whether Syncthing shares the library: only then is a copy and sidecar that went a removal
+    /// made elsewhere, rather than damage for `check` to report.
+    let isShared: Bool
+
+    /// Rescans the folder while holding its lock, so no import places a file meanwhile. With
+    /// `sweepingReserve`, as at opening, the reserve lets go of photos no longer in the library.
+    /// `progress` is told how many sidecars have been read of how many need it.
+    func run(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
+            try scan(sweepingReserve: sweepingReserve, progress: progress)
+        }
+    }
+
+    private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
+        var report = Report()
+        let seen = try database.seenFiles()
+        let found = try listing()
+        let ids = try database.idsByFileName()
+        var read = 0
+        let due = found.keys.filter { Self.isSidecar($0) && found[$0] != seen[$0] }.count
+        var arrivals: [(name: String, sidecar: Sidecar)] = []
+        for (name, stamp) in found where !Self.isSidecar(name) {
+            let sidecarName = name + "." + Sidecar.fileExtension
+            guard let sidecarStamp = found[sidecarName], sidecarStamp != seen[sidecarName] || (ids[name] == nil && stamp != seen[name]) else { continue }
+            read += 1
+            progress(read, due)
+            var sidecar: Sidecar
+            do {
+                sidecar = try Sidecar(reading: files.sidecarURL(forFileNamed: name))
+                // Another computer's sidecar, or another program's edit of it, holds what it will.
+                sidecar.label = Label.fitting(sidecar.label).text
+            } catch {
+                report.notes.append(String(format: tr("the sidecar %@ could not be read: %@"), files.sidecarURL(forFileNamed: name).path, error.description))
+                continue
+            }
+            if let id = ids[name] {
+                if try database.take(sidecar, intoPhotoWithID: id) { report.changed.append(id) }
+            } else if Self.sha256(ofCopyNamed: name) != nil {
+                arrivals.append((name, sidecar))
+            }
+        }
+        report.arrived = try add(arrivals, besides: ids)
+        for (name, id) in ids where found[name] == nil {
+            if found[name + "." + Sidecar.fileExtension] == nil {
+                if isShared { report.removedElsewhere.append(contentsOf: try database.forget(photosWithIDs: [id])) }
+            } else if isShared && reserve.restore(files.url(forFileNamed: name)) {
+                report.putBack.append(id)
+            }
+        }
+        if isShared {
+            keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
+        }
+        try database.recordSeen(found.filter { seen[$0.key] != $0.value }, forgetting: seen.keys.filter { found[$0] == nil })
+        return report
+    }
+
+    /// The photo folder's files by name, with their stamps: neither Syncthing's files in transit
+    /// nor its conflict copies (merged before), nor anything hidden, such as the incoming folder.
+    private func listing() throws(LibraryError) -> [String: LibraryDatabase.FileStamp] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: files.directory.path)
+        } catch {
+            throw LibraryError(operation: String(format: tr("reading the folder %@"), files.directory.path),
+                               detail: (error as NSError).localizedDescription)
+        }
+        var found: [String: LibraryDatabase.FileStamp] = [:]
+        for name in names where !name.hasPrefix(".") && !name.contains(".sync-conflict-") {
+            var status = stat()
+            guard lstat(files.directory.appendingPathComponent(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            found[name] = LibraryDatabase.FileStamp(status)
+        }
+        return found
+    }
+
+    /// Indexes the photos that arrived, each under the ID its sidecar holds where this computer
+    /// has no photo with it (IDs belong to each computer's index), else under a new one.
+    private func add(_ arrivals: [(name: String, sidecar: Sidecar)], besides ids: [String: Int64]) throws(LibraryError) -> [Int64] {
+        var taken = Set(ids.values)
+        var rows: [LibraryDatabase.Row] = []
+        var homeless: [(name: String, sidecar: Sidecar)] = []
+        for arrival in arrivals.sorted(by: { $0.sidecar.addedMilliseconds < $1.sidecar.addedMilliseconds }) {
+            // The same photo under another extension is the same photo, which the index has.
+            guard let sha256 = Self.sha256(ofCopyNamed: arrival.name), try database.row(withHash: sha256) == nil,
+                  !rows.contains(where: { $0.sha256 == sha256 }) else { continue }
+            if taken.insert(arrival.sidecar.id).inserted {
+                rows.append(Self.row(arrival.name, arrival.sidecar, id: arrival.sidecar.id, sha256: sha256))
+            } else {
+                homeless.append(arrival)
+            }
+        }
+        let newIDs = try database.newPhotoIDs(count: homeless.count, avoiding: taken)
+        for (arrival, id) in zip(homeless, newIDs) {
+            rows.append(Self.row(arrival.name, arrival.sidecar, id: id, sha256: Self.sha256(ofCopyNamed: arrival.name) ?? ""))
+        }
+        try database.insert(rows.map { ($0, true) })
+        return rows.map(\.id)
+    }
+
+    private static func row(_ name: String, _ sidecar: Sidecar, id: Int64, sha256: String) -> LibraryDatabase.Row {
+        LibraryDatabase.Row(
+            id: id, label: sidecar.label, fileName: name, originalName: sidecar.originalName,
+            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height, sha256: sha256,
+            takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
+            camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
+    }
+
+    /// Gives every copy of the library a name in the reserve, and, when `sweeping`, lets go of
+    /// those of photos no longer in it.
+    private func keepReserve(of names: Set<String>, sweeping: Bool) {
+        let reserved = reserve.names()
+        for name in names.subtracting(reserved) {
+            reserve.keep(files.url(forFileNamed: name))
+        }
+        if sweeping {
+            reserved.subtracting(names).forEach(reserve.release)
+        }
+    }
+
+    private static func isSidecar(_ name: String) -> Bool {
+        name.hasSuffix("." + Sidecar.fileExtension)
+    }
+
+    /// The content hash a copy's name gives, `<sha256>.<extension>`; nil for a name no copy has.
+    static func sha256(ofCopyNamed name: String) -> String? {
+        let parts = name.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 64, parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        return String(parts[0])
+    }
+}

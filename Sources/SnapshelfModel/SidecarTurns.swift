@@ -1,0 +1,74 @@
+// A photo's rotation as the turns each computer gave it, `Xmp.snapshelf.Turns` in its sidecar:
+// `machine:count:degrees` entries, space-separated, such as `a1b2:3:90 c3d4:1:270`. The rotation
+// is their sum, modulo a full turn. Each computer changes only its own entry, counting each change,
+// so when two computers turned one photo while apart, their sidecars merge entry by entry, the
+// higher count of each computer winning, and both turns survive: 90 on one and 180 on the other
+// make 270, where taking either sidecar's rotation whole would lose the other's turn.
+struct SidecarTurns: Equatable, Sendable {
+    /// One computer's turns: how many times it changed them, and their total.
+    struct Entry: Equatable, Sendable {
+        var count: Int
+        var degrees: Int
+    }
+
+    /// The entry for the rotation a sidecar had before turns were counted, or that another program
+    /// set: no machine name is this, since those are hexadecimal.
+    static let baseMachine = "base"
+
+    private(set) var entries: [String: Entry]
+
+    /// The rotation the entries add up to.
+    var rotation: Int { entries.values.reduce(0) { ($0 + $1.degrees) % 360 } }
+
+    /// The turns a sidecar holds beside its rotation. Text that cannot be read counts as no turns,
+    /// and whatever the entries do not account for of the rotation, as another program's turn, is
+    /// the base entry's: the rotation is what every reader shows, so the turns must add up to it.
+    init(text: String?, rotation: Int) {
+        entries = text.flatMap(Self.parse) ?? [:]
+        let rest = ((rotation - self.rotation) % 360 + 360) % 360
+        if rest != 0 {
+            var base = entries[Self.baseMachine] ?? Entry(count: 0, degrees: 0)
+            base.degrees = (base.degrees + rest) % 360
+            entries[Self.baseMachine] = base
+        }
+    }
+
+    private static func parse(_ text: String) -> [String: Entry]? {
+        var entries: [String: Entry] = [:]
+        for word in text.split(separator: " ") {
+            let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                  let count = Int(parts[1]), count >= 0, let degrees = Int(parts[2]), [0, 90, 180, 270].contains(degrees),
+                  entries[String(parts[0])] == nil else { return nil }
+            entries[String(parts[0])] = Entry(count: count, degrees: degrees)
+        }
+        return entries
+    }
+
+    /// The text for the sidecar, by machine name so the same turns always read the same; nil for none.
+    var text: String? {
+        let words = entries.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.count):\($0.value.degrees)" }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// These turns with `machine`'s own entry changed, and counted, so that they add up to
+    /// `rotation`; unchanged when they do already.
+    func turned(by machine: String, to rotation: Int) -> SidecarTurns {
+        let rest = ((rotation - self.rotation) % 360 + 360) % 360
+        guard rest != 0 else { return self }
+        var turned = self
+        let own = entries[machine] ?? Entry(count: 0, degrees: 0)
+        turned.entries[machine] = Entry(count: own.count + 1, degrees: (own.degrees + rest) % 360)
+        return turned
+    }
+
+    /// Both sidecars' turns, each computer's from the sidecar that counts more of them; where both
+    /// count as many but differ, as two base entries may, from `self`, the label's winner.
+    func merged(with other: SidecarTurns) -> SidecarTurns {
+        var merged = self
+        for (machine, theirs) in other.entries where theirs.count > (entries[machine]?.count ?? -1) {
+            merged.entries[machine] = theirs
+        }
+        return merged
+    }
+}

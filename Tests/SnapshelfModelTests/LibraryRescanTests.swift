@@ -1,0 +1,173 @@
+// The rescan of a library Syncthing shares, with a second computer's library folder beside the
+// first and its files brought over as Syncthing brings them: written under a temporary name and
+// renamed into place, and deleted when they went. (SyncthingLibraryTests run real Syncthing.)
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class LibraryRescanTests: LibraryTestCase {
+    private var other: URL { folder.url.appendingPathComponent("other") }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        for library in [directory, other] {
+            try FileManager.default.createDirectory(at: library.appendingPathComponent(".stfolder"), withIntermediateDirectories: true)
+        }
+    }
+
+    /// Makes `to`'s photo folder what `from`'s is, file by file, as Syncthing would.
+    private func bring(_ from: URL, to: URL) throws {
+        let source = from.appendingPathComponent("photos"), target = to.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let wanted = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { !$0.hasPrefix(".") }
+        for name in try FileManager.default.contentsOfDirectory(atPath: target.path) where !name.hasPrefix(".") && !wanted.contains(name) {
+            try FileManager.default.removeItem(at: target.appendingPathComponent(name))
+        }
+        for name in wanted {
+            let bytes = try Data(contentsOf: source.appendingPathComponent(name))
+            if (try? Data(contentsOf: target.appendingPathComponent(name))) == bytes { continue }
+            let temporary = target.appendingPathComponent(".syncthing.\(name).tmp")
+            try bytes.write(to: temporary)
+            XCTAssertEqual(rename(temporary.path, target.appendingPathComponent(name).path), 0)
+        }
+    }
+
+    private func importThree(into library: Library) throws -> [Int64] {
+        try SamplePhotos.cameras.prefix(3).enumerated().map { index, url in
+            guard case .added(let photo) = try library.add(try candidate(url), label: try Label("photo \(index)")) else {
+                throw XCTSkip("the sample photo was not added")
+            }
+            return photo.id
+        }
+    }
+
+    /// Two computers sharing a library of three photos, the second's index made from what arrived.
+    private func sharedLibrary() throws -> (first: Library, second: Library, ids: [Int64]) {
+        let first = try Library(directory: directory)
+        let ids = try importThree(into: first)
+        try bring(directory, to: other)
+        let second = try Library(directory: other)
+        _ = try second.rescan(opening: true)
+        return (first, second, ids)
+    }
+
+    func testAReceivedLibraryIsIndexedFromItsSidecarsAndPassesItsCheck() throws {
+        let first = try Library(directory: directory)
+        let ids = try importThree(into: first)
+        _ = try first.rotate(photosWithIDs: [ids[1]], by: 90)
+        try bring(directory, to: other)
+        let second = try Library(directory: other)
+        let rescan = try second.rescan(opening: true)
+        XCTAssertEqual(rescan.arrived, 3)
+        XCTAssertEqual(try second.photos().map(\.label), ["photo 0", "photo 1", "photo 2"])
+        XCTAssertEqual(try second.photos().map(\.rotation), [0, 90, 0])
+        XCTAssertEqual(try second.check(), [])
+        XCTAssertFalse(try second.rescan().changedTheIndex, "a second rescan finds nothing new")
+    }
+
+    func testALabelARotationAndARemovalReachTheOtherComputer() throws {
+        let (first, second, ids) = try sharedLibrary()
+        _ = try first.relabel(photoWithID: ids[0], as: try Label("changed on the first"))
+        _ = try first.rotate(photosWithIDs: [ids[1]], by: 270)
+        _ = try first.remove(photoWithID: ids[2])
+        try bring(directory, to: other)
+        let rescan = try second.rescan()
+        XCTAssertEqual(rescan.changed, 2)
+        XCTAssertEqual(rescan.removedElsewhere?.photos.map(\.label), ["photo 2"])
+        XCTAssertEqual(rescan.summary(), ["1 photo was removed on another computer."])
+        XCTAssertEqual(try second.photos().map(\.label), ["changed on the first", "photo 1"])
+        XCTAssertEqual(try second.photos().map(\.rotation), [0, 270])
+        XCTAssertEqual(try second.check(), [], "a removal made elsewhere is no missing file")
+    }
+
+    func testARemovalMadeElsewhereIsUndoneHereFromTheReserveAndGoesBackEverywhere() throws {
+        let (first, second, ids) = try sharedLibrary()
+        _ = try first.remove(photoWithID: ids[0])
+        try bring(directory, to: other)
+        let removal = try XCTUnwrap(try second.rescan().removedElsewhere)
+        XCTAssertEqual(try second.undoRemovalElsewhere(removal), [])
+        XCTAssertEqual(try second.photos().map(\.label), ["photo 0", "photo 1", "photo 2"])
+        XCTAssertEqual(try second.check(), [])
+        try bring(other, to: directory)
+        XCTAssertEqual(try first.rescan().arrived, 1)
+        XCTAssertEqual(try first.photos().map(\.label).sorted(), ["photo 0", "photo 1", "photo 2"])
+    }
+
+    func testARemovalLosesToARelabelMadeHere() throws {
+        let second = try sharedLibrary().second
+        let copy = try XCTUnwrap(try second.photos().first).fileURL
+        _ = try second.relabel(photoWithID: try XCTUnwrap(try second.photos().first).id, as: try Label("kept here"))
+        // What Syncthing leaves when one side deleted and the other changed: the copy, which only
+        // one side touched, is deleted, and the changed sidecar stays.
+        try FileManager.default.removeItem(at: copy)
+        let rescan = try second.rescan()
+        XCTAssertEqual(rescan.putBack, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path))
+        XCTAssertEqual(try second.photos().first?.label, "kept here")
+        XCTAssertEqual(try second.check(), [])
+    }
+
+    func testAPhotoThatVanishesFromALibraryNoOneSharesIsAMissingFileNotARemoval() throws {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".stfolder"))
+        let library = try Library(directory: directory)
+        let ids = try importThree(into: library)
+        let photo = try XCTUnwrap(try library.photo(withID: ids[0]))
+        try FileManager.default.removeItem(at: photo.fileURL)
+        try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
+        XCTAssertFalse(try library.rescan().changedTheIndex)
+        XCTAssertEqual(try library.photoCount(), 3)
+        XCTAssertTrue(try library.check().contains { $0.contains("is missing") })
+    }
+
+    func testPhotosBothComputersNumberedAlikeKeepTheirLabelsUnderIDsOfTheirOwn() throws {
+        let first = try Library(directory: directory)
+        let second = try Library(directory: other)
+        guard case .added(let here) = try first.add(try candidate(SamplePhotos.cameras[0]), label: try Label("first's")),
+              case .added(let there) = try second.add(try candidate(SamplePhotos.cameras[1]), label: try Label("second's")) else {
+            return XCTFail("the photos were not added")
+        }
+        XCTAssertEqual(here.id, there.id, "both computers gave their photo the same ID")
+        try bring(directory, to: other.appendingPathComponent("incoming-from-first"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: other.appendingPathComponent("incoming-from-first/photos").path) {
+            try FileManager.default.moveItem(at: other.appendingPathComponent("incoming-from-first/photos/\(name)"),
+                                             to: other.appendingPathComponent("photos/\(name)"))
+        }
+        XCTAssertEqual(try second.rescan().arrived, 1)
+        let photos = try second.photos()
+        XCTAssertEqual(photos.map(\.label), ["second's", "first's"])
+        XCTAssertEqual(Set(photos.map(\.id)).count, 2)
+    }
+
+    func testFilesInTransitAndUnchangedFilesAreNotRead() throws {
+        let second = try sharedLibrary().second
+        // A sidecar spoiled without its size or time changing is not read again: only a change is.
+        let sidecar = try XCTUnwrap(try second.photos().first).fileURL.appendingPathExtension("xmp")
+        var status = stat()
+        XCTAssertEqual(stat(sidecar.path, &status), 0)
+        try Data(repeating: UInt8(ascii: "x"), count: Int(status.st_size)).write(to: sidecar)
+        var times = [status.st_atim, status.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, sidecar.path, &times, 0), 0)
+        let transit = other.appendingPathComponent("photos/.syncthing.\(String(repeating: "a", count: 64)).jpg.tmp")
+        try Data(contentsOf: SamplePhotos.cameras[4]).write(to: transit)
+        let rescan = try second.rescan()
+        XCTAssertFalse(rescan.changedTheIndex)
+        XCTAssertEqual(rescan.notes, [])
+    }
+
+    func testTheIgnoreFileKeepsTheDatabaseOutAndThePersonsOwnLinesIn() throws {
+        let ignore = directory.appendingPathComponent(".stignore")
+        try Data("// mine\n*.tmp\n".utf8).write(to: ignore)
+        _ = try Library(directory: directory)
+        let text = try String(contentsOf: ignore, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        for pattern in ["(?d)/library.sqlite3", "(?d)/library.sqlite3-wal", "(?d)/library.sqlite3-shm", "(?d)/library.lock"] {
+            XCTAssertTrue(lines.contains(pattern), "\(pattern) in \(text)")
+        }
+        XCTAssertLessThan(try XCTUnwrap(lines.firstIndex(of: "(?d)/library.sqlite3")), try XCTUnwrap(lines.firstIndex(of: "*.tmp")),
+                          "Syncthing takes the first pattern that matches: Snapshelf's come first")
+        XCTAssertTrue(lines.contains("// mine"))
+        _ = try Library(directory: directory)
+        XCTAssertEqual(try String(contentsOf: ignore, encoding: .utf8), text, "opening again changes nothing")
+    }
+}
