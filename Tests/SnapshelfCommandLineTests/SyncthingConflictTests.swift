@@ -61,6 +61,23 @@ final class SyncthingConflictTests: SyncthingTestCase {
         }
     }
 
+    func testRotationsOnBothSidesWhileApartAddUp() throws {
+        let photo = SamplePhotos.cameras[0]
+        try shareOnePhoto(labelled: "Tower", photo)
+        try pair.pause()
+        try snapshelf(libraryA, "rotate", try id(of: photo, in: libraryA), "--by", "90")
+        try snapshelf(libraryB, "rotate", try id(of: photo, in: libraryB), "--by", "180")
+        try pair.resume()
+        try settle()
+
+        for library in [libraryA, libraryB] {
+            let listed = try photos(in: library).values.map(\.description)
+            XCTAssertEqual(listed, ["\(photo.lastPathComponent) “Tower” 270°"], side(library))
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            try assertSound(library)
+        }
+    }
+
     func testARemovalOnOneSideLosesToARelabelOnTheOther() throws {
         let kept = SamplePhotos.cameras[0]
         let other = SamplePhotos.cameras[1]
