@@ -1,5 +1,6 @@
 // The open window on computer B of a library that two real Syncthing instances share: what the
-// command line changes on computer A shows up in B's grid by itself, while it stays open.
+// command line changes on computer A shows up in B's grid by itself, while it stays open, and
+// B's undo of a removal A made brings the photo back on A.
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -16,18 +17,12 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
         super.tearDown()
     }
 
+    private var computerA: URL { library.url.appendingPathComponent("a/library", isDirectory: true) }
+
     func testALabelARotationAndARemovalOnAnotherComputerAppearInTheOpenWindow() throws {
-        let computerA = library.url.appendingPathComponent("a/library", isDirectory: true)
         let photos = Array(SamplePhotos.cameras.prefix(3))
-        try snapshelf(["--library", computerA.path, "import", "--label", "Before"] + photos.map(\.path))
-        let pair = try SyncthingPair(sharing: computerA, with: libraryDirectory, homes: library.url)
-        self.pair = pair
-        try pair.waitUntilInSync()
         try onMain {
-            let window = try launch()
-            try waitUntil("B's window showed \(shown(in: window)), not the 3 photos it received", timeout: 30) {
-                window.store.count == 3
-            }
+            let window = try windowOnB(receiving: photos)
             try snapshelf(["--library", computerA.path, "label", "1", "After"])
             try snapshelf(["--library", computerA.path, "rotate", "2", "--by", "90"])
             try snapshelf(["--library", computerA.path, "remove", "3"])
@@ -45,6 +40,42 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testUndoingARemovalMadeOnAnotherComputerBringsThePhotoBackThere() throws {
+        let photos = Array(SamplePhotos.cameras.prefix(2))
+        try onMain {
+            let window = try windowOnB(receiving: photos)
+            try snapshelf(["--library", computerA.path, "remove", "1"])
+            try waitUntil("B's window never told of the removal: \(window.undoNotice.text)", timeout: 60) {
+                window.undoNotice.isShown && window.undoNotice.text.contains("removed on another computer")
+            }
+            window.undoNotice.undo()
+            try waitUntil("B's window shows \(shown(in: window)) after the undo") { window.store.count == 2 }
+            // A takes the photo back when it next opens the library, once Syncthing brought it.
+            let deadline = Date().addingTimeInterval(60)
+            var listedOnA = ""
+            repeat {
+                spin(for: 1)
+                listedOnA = try snapshelf(["--library", computerA.path, "list"])
+            } while !listedOnA.contains(photos[0].lastPathComponent) && Date() < deadline
+            XCTAssertTrue(listedOnA.contains("Before\t\(photos[0].lastPathComponent)"), "A lists: \(listedOnA)")
+        }
+    }
+
+    /// Library A with the photos, shared through Syncthing with B, whose window is then opened on
+    /// what it received.
+    @MainActor
+    private func windowOnB(receiving photos: [URL]) throws -> LibraryWindow {
+        try snapshelf(["--library", computerA.path, "import", "--label", "Before"] + photos.map(\.path))
+        let pair = try SyncthingPair(sharing: computerA, with: libraryDirectory, homes: library.url)
+        self.pair = pair
+        try pair.waitUntilInSync()
+        let window = try launch()
+        try waitUntil("B's window showed \(shown(in: window)), not the \(photos.count) photos it received", timeout: 30) {
+            window.store.count == photos.count
+        }
+        return window
+    }
+
     /// The grid's photos as a person reads them: name, label and rotation.
     @MainActor
     private func shown(in window: LibraryWindow) -> [String] {
@@ -52,7 +83,8 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
             .map { "\($0.originalName) “\($0.label)” \($0.rotation)°" }
     }
 
-    private func snapshelf(_ arguments: [String]) throws {
+    @discardableResult
+    private func snapshelf(_ arguments: [String]) throws -> String {
         try ExternalProgram.output(of: BuiltProducts.snapshelf.path, arguments)
     }
 }
