@@ -42,7 +42,11 @@ struct LibraryRescan {
 
     private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
         var report = Report()
-        let seen = try database.seenFiles()
+        // Conflict copies first, so the sidecars read below are the merged ones.
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
+        report.notes += conflicts.notes
+        var seen = try database.seenFiles()
+        conflicts.rewritten.forEach { seen[$0] = nil }
         let found = try listing()
         let ids = try database.idsByFileName()
         var read = 0
@@ -94,7 +98,7 @@ struct LibraryRescan {
                                detail: (error as NSError).localizedDescription)
         }
         var found: [String: LibraryDatabase.FileStamp] = [:]
-        for name in names where !name.hasPrefix(".") && !name.contains(".sync-conflict-") {
+        for name in names where !name.hasPrefix(".") && !SidecarConflict.isConflictCopy(name) {
             var status = stat()
             guard lstat(files.directory.appendingPathComponent(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             found[name] = LibraryDatabase.FileStamp(status)
