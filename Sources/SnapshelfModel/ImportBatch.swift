@@ -137,6 +137,8 @@ final class ImportBatch {
             files.syncDirectory()
             return
         }
+        // What the sidecars say of the computer that wrote them, for merging with other computers'.
+        let machine = (try? database.machineName()) ?? ""
         var placed: [(addition: Addition, sidecarWritten: Bool)] = []
         for addition in flushed {
             do throws(ImportError) {
@@ -149,7 +151,9 @@ final class ImportBatch {
             // The sidecar before the row, so a kill leaves it beside a leftover copy, which the
             // sweep retires with it. Should it fail, as on a full disk, the row keeps its mark and
             // the next open writes it.
-            let sidecarWritten = (try? files.writeSidecar(Sidecar(row: addition.row), forFileNamed: addition.row.fileName)) != nil
+            let sidecar = SidecarWriter.sidecar(for: addition.row, replacing: files.sidecarURL(forFileNamed: addition.row.fileName),
+                                                machine: machine, now: addition.row.addedMilliseconds)
+            let sidecarWritten = (try? files.writeSidecar(sidecar, forFileNamed: addition.row.fileName)) != nil
             placed.append((addition, sidecarWritten))
         }
         files.syncDirectory()

@@ -15,13 +15,25 @@ extension LibraryDatabase {
         reading.reset()
         guard !isReadOnly else { return "" }
         let name = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        try record(name)
+        return name
+    }
+
+    /// Takes the name of this computer from the database at `url`, when it can be read and was
+    /// made here, as a rebuild does from the database it replaces.
+    func keepMachineName(of url: URL) throws(LibraryError) {
+        guard let old = try? LibraryDatabase(fileURL: url, readOnly: true),
+              let name = try? old.machineName(), !name.isEmpty else { return }
+        try record(name)
+    }
+
+    private func record(_ name: String) throws(LibraryError) {
         try connection.inTransaction(during: tr("naming this computer")) { () throws(LibraryError) in
             try connection.execute("DELETE FROM machine", during: tr("naming this computer"))
             let writing = try connection.prepare("INSERT INTO machine (name, host) VALUES (?, ?)", during: tr("naming this computer"))
-            try writing.bind([.text(name), .text(host)])
+            try writing.bind([.text(name), .text(Self.hostIdentity())])
             _ = try writing.step()
         }
-        return name
     }
 
     /// What tells this computer from another: systemd's machine ID, or the host name without it.

@@ -79,13 +79,17 @@ public enum LibraryRebuild {
         let files = LibraryFiles(library: directory, writable: true)
         try files.requireUsable()
         files.sweepIncoming()
-        let names = files.allFileNames().sorted()
+        // The computer keeps its name, so its turns in the sidecars stay its own.
+        try database.keepMachineName(of: directory.appendingPathComponent("library.sqlite3"))
+        // Syncthing's conflict copies are merged first; one that cannot be is no photo of its own.
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
+        let names = files.allFileNames().filter { !SidecarConflict.isConflictCopy($0) }.sorted()
         let found = SidecarReading(names, in: files, progress: progress)
         try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
-        var notes = found.notes + orphanNotes(in: files, copies: Set(names))
+        var notes = conflicts.notes + found.notes + orphanNotes(in: files, copies: Set(names))
         // Moved, never written over: what could not be read may still hold a label.
         for name in found.unreadable {
             _ = try files.setAside(sidecarOf: name)
@@ -102,7 +106,9 @@ public enum LibraryRebuild {
     /// A note for each sidecar with no copy beside it: a rebuild cannot make a photo of it, but
     /// it stays where it is, with its label, for the photo's import to take back.
     private static func orphanNotes(in files: LibraryFiles, copies: Set<String>) -> [String] {
-        files.sidecarNames().sorted().filter { !copies.contains(String($0.dropLast(Sidecar.fileExtension.count + 1))) }.map { name in
+        files.sidecarNames().sorted().filter {
+            !SidecarConflict.isConflictCopy($0) && !copies.contains(String($0.dropLast(Sidecar.fileExtension.count + 1)))
+        }.map { name in
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             return label.isEmpty

@@ -42,7 +42,11 @@ struct LibraryRescan {
 
     private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
         var report = Report()
-        let seen = try database.seenFiles()
+        // Conflict copies first, so the sidecars read below are the merged ones.
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
+        report.notes += conflicts.notes
+        var seen = try database.seenFiles()
+        conflicts.rewritten.forEach { seen[$0] = nil }
         let found = try listing()
         let ids = try database.idsByFileName()
         var read = 0
@@ -69,18 +73,33 @@ struct LibraryRescan {
             }
         }
         report.arrived = try add(arrivals, besides: ids)
+        var withoutCopies: [(name: String, id: Int64)] = []
         for (name, id) in ids where found[name] == nil {
             if found[name + "." + Sidecar.fileExtension] == nil {
                 if isShared { report.removedElsewhere.append(contentsOf: try database.forget(photosWithIDs: [id])) }
-            } else if isShared && reserve.restore(files.url(forFileNamed: name)) {
-                report.putBack.append(id)
+            } else if isShared && reserve.holds(name) {
+                withoutCopies.append((name, id))
             }
         }
+        report.putBack = putBack(withoutCopies)
         if isShared {
             keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
         }
         try database.recordSeen(found.filter { seen[$0.key] != $0.value }, forgetting: seen.keys.filter { found[$0] == nil })
         return report
+    }
+
+    /// Puts back from the reserve the copies whose sidecars are still there a moment after the
+    /// copies were found gone: a removal that lost to a change made here. Syncthing deletes a
+    /// removed photo's two files one after the other, and a rescan between the two must not
+    /// take the removal for such a one.
+    private func putBack(_ photos: [(name: String, id: Int64)]) -> [Int64] {
+        guard !photos.isEmpty else { return [] }
+        Thread.sleep(forTimeInterval: 0.5)
+        return photos.filter { photo in
+            var status = stat()
+            return lstat(files.sidecarURL(forFileNamed: photo.name).path, &status) == 0 && reserve.restore(files.url(forFileNamed: photo.name))
+        }.map(\.id)
     }
 
     /// The photo folder's files by name, with their stamps: neither Syncthing's files in transit
@@ -94,7 +113,7 @@ struct LibraryRescan {
                                detail: (error as NSError).localizedDescription)
         }
         var found: [String: LibraryDatabase.FileStamp] = [:]
-        for name in names where !name.hasPrefix(".") && !name.contains(".sync-conflict-") {
+        for name in names where !name.hasPrefix(".") && !SidecarConflict.isConflictCopy(name) {
             var status = stat()
             guard lstat(files.directory.appendingPathComponent(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             found[name] = LibraryDatabase.FileStamp(status)

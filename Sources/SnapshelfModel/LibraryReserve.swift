@@ -29,6 +29,12 @@ struct LibraryReserve {
         return link(copy.path, directory.appendingPathComponent(copy.lastPathComponent).path) == 0 || errno == EEXIST
     }
 
+    /// Whether the reserve holds the copy of this name.
+    func holds(_ name: String) -> Bool {
+        var status = stat()
+        return lstat(directory.appendingPathComponent(name).path, &status) == 0
+    }
+
     /// Puts the copy back at `copy` from the reserve; false when the reserve has none.
     func restore(_ copy: URL) -> Bool {
         link(directory.appendingPathComponent(copy.lastPathComponent).path, copy.path) == 0

@@ -108,6 +108,21 @@ final class LibraryRescanTests: LibraryTestCase {
         XCTAssertEqual(try second.check(), [])
     }
 
+    func testARemovalCaughtBetweenItsTwoFilesIsNotPutBack() throws {
+        let second = try sharedLibrary().second
+        let copy = try XCTUnwrap(try second.photos().first).fileURL
+        try FileManager.default.removeItem(at: copy)
+        // Syncthing deletes the sidecar a moment after the copy.
+        let sidecar = copy.appendingPathExtension("xmp")
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.1)
+            unlink(sidecar.path)
+        }
+        XCTAssertEqual(try second.rescan().putBack, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
+        XCTAssertEqual(try second.rescan().removedElsewhere?.photos.count, 1)
+    }
+
     func testAPhotoThatVanishesFromALibraryNoOneSharesIsAMissingFileNotARemoval() throws {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".stfolder"))
         let library = try Library(directory: directory)

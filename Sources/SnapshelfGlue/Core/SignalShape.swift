@@ -137,11 +137,11 @@ extension SignalShape {
     }
 
     /// `void handler(instance, GFile *, GFile *, GFileMonitorEvent, data)`: a file monitor's "changed".
-    static var fileMonitorEvent: SignalShape<@MainActor (OpaquePointer?, UInt32) -> Void> {
+    static var fileMonitorEvent: SignalShape<@MainActor (OpaquePointer?, OpaquePointer?, UInt32) -> Void> {
         let trampoline: @convention(c) (Pointer, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, Pointer) -> Void = {
-            _, file, _, event, data in
-            nonisolated(unsafe) let file = file
-            deliver(data) { (body: @MainActor (OpaquePointer?, UInt32) -> Void) in body(file, event.rawValue) }
+            _, file, other, event, data in
+            nonisolated(unsafe) let (file, other) = (file, other)
+            deliver(data) { (body: @MainActor (OpaquePointer?, OpaquePointer?, UInt32) -> Void) in body(file, other, event.rawValue) }
         }
         return .init(trampoline)
     }

@@ -18,13 +18,16 @@ public final class FileMonitor: GObjectRef {
         super.init(adopting: monitor)
     }
 
-    /// Calls `body` with the name of the file each event is about; nil when GIO names none.
+    /// Calls `body` with the name of the file each event leaves changed: for a rename within the
+    /// folder, the new name, since a file written under a temporary name and renamed into place
+    /// changes the file of the final name. Nil when GIO names none.
     @discardableResult
     public func onChange(_ body: @escaping @MainActor (String?) -> Void) -> SignalHandle {
-        connect("changed", .fileMonitorEvent) { file, event in
+        connect("changed", .fileMonitorEvent) { file, other, event in
             // Changes come as a burst of "changed" then one "changes done hint", which says nothing new.
             guard event != G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT.rawValue else { return }
-            body(file.flatMap { g_file_get_basename($0) }.map { name in
+            let changed = event == G_FILE_MONITOR_EVENT_RENAMED.rawValue ? other : file
+            body(changed.flatMap { g_file_get_basename($0) }.map { name in
                 defer { g_free(name) }
                 return String(cString: name)
             })

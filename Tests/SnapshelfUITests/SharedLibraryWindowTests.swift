@@ -1,0 +1,81 @@
+// The open window of a library Syncthing shares follows what arrives in its photo folder: a
+// sidecar another computer changed, a photo it removed (with Undo), and one that arrived. Files
+// are written as Syncthing writes them, under a temporary name renamed into place.
+// (SyncthingLibraryTests run real Syncthing instances.)
+import CGtk
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
+    private var photos: URL { libraryDirectory.appendingPathComponent("photos") }
+
+    override func setUp() {
+        super.setUp()
+        XCTAssertNoThrow(try makeLibrary(labels: ["Lake", "Hill walk"]))
+        XCTAssertNoThrow(try FileManager.default.createDirectory(at: libraryDirectory.appendingPathComponent(".stfolder"),
+                                                                 withIntermediateDirectories: true))
+    }
+
+    /// Writes the bytes as Syncthing does: in a hidden temporary file, renamed into place.
+    private func arrive(_ bytes: Data, as name: String) throws {
+        let temporary = photos.appendingPathComponent(".syncthing.\(name).tmp")
+        try bytes.write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, photos.appendingPathComponent(name).path), 0)
+    }
+
+    @MainActor
+    private func labels(_ window: LibraryWindow) -> [String] {
+        (0..<window.store.count).compactMap { window.store.photo(at: $0)?.label }
+    }
+
+    func testALabelChangedOnAnotherComputerShowsInTheOpenWindow() throws {
+        let sidecar = try XCTUnwrap(try Library(directory: libraryDirectory).photos().first).fileURL.appendingPathExtension("xmp")
+        try onMain {
+            let window = try launch()
+            spin(for: 0.5)
+            let changed = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: ">Lake<", with: ">Lake, from the laptop<")
+            try arrive(Data(changed.utf8), as: sidecar.lastPathComponent)
+            try waitUntil("the new label never showed: \(labels(window))") { labels(window).contains("Lake, from the laptop") }
+            XCTAssertTrue(labelTexts(in: window.grid.root).contains("Lake, from the laptop"), "\(labelTexts(in: window.grid.root))")
+        }
+    }
+
+    func testAPhotoRemovedOnAnotherComputerGoesWithAnUndoThatBringsItBack() throws {
+        let photo = try XCTUnwrap(try Library(directory: libraryDirectory).photos().last)
+        try onMain {
+            let window = try launch()
+            spin(for: 0.5)
+            try FileManager.default.removeItem(at: photo.fileURL)
+            try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
+            try waitUntil("the removal never showed") { window.undoNotice.isShown }
+            XCTAssertEqual(window.undoNotice.text, "1 photo was removed on another computer")
+            XCTAssertEqual(labels(window), ["Lake"])
+            window.undoNotice.undo()
+            try waitUntil("the photo never came back: \(labels(window))") { labels(window) == ["Lake", "Hill walk"] }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: photo.fileURL.path), "the copy came back from the reserve")
+            try waitUntil("the sidecar never came back") { FileManager.default.fileExists(atPath: photo.fileURL.appendingPathExtension("xmp").path) }
+            XCTAssertEqual(try ExifTool.title(of: photo.fileURL.appendingPathExtension("xmp")), "Hill walk")
+        }
+    }
+
+    func testAPhotoThatArrivesIsAddedOnceItsSidecarIsInPlace() throws {
+        // A photo of another library, brought over file by file.
+        let elsewhere = library.url.appendingPathComponent("elsewhere")
+        let other = try Library(directory: elsewhere)
+        _ = try other.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[3], previewSize: 32), label: try Label("Harbour"))
+        let copy = try XCTUnwrap(try other.photos().first).fileURL
+        try onMain {
+            let window = try launch()
+            spin(for: 0.5)
+            try arrive(try Data(contentsOf: copy), as: copy.lastPathComponent)
+            spin(for: 1)
+            XCTAssertEqual(labels(window), ["Lake", "Hill walk"], "a copy without its sidecar waits for it")
+            try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
+            try waitUntil("the photo never arrived: \(labels(window))") { labels(window) == ["Lake", "Hill walk", "Harbour"] }
+            try waitUntil("the window never said where it came from") { window.notification.text.contains("1 photo arrived from another computer.") }
+        }
+    }
+}
