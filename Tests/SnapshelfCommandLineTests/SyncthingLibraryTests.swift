@@ -60,6 +60,27 @@ final class SyncthingLibraryTests: SyncthingTestCase {
         try assertSound(libraryA)
     }
 
+    func testALargeLibraryReceivedFromScratchSaysHowFarItsIndexIs() throws {
+        let corpus = folder.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        // Distinct photos: the same pictures with a few bytes after their end, which no decoder reads.
+        let photos = try (0..<250).map { index -> URL in
+            let url = corpus.appendingPathComponent("\(index).jpg")
+            let camera = SamplePhotos.cameras[index % SamplePhotos.cameras.count]
+            try (try Data(contentsOf: camera) + Data("\(index)".utf8)).write(to: url)
+            return url
+        }
+        try snapshelf(libraryA, ["import", "--label", "Many"] + photos.map(\.path))
+        try startSyncing()
+        try pair.waitUntilInSync()
+
+        let firstOpen = try snapshelf(libraryB, "list")
+        XCTAssertTrue(firstOpen.standardError.contains("of 250"), "B built its index of 250 photos without saying how far it was: "
+                      + firstOpen.standardError)
+        XCTAssertEqual(firstOpen.standardOutput.split(separator: "\n").count, 250)
+        try assertSound(libraryB)
+    }
+
     func testALabelARotationAndARemovalOnAReachB() throws {
         let photos = Array(SamplePhotos.cameras.prefix(3))
         try snapshelf(libraryA, "import", "--label", "Market", photos[0].path, photos[1].path, photos[2].path)
