@@ -78,6 +78,32 @@ final class SyncthingConflictTests: SyncthingTestCase {
         }
     }
 
+    func testADayOfChangesOnBothSidesWhileApartEndsTheSameOnBoth() throws {
+        let cameras = SamplePhotos.cameras
+        try shareOnePhoto(labelled: "Trip", cameras[0], cameras[1], cameras[2], cameras[3])
+        try pair.pause()
+        try snapshelf(libraryA, "import", "--label", "New on A", cameras[4].path)
+        try snapshelf(libraryA, "label", try id(of: cameras[0], in: libraryA), "Relabelled on A")
+        try snapshelf(libraryA, "rotate", try id(of: cameras[1], in: libraryA), "--by", "90")
+        try snapshelf(libraryB, "import", "--label", "New on B", cameras[5].path)
+        try snapshelf(libraryB, "remove", try id(of: cameras[2], in: libraryB))
+        try snapshelf(libraryB, "rotate", try id(of: cameras[1], in: libraryB), "--by", "90")
+        try snapshelf(libraryB, "label", try id(of: cameras[3], in: libraryB), "Relabelled on B")
+        try pair.resume()
+        try settle()
+
+        let expected = [
+            "\(cameras[0].lastPathComponent) “Relabelled on A” 0°", "\(cameras[1].lastPathComponent) “Trip” 180°",
+            "\(cameras[3].lastPathComponent) “Relabelled on B” 0°", "\(cameras[4].lastPathComponent) “New on A” 0°",
+            "\(cameras[5].lastPathComponent) “New on B” 0°",
+        ]
+        for library in [libraryA, libraryB] {
+            XCTAssertEqual(try photos(in: library).values.map(\.description).sorted(), expected.sorted(), side(library))
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            try assertSound(library)
+        }
+    }
+
     func testARemovalOnOneSideLosesToARelabelOnTheOther() throws {
         let kept = SamplePhotos.cameras[0]
         let other = SamplePhotos.cameras[1]
