@@ -24,8 +24,10 @@ public final class SyncthingPair {
             a.stop()
             throw error
         }
-        try a.add(b)
-        try b.add(a)
+        // Only A dials, and only once B knows it: when both dial at once, Syncthing may drop
+        // both connections and try again only some twenty seconds later.
+        try b.add(a, dialling: false)
+        try a.add(b, dialling: true)
         try a.share(folderA, as: folderID, with: [b])
         try b.share(folderB, as: folderID, with: [a])
         try waitUntilConnected(true)
@@ -47,10 +49,10 @@ public final class SyncthingPair {
         try waitUntilConnected(false)
     }
 
-    /// Lets them connect again; Syncthing dials within its reconnection interval.
+    /// Lets them connect again: B first, so that it accepts A, which then dials it.
     public func resume() throws {
-        try a.resume(b)
         try b.resume(a)
+        try a.resume(b)
         try waitUntilConnected(true)
     }
 

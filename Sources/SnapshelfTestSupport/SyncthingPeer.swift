@@ -40,7 +40,7 @@ public final class SyncthingPeer {
         logFile = home.appendingPathComponent("syncthing.log")
         let environment = Self.environment(home: home)
         let generated = try Self.output(of: ["generate", "--home=\(home.path)", "--no-default-folder"], environment: environment)
-        guard let range = generated.range(of: #"Device ID: ([A-Z0-9-]+)"#, options: .regularExpression) else {
+        guard let range = generated.range(of: #"Device ID: [A-Z0-9-]+"#, options: .regularExpression) else {
             throw Failure(description: "syncthing generate printed no device ID: \(generated)")
         }
         deviceID = String(generated[range].dropFirst("Device ID: ".count))
@@ -62,7 +62,16 @@ public final class SyncthingPeer {
         process.standardOutput = log
         process.standardError = log
         try process.run()
-        try waitForAPI()
+        do {
+            try waitForAPI()
+            try setOptions()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func setOptions() throws {
         try send("PATCH", "/rest/config/options", body: options)
         let applied = try object("GET", "/rest/config/options")
         // Compared as JSON, which spells a value the same whichever way Foundation holds it.
@@ -90,10 +99,11 @@ public final class SyncthingPeer {
 
     // MARK: Configuration
 
-    /// Lets the instance connect with `peer`, which it dials on the peer's loopback port.
-    public func add(_ peer: SyncthingPeer) throws {
-        try send("POST", "/rest/config/devices",
-                 body: ["deviceID": peer.deviceID, "name": peer.name, "addresses": ["tcp://127.0.0.1:\(peer.listenPort)"]])
+    /// Lets the instance connect with `peer`: it dials the peer's loopback port when `dialling`,
+    /// else it waits for the peer to dial (with discovery off, "dynamic" finds no address).
+    public func add(_ peer: SyncthingPeer, dialling: Bool) throws {
+        let address = dialling ? "tcp://127.0.0.1:\(peer.listenPort)" : "dynamic"
+        try send("POST", "/rest/config/devices", body: ["deviceID": peer.deviceID, "name": peer.name, "addresses": [address]])
     }
 
     /// Shares `folder` as `id` with the peers, watched for changes, which it sends a second after
