@@ -73,9 +73,11 @@ class Peer:
                 return None
             raise
 
-    def share(self, folder, peer):
-        self.call("POST", "/rest/config/devices", {"deviceID": peer.device_id, "name": peer.name,
-                                                   "addresses": [f"tcp://127.0.0.1:{peer.listen_port}"]})
+    def share(self, folder, peer, dialling):
+        # Only one side dials: when both dial at once, Syncthing may drop both connections and
+        # try again only some twenty seconds later.
+        address = f"tcp://127.0.0.1:{peer.listen_port}" if dialling else "dynamic"
+        self.call("POST", "/rest/config/devices", {"deviceID": peer.device_id, "name": peer.name, "addresses": [address]})
         self.call("POST", "/rest/config/folders", {
             "id": FOLDER, "path": str(folder), "type": "sendreceive", "fsWatcherEnabled": True, "fsWatcherDelayS": 1,
             "rescanIntervalS": 60, "devices": [{"deviceID": self.device_id}, {"deviceID": peer.device_id}]})
@@ -148,8 +150,8 @@ def main():
         peers.append(a)
         b = Peer("B", work / "syncthing-b", ports[2], ports[3])
         peers.append(b)
-        a.share(library_a, b)
-        b.share(library_b, a)
+        b.share(library_b, a, dialling=False)
+        a.share(library_a, b, dialling=True)
         wait_in_sync(a, b)
         window = subprocess.Popen([snapshelf, "--library", str(library_b)], stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
