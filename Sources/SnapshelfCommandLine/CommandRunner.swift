@@ -120,19 +120,25 @@ public struct CommandRunner {
     private func open(_ directory: URL, creatingIfMissing: Bool) throws(LibraryError) -> Library {
         let library = try Library(directory: directory, creatingIfMissing: creatingIfMissing)
         library.openingNotes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
-        try takeInChangesFromOtherComputers(library)
+        takeInChangesFromOtherComputers(library)
         return library
     }
 
     /// A library Syncthing shares may have changed on other computers since this one last
     /// looked: each command first takes that in, telling how far it is when there is much to
     /// read, as when a library has just arrived, so every command sees what the window would.
-    private func takeInChangesFromOtherComputers(_ library: Library) throws(LibraryError) {
+    /// One that cannot be taken in is told, and the command goes on with the index as it is.
+    private func takeInChangesFromOtherComputers(_ library: Library) {
         var lastShown = Date()
-        let rescan = try library.rescan(opening: true) { read, total in
-            guard total >= 200, read == total || Date().timeIntervalSince(lastShown) >= 0.5 else { return }
-            lastShown = Date()
-            Console.complain(String(format: tr("indexing: read %ld of %ld sidecars that changed on other computers"), read, total))
+        let rescan: Library.Rescan
+        do {
+            rescan = try library.rescan(opening: true) { read, total in
+                guard total >= 200, read == total || Date().timeIntervalSince(lastShown) >= 0.5 else { return }
+                lastShown = Date()
+                Console.complain(String(format: tr("indexing: read %ld of %ld sidecars that changed on other computers"), read, total))
+            }
+        } catch {
+            return Console.complain(String(format: tr("note: %@"), "\(error)"))
         }
         rescan.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
         rescan.summary().forEach { Console.complain($0) }

@@ -47,6 +47,10 @@ public final class Library {
             : opened.fullDisk
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
         openingNotes += [syncNote].compactMap { $0 }
+        if let shared = LibraryFolder.sharedFolder(above: directory) {
+            openingNotes.append(String(format: tr("Syncthing shares %@, which holds this library, and so would send this computer’s database to the others, which spoils it; share the library folder %@ itself instead"),
+                                       shared.path, directory.path))
+        }
         if let journal = self.database.unreadJournal {
             openingNotes.append(Self.unreadJournalNote(journal))
         }

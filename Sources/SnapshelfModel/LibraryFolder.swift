@@ -59,6 +59,17 @@ public enum LibraryFolder {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent(".stfolder").path)
     }
 
+    /// The folder above the library that Syncthing shares, if one does: Syncthing reads only
+    /// the `.stignore` at the root of what it shares, so it would carry the database too.
+    static func sharedFolder(above directory: URL) -> URL? {
+        var parent = directory.standardizedFileURL.deletingLastPathComponent()
+        while parent.path != "/" {
+            if isShared(parent) { return parent }
+            parent = parent.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     /// A library that exists but whose folder or database this process cannot write.
     static func isReadOnly(_ directory: URL) -> Bool {
         let database = directory.appendingPathComponent("library.sqlite3")

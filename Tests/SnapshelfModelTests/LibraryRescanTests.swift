@@ -170,6 +170,15 @@ final class LibraryRescanTests: LibraryTestCase {
         XCTAssertEqual(rescan.notes, [])
     }
 
+    func testALibraryInsideAFolderSyncthingSharesIsToldToBeSharedItself() throws {
+        let inside = other.appendingPathComponent("Pictures/library")
+        let library = try Library(directory: inside)
+        XCTAssertEqual(library.openingNotes.filter { $0.hasPrefix("Syncthing shares \(other.path), which holds this library") }.count, 1,
+                       "\(library.openingNotes)")
+        XCTAssertFalse(library.isShared, "its own .stignore is not read there")
+        XCTAssertEqual(try Library(directory: directory).openingNotes, [])
+    }
+
     func testTheIgnoreFileKeepsTheDatabaseOutAndThePersonsOwnLinesIn() throws {
         let ignore = directory.appendingPathComponent(".stignore")
         try Data("// mine\n*.tmp\n".utf8).write(to: ignore)
