@@ -202,9 +202,16 @@ struct LibraryFiles {
         folderEntries().filter { $0.hasSuffix("." + Sidecar.fileExtension) }
     }
 
+    /// The folder's entries but the incoming folder, and Syncthing's files in transit, which are
+    /// its own until it renames them into place, or leaves them when a transfer stops.
     private func folderEntries() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0 != Self.incomingFolderName }
+            .filter { $0 != Self.incomingFolderName && !Self.isInTransit($0) }
+    }
+
+    /// Whether the name is one Syncthing gives a file it is still receiving.
+    static func isInTransit(_ name: String) -> Bool {
+        name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp")
     }
 
     /// The sidecar beside the copy of this name.
