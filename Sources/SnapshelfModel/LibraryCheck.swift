@@ -58,8 +58,9 @@ struct LibraryCheck {
             problems.append(conflictProblem(name))
         }
         for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
+            // The name as it is in the folder: `url(forFileNamed:)` escapes one no copy has.
             problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
-                                   files.url(forFileNamed: name).path))
+                                   DisplayName.escaped(files.directory.appendingPathComponent(name).path)))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
