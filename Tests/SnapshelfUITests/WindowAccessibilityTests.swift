@@ -1,6 +1,7 @@
 // The window's controls as a screen reader meets them, read over AT-SPI: every button has a
 // name of its own, said once and without a mnemonic's underscore, and nothing that takes the
 // focus is named after its GTK type.
+import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -56,6 +57,14 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             for expected in ["Back", "Edit Label", "Previous Photo", "Next Photo"] {
                 XCTAssertTrue(viewerNames.contains(expected), "no button named “\(expected)” among \(viewerNames.sorted())")
             }
+        }
+    }
+
+    func testTheApplicationIsNamedSnapshelfWhateverItsExecutableIsCalled() throws {
+        try onMain {
+            _ = try launch()
+            // This process's executable is the test bundle, as a link named "bin" would be.
+            XCTAssertEqual(g_get_application_name().map { String(cString: $0) }, "Snapshelf")
         }
     }
 

@@ -10,4 +10,10 @@ public enum GTK {
             gtk_disable_setlocale()
         }
     }
+
+    /// Names the program for people: the name screen readers and window lists give it, which
+    /// GLib would otherwise take from the executable's file name ("bin" when run through a link).
+    public static func setApplicationName(_ name: String) {
+        g_set_application_name(name)
+    }
 }

@@ -23,6 +23,7 @@ public final class SnapshelfApplication {
         // gtk_init would set the locale again from the environment alone, undoing the fallback
         // that lets LANGUAGE choose when there is no LANG.
         GTK.keepLocale()
+        GTK.setApplicationName("Snapshelf")
     }()
 
     let application: Application
