@@ -39,7 +39,7 @@ final class LibraryWindow {
     /// Picks up changes made by other connections: the worker's imports and the command line.
     private var outsideChanges: OutsideChanges?
     /// Takes in what other computers change in a library Syncthing shares.
-    private var otherComputers: OtherComputers?
+    private let otherComputers: OtherComputers
 
     init(application: Application, store: PhotoStore, loader: ThumbnailLoader, preferences: Preferences = Preferences()) {
         self.store = store
@@ -65,6 +65,7 @@ final class LibraryWindow {
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
         exportFlow = ExportFlow(parent: window, notification: notification)
+        otherComputers = OtherComputers(store: store, notification: notification, undoNotice: undoNotice)
         commands = PhotoCommands(store: store, loader: loader, textures: textures, window: window,
                                  notification: notification, undoNotice: undoNotice)
         contextMenu = PhotoContextMenu(attachedTo: grid.root)
@@ -90,16 +91,14 @@ final class LibraryWindow {
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
         commands.restored = { [weak self] positions in self?.reveal(restored: positions) }
-        otherComputers = OtherComputers(store: store, notification: notification, undoNotice: undoNotice)
-        // Photos the rescan takes in are told by it, as coming from another computer.
         outsideChanges = OutsideChanges(store: store, notification: notification) { [weak self] in
-            (self?.importFlow.isRunning ?? false) || (self?.otherComputers?.isRescanning ?? false)
+            (self?.importFlow.isRunning ?? false) || (self?.otherComputers.isRescanning ?? false)
         }
         // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test.
         window.onUnrealize { [weak self] in
             if let self { preferences.rememberSize(of: window) }
             self?.outsideChanges?.stop()
-            self?.otherComputers?.stop()
+            self?.otherComputers.stop()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
         }
@@ -164,8 +163,7 @@ final class LibraryWindow {
         overlay.addOverlay(InAppNotification.footing([notification.root, undoNotice.root]))
         overlay.expandsVertically = true
         let column = Box(.vertical)
-        column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root,
-                       otherComputers?.progressBar.root].compactMap { $0 })
+        column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
         window.setTitlebar(header.root)
         window.setChild(column)
     }
