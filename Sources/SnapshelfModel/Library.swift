@@ -113,6 +113,14 @@ public final class Library {
         }
     }
 
+    /// Moves what SQLite's write-ahead log holds into the database file itself, as the window
+    /// does when it closes, so that a copy of the library folder made then is whole even
+    /// without its `-wal`. A read-only library has nothing to move; a busy one moves it later.
+    public func checkpoint() {
+        guard !isReadOnly else { return }
+        try? database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", during: tr("writing the log into the database"))
+    }
+
     /// Refuses a change to a read-only library, naming what was asked.
     func requireWritable(_ operation: String) throws(LibraryError) {
         if let writeRefusal {

@@ -101,6 +101,7 @@ final class LibraryWindow {
             self?.otherComputers.stop()
             // A removal still offering its undo is completed: the window that could undo it is gone.
             self?.undoNotice.finish()
+            self?.store.library.checkpoint()
         }
     }
 
