@@ -1,5 +1,6 @@
 // The camera a photo names in its EXIF, as one line: make and model, the make left out where the
-// model already begins with it ("Canon EOS 40D", not "Canon Canon EOS 40D").
+// model already begins with it ("Canon EOS 40D", not "Canon Canon EOS 40D"), or with a word of
+// it ("KODAK CX7530", not "EASTMAN KODAK COMPANY KODAK CX7530").
 import Foundation
 
 extension PhotoTags {
@@ -8,9 +9,12 @@ extension PhotoTags {
         let make = make.map(Self.trimmed) ?? ""
         let model = model.map(Self.trimmed) ?? ""
         if model.isEmpty { return make.isEmpty ? nil : make }
-        // "NIKON CORPORATION" makes the "NIKON D70": its first word is enough.
-        let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        return brand.isEmpty || model.lowercased().hasPrefix(brand) ? model : make + " " + model
+        // "NIKON CORPORATION" makes the "NIKON D70", and "EASTMAN KODAK COMPANY" the "KODAK
+        // CX7530 ZOOM DIGITAL CAMERA": a model that begins with a word of its make names it.
+        let words = make.split(separator: " ").map { $0.lowercased() }
+        let named = words.first.map { model.lowercased().hasPrefix($0) } ?? true
+            || words.contains { $0.count >= 3 && model.lowercased().hasPrefix($0 + " ") }
+        return named ? model : make + " " + model
     }
 
     /// Without the padding and the NULs cameras leave in fixed-length fields.
