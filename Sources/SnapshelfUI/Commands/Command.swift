@@ -110,7 +110,7 @@ enum Command: String, CaseIterable {
         switch self {
         case .importPhotos: ShortcutEntry(.general, tr("Import Photos"), accelerators)
         case .importFolder: ShortcutEntry(.general, tr("Import Folder"), accelerators)
-        case .search: ShortcutEntry(.general, tr("Search Labels"), accelerators)
+        case .search: ShortcutEntry(.general, tr("Search Labels and File Names"), accelerators)
         case .showShortcuts: ShortcutEntry(.general, tr("Keyboard Shortcuts"), accelerators)
         case .quit: ShortcutEntry(.general, tr("Quit"), accelerators)
         case .open: ShortcutEntry(.photos, tr("Open"), ["Return", "space"])

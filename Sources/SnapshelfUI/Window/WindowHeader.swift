@@ -48,7 +48,7 @@ final class WindowHeader {
         root.packEnd(editButton)
         // A toggle, so that it looks pressed while the search bar is open.
         root.packEnd(Self.running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
-                                  tooltip: tr("Search Labels (Ctrl+F)")))
+                                  tooltip: tr("Search Labels and File Names (Ctrl+F)")))
     }
 
     /// The button, running the command, with a tooltip that names its keys.
