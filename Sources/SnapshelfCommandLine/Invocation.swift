@@ -118,14 +118,14 @@ public enum Invocation: Equatable, Sendable {
         case .label?:
             try expect(operands, count: 2, for: .label)
             guard operandBytes[1].isUTF8 else { throw UsageError.labelNotUTF8 }
-            return .relabel(library: library, id: try photoID(operands[0]), label: operands[1])
+            return .relabel(library: library, id: try photoID(operands[0], for: "label"), label: operands[1])
         case .rotate?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("rotate", tr("at least one photo ID")) }
             guard let degrees else { throw UsageError.missingOperand("rotate", tr("--by and 90, 180 or 270")) }
-            return .rotate(library: library, ids: try photoIDs(operands), degrees: degrees)
+            return .rotate(library: library, ids: try photoIDs(operands, for: "rotate"), degrees: degrees)
         case .remove?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("remove", tr("at least one photo ID")) }
-            return .remove(library: library, ids: try photoIDs(operands))
+            return .remove(library: library, ids: try photoIDs(operands, for: "remove"))
         case .check?:
             try expect(operands, count: 0, for: .check)
             return .check(library: library)
@@ -139,7 +139,7 @@ public enum Invocation: Equatable, Sendable {
                 return .export(library: library, folder: exportFolder, ids: nil)
             }
             guard !operands.isEmpty else { throw UsageError.missingOperand("export", tr("--all or the IDs of the photos to export")) }
-            return .export(library: library, folder: exportFolder, ids: try photoIDs(operands))
+            return .export(library: library, folder: exportFolder, ids: try photoIDs(operands, for: "export"))
         }
     }
 
@@ -147,15 +147,16 @@ public enum Invocation: Equatable, Sendable {
         word.contains("/") || word.contains(".") || FileManager.default.fileExists(atPath: word)
     }
 
-    private static func photoID(_ word: String) throws(UsageError) -> Int64 {
-        guard let id = Int64(word), id > 0 else { throw UsageError.invalidID(word) }
+    /// The photo ID a word of `command` gives; a word that is none points to that command's help.
+    private static func photoID(_ word: String, for command: String) throws(UsageError) -> Int64 {
+        guard let id = Int64(word), id > 0 else { throw UsageError.invalidID(word, command: command) }
         return id
     }
 
-    private static func photoIDs(_ words: [String]) throws(UsageError) -> [Int64] {
+    private static func photoIDs(_ words: [String], for command: String) throws(UsageError) -> [Int64] {
         var ids: [Int64] = []
         for word in words {
-            ids.append(try photoID(word))
+            ids.append(try photoID(word, for: command))
         }
         return ids
     }

@@ -10,7 +10,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyValue(String)
     case missingOperand(String, String)
     case unexpectedArgument(String, command: String)
-    case invalidID(String)
+    case invalidID(String, command: String)
     case invalidLabel(String)
     case labelNotUTF8
     case libraryNotUTF8
@@ -40,7 +40,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             String(format: tr("%@ needs %@."), command, what)
         case .unexpectedArgument(let argument, let command):
             String(format: tr("%@ takes no argument “%@”."), command, argument)
-        case .invalidID(let word):
+        case .invalidID(let word, _):
             String(format: tr("“%@” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."), word)
         case .invalidLabel(let problem):
             "\(problem)."
@@ -59,10 +59,10 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownOption(_, let command), .missingValue(_, let command), .unexpectedValue(_, let command),
              .optionAsValue(_, _, let command):
             command.flatMap(HelpTopic.init(rawValue:)) ?? .general
-        case .missingOperand(let command, _), .unexpectedArgument(_, let command):
+        case .missingOperand(let command, _), .unexpectedArgument(_, let command), .invalidID(_, let command):
             HelpTopic(rawValue: command) ?? .general
         case .invalidRotation: .rotate
-        case .unknownCommand, .emptyValue, .invalidID, .invalidLabel, .labelNotUTF8, .libraryNotUTF8: .general
+        case .unknownCommand, .emptyValue, .invalidLabel, .labelNotUTF8, .libraryNotUTF8: .general
         }
     }
 }

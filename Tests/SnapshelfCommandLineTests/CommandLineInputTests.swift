@@ -62,6 +62,8 @@ final class CommandLineInputTests: CommandLineTestCase {
         for (arguments, word) in [(["label", "-1", "x"], "-1"), (["remove", "-5"], "-5"), (["remove", "2", "-0"], "-0")] {
             let outcome = try snapshelf(arguments, expecting: 2)
             XCTAssertTrue(outcome.standardError.hasPrefix("snapshelf: “\(word)” is not a photo ID"), outcome.standardError)
+            // The help of the command that was given the word, not the general one.
+            XCTAssertTrue(outcome.standardError.hasSuffix("Try “snapshelf \(arguments[0]) --help”.\n"), outcome.standardError)
         }
     }
 
