@@ -47,7 +47,13 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        // TRANSLATORS: %@ is the file being exported, then why it failed; nothing of it was left behind.
-        String(format: tr("%@: %@; the export stopped there, and no part of this file was left behind"), file, explanation)
+        switch reason {
+        case .noFolder, .notAFolder, .insideLibrary:
+            // TRANSLATORS: %@ is the folder chosen for the export, then why it cannot be used.
+            String(format: tr("%@: %@; nothing was exported"), file, explanation)
+        default:
+            // TRANSLATORS: %@ is the file being exported, then why it failed; nothing of it was left behind.
+            String(format: tr("%@: %@; the export stopped there, and no part of this file was left behind"), file, explanation)
+        }
     }
 }

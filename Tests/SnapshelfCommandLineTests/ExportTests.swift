@@ -113,6 +113,8 @@ final class ExportTests: CommandLineTestCase {
         try snapshelf("import", "--label", "new title", long.path)
         let refused = try snapshelf("export", "--to", library + "/photos/.incoming", "--all", expecting: 1)
         XCTAssertTrue(refused.standardError.contains("it is inside the library"), refused.standardError)
+        // A folder refused before any photo was written: no file to speak of.
+        XCTAssertTrue(refused.standardError.hasSuffix("nothing was exported\n"), refused.standardError)
         // Left by an export killed long ago.
         let stale = exports.appendingPathComponent(".snapshelf-export-stale.tmp")
         try Data("partial".utf8).write(to: stale)

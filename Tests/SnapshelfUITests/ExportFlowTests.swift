@@ -99,7 +99,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             window.exportFlow.export(to: folder)
             try waitUntil("the export never gave up") { window.exportFlow.export == nil }
             XCTAssertFalse(window.exportFlow.progressBar.isShown)
-            XCTAssertEqual(window.notification.text, "\(folder.path): there is no such folder; the export stopped there, and no part of this file was left behind")
+            XCTAssertEqual(window.notification.text, "\(folder.path): there is no such folder; nothing was exported")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "the export must not make the folder")
         XCTAssertEqual(try files(in: library.url), before)
