@@ -7,7 +7,7 @@ extension LibraryDatabase {
     /// The name this computer writes into sidecars, made the first time it is asked for, and made
     /// anew when the database was copied here from another computer, which has the old one.
     func machineName() throws(LibraryError) -> String {
-        let host = Self.hostIdentity()
+        let host = Self.hostIdentity
         let reading = try connection.prepare("SELECT name, host FROM machine", during: tr("reading this computer’s name"))
         if try reading.step(), reading.text(at: 1) == host {
             return reading.text(at: 0)
@@ -31,13 +31,14 @@ extension LibraryDatabase {
         try connection.inTransaction(during: tr("naming this computer")) { () throws(LibraryError) in
             try connection.execute("DELETE FROM machine", during: tr("naming this computer"))
             let writing = try connection.prepare("INSERT INTO machine (name, host) VALUES (?, ?)", during: tr("naming this computer"))
-            try writing.bind([.text(name), .text(Self.hostIdentity())])
+            try writing.bind([.text(name), .text(Self.hostIdentity)])
             _ = try writing.step()
         }
     }
 
     /// What tells this computer from another: systemd's machine ID, or the host name without it.
-    private static func hostIdentity() -> String {
+    /// Read once: every sidecar written asks for the computer's name.
+    private static let hostIdentity: String = {
         for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -45,5 +46,5 @@ extension LibraryDatabase {
             }
         }
         return ProcessInfo.processInfo.hostName
-    }
+    }()
 }
