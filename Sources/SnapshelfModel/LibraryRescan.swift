@@ -51,7 +51,7 @@ struct LibraryRescan {
         let ids = try database.idsByFileName()
         var read = 0
         let due = found.keys.filter { Self.isSidecar($0) && found[$0] != seen[$0] }.count
-        var arrivals: [(name: String, sidecar: Sidecar)] = []
+        var arrivals: [Arrival] = []
         for (name, stamp) in found where !Self.isSidecar(name) {
             let sidecarName = name + "." + Sidecar.fileExtension
             guard let sidecarStamp = found[sidecarName], sidecarStamp != seen[sidecarName] || (ids[name] == nil && stamp != seen[name]) else { continue }
@@ -68,8 +68,8 @@ struct LibraryRescan {
             }
             if let id = ids[name] {
                 if try database.take(sidecar, intoPhotoWithID: id) { report.changed.append(id) }
-            } else if Self.sha256(ofCopyNamed: name) != nil {
-                arrivals.append((name, sidecar))
+            } else if let sha256 = Self.sha256(ofCopyNamed: name) {
+                arrivals.append(Arrival(name: name, sha256: sha256, sidecar: sidecar))
             }
         }
         report.arrived = try add(arrivals, besides: ids)
@@ -123,32 +123,40 @@ struct LibraryRescan {
 
     /// Indexes the photos that arrived, each under the ID its sidecar holds where this computer
     /// has no photo with it (IDs belong to each computer's index), else under a new one.
-    private func add(_ arrivals: [(name: String, sidecar: Sidecar)], besides ids: [String: Int64]) throws(LibraryError) -> [Int64] {
+    /// A copy and sidecar of a photo this computer's index does not have yet.
+    private struct Arrival {
+        let name: String
+        let sha256: String
+        let sidecar: Sidecar
+    }
+
+    private func add(_ arrivals: [Arrival], besides ids: [String: Int64]) throws(LibraryError) -> [Int64] {
         var taken = Set(ids.values)
         var rows: [LibraryDatabase.Row] = []
-        var homeless: [(name: String, sidecar: Sidecar)] = []
+        var homeless: [Arrival] = []
         for arrival in arrivals.sorted(by: { $0.sidecar.addedMilliseconds < $1.sidecar.addedMilliseconds }) {
             // The same photo under another extension is the same photo, which the index has.
-            guard let sha256 = Self.sha256(ofCopyNamed: arrival.name), try database.row(withHash: sha256) == nil,
-                  !rows.contains(where: { $0.sha256 == sha256 }) else { continue }
+            guard try database.row(withHash: arrival.sha256) == nil,
+                  !rows.contains(where: { $0.sha256 == arrival.sha256 }) else { continue }
             if taken.insert(arrival.sidecar.id).inserted {
-                rows.append(Self.row(arrival.name, arrival.sidecar, id: arrival.sidecar.id, sha256: sha256))
+                rows.append(Self.row(arrival, id: arrival.sidecar.id))
             } else {
                 homeless.append(arrival)
             }
         }
         let newIDs = try database.newPhotoIDs(count: homeless.count, avoiding: taken)
         for (arrival, id) in zip(homeless, newIDs) {
-            rows.append(Self.row(arrival.name, arrival.sidecar, id: id, sha256: Self.sha256(ofCopyNamed: arrival.name) ?? ""))
+            rows.append(Self.row(arrival, id: id))
         }
         try database.insert(rows.map { ($0, true) })
         return rows.map(\.id)
     }
 
-    private static func row(_ name: String, _ sidecar: Sidecar, id: Int64, sha256: String) -> LibraryDatabase.Row {
-        LibraryDatabase.Row(
-            id: id, label: sidecar.label, fileName: name, originalName: sidecar.originalName,
-            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height, sha256: sha256,
+    private static func row(_ arrival: Arrival, id: Int64) -> LibraryDatabase.Row {
+        let sidecar = arrival.sidecar
+        return LibraryDatabase.Row(
+            id: id, label: sidecar.label, fileName: arrival.name, originalName: sidecar.originalName,
+            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height, sha256: arrival.sha256,
             takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
             camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
     }
