@@ -6,6 +6,8 @@
 // each file. (The folder's own time would say less: a file written in place leaves it as it was.)
 import Foundation
 
+/// Only for a library Syncthing shares (`Library.rescan` sees to it): elsewhere, a copy and
+/// sidecar that went are damage for `check` to report, not a removal made on another computer.
 struct LibraryRescan {
     /// What changed in the index.
     struct Report {
@@ -20,16 +22,11 @@ struct LibraryRescan {
         var putBack: [Int64] = []
         /// What the person should know, such as a sidecar that could not be read.
         var notes: [String] = []
-
-        var isEmpty: Bool { arrived.isEmpty && changed.isEmpty && removedElsewhere.isEmpty && putBack.isEmpty }
     }
 
     let database: LibraryDatabase
     let files: LibraryFiles
     let reserve: LibraryReserve
-    /// Whether Syncthing shares the library: only then is a copy and sidecar that went a removal
-    /// made elsewhere, rather than damage for `check` to report.
-    let isShared: Bool
 
     /// Rescans the folder while holding its lock, so no import places a file meanwhile. With
     /// `sweepingReserve`, as at opening, the reserve lets go of photos no longer in the library.
@@ -73,18 +70,18 @@ struct LibraryRescan {
             }
         }
         report.arrived = try add(arrivals, besides: ids)
+        var removed: [Int64] = []
         var withoutCopies: [(name: String, id: Int64)] = []
         for (name, id) in ids where found[name] == nil {
             if found[name + "." + Sidecar.fileExtension] == nil {
-                if isShared { report.removedElsewhere.append(contentsOf: try database.forget(photosWithIDs: [id])) }
-            } else if isShared && reserve.holds(name) {
+                removed.append(id)
+            } else if reserve.holds(name) {
                 withoutCopies.append((name, id))
             }
         }
+        if !removed.isEmpty { report.removedElsewhere = try database.forget(photosWithIDs: removed) }
         report.putBack = putBack(withoutCopies)
-        if isShared {
-            keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
-        }
+        keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
         try database.recordSeen(found.filter { seen[$0.key] != $0.value }, forgetting: seen.keys.filter { found[$0] == nil })
         return report
     }

@@ -43,15 +43,15 @@ extension Library {
         }
     }
 
-    /// Takes in what changed in the photo folder since the index last looked: nothing is read
-    /// when nothing changed. Only a library Syncthing shares is rescanned, and only where it can be
+    /// Takes in what changed in the photo folder since the index last looked: only the files
+    /// whose size or time changed are read. Only a library Syncthing shares is rescanned, and only where it can be
     /// written. With `opening`, the reserve also lets go of copies of photos removed before.
     /// `progress` is told how many sidecars have been read of how many need reading.
     public func rescan(opening: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) throws(LibraryError) -> Rescan {
         guard isShared, !isReadOnly, files.problem == nil else {
             return Rescan(arrived: 0, changed: 0, removedElsewhere: nil, putBack: 0, notes: [])
         }
-        let scan = LibraryRescan(database: database, files: files, reserve: LibraryReserve(library: directory), isShared: true)
+        let scan = LibraryRescan(database: database, files: files, reserve: LibraryReserve(library: directory))
         let report = try scan.run(sweepingReserve: opening, progress: progress)
         let removed = report.removedElsewhere.isEmpty ? nil : Removal(photos: report.removedElsewhere.map(photo(from:)), rows: report.removedElsewhere)
         return Rescan(arrived: report.arrived.count, changed: report.changed.count, removedElsewhere: removed,
