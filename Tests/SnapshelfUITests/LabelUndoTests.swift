@@ -21,8 +21,8 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             dialog.entryWidget.text = "Zoo trip"
             pressEnter(in: dialog.entryWidget)
             XCTAssertEqual((0..<4).compactMap { window.store.photo(at: $0)?.label }, ["Zoo trip", "Zoo trip", "Zoo trip", "Kept"])
-            XCTAssertTrue(window.undoNotice.isShown)
-            XCTAssertEqual(window.undoNotice.text, "Labelled 3 photos")
+            XCTAssertTrue(window.history.notice.isShown)
+            XCTAssertEqual(window.history.notice.text, "Labelled 3 photos")
 
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual((0..<4).compactMap { window.store.photo(at: $0)?.label }, ["Lake", "Hill", "", "Kept"])
@@ -46,16 +46,6 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(window.viewer.captionText, "Lake")
         }
-    }
-
-    /// Types the label into the edit dialog for the photos selected, and saves it.
-    @MainActor
-    private func label(_ positions: [Int], as text: String, in window: LibraryWindow) throws {
-        window.grid.select(positions: positions)
-        window.window.activateAction(Command.editLabel.detailedName)
-        let dialog = try XCTUnwrap(window.commands.editDialog)
-        dialog.entryWidget.text = text
-        pressEnter(in: dialog.entryWidget)
     }
 
     func testUndoKeepsALabelAnotherProcessGaveSinceAndSaysSo() throws {
@@ -82,7 +72,7 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             try elsewhere.relabel(photoWithID: try XCTUnwrap(window.store.photo(at: 0)).id, as: try Label("Lake at dawn"))
             XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake")
             try label([0, 1], as: "Hill", in: window)
-            XCTAssertEqual(window.undoNotice.text, "Labelled “\(SamplePhotos.cameras[0].lastPathComponent)”",
+            XCTAssertEqual(window.history.notice.text, "Labelled “\(SamplePhotos.cameras[0].lastPathComponent)”",
                            "the photo labelled so already is not counted")
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(try elsewhere.photos().map(\.label), ["Lake at dawn", "Hill"])

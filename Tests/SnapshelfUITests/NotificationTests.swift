@@ -43,11 +43,11 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             window.notification.show("A message.")
             window.grid.select(positions: [0])
             window.window.activateAction(Command.remove.detailedName)
-            try waitUntil { window.undoNotice.isShown }
+            try waitUntil { window.history.notice.isShown }
             spin(for: 0.4)
-            XCTAssertEqual(window.notification.root.parent, window.undoNotice.root.parent, "the notices are in two places")
+            XCTAssertEqual(window.notification.root.parent, window.history.notice.root.parent, "the notices are in two places")
             let message = try XCTUnwrap(window.notification.root.bounds(in: window.window))
-            let undo = try XCTUnwrap(window.undoNotice.root.bounds(in: window.window))
+            let undo = try XCTUnwrap(window.history.notice.root.bounds(in: window.window))
             XCTAssertLessThan(message.y, undo.y, "the message is above the undo notice")
             XCTAssertGreaterThan(message.y, Double(window.window.height) / 2, "the message is not at the foot of the window")
         }

@@ -10,16 +10,6 @@ import XCTest
 @testable import SnapshelfUI
 
 final class RotationTests: AppTestCase, @unchecked Sendable {
-    /// Runs what the application binds to the keys, as pressing them does.
-    @MainActor
-    private func press(_ keys: String, in window: LibraryWindow) throws {
-        let app = try XCTUnwrap(applications.last)
-        let actions = try XCTUnwrap(gtk_application_get_actions_for_accel(app.application.typed(), keys))
-        defer { g_strfreev(actions) }
-        let name = try XCTUnwrap(actions[0].map { String(cString: $0) }, "nothing is bound to \(keys)")
-        window.window.activateAction(name)
-    }
-
     /// The width and height of what a tile or the viewer shows.
     @MainActor
     private func size(of paintable: Paintable?) -> [Int] {
@@ -53,9 +43,9 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
 
             // In the grid: the selection turns a quarter counterclockwise, and its tiles with it.
             window.grid.select(positions: [0, 1].compactMap { window.store.position(ofPhotoWithID: ids[$0]) })
-            try press("<Shift><Control>r", in: window)
+            try pressKeys("<Shift><Control>r", in: window)
             XCTAssertEqual(try window.store.library.photos().map(\.rotation), [270, 270, 0])
-            XCTAssertEqual(window.undoNotice.text, "Rotated 2 photos")
+            XCTAssertEqual(window.history.notice.text, "Rotated 2 photos")
             try waitUntil("the tile kept its unturned thumbnail") { (try? self.size(of: tile().paintable)) == [68, 100] }
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(try window.store.library.photos().map(\.rotation), [0, 0, 0])
@@ -65,13 +55,13 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             window.open(position: try XCTUnwrap(window.store.position(ofPhotoWithID: ids[0])))
             try waitUntil { window.viewer.showsFullImage }
             XCTAssertEqual(viewerSize(in: window), [100, 68])
-            try press("<Control>r", in: window)
+            try pressKeys("<Control>r", in: window)
             XCTAssertEqual(window.viewer.photo?.rotation, 90)
-            XCTAssertEqual(window.undoNotice.text, "Rotated 1 photo")
+            XCTAssertEqual(window.history.notice.text, "Rotated 1 photo")
             try waitUntil("the viewer kept the unturned photo") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
             // Turned twice more at once, it ends on the last turn, whichever decoding finishes first.
-            try press("<Control>r", in: window)
-            try press("<Control>r", in: window)
+            try pressKeys("<Control>r", in: window)
+            try pressKeys("<Control>r", in: window)
             XCTAssertEqual(window.viewer.photo?.rotation, 270)
             try waitUntil("the viewer missed the last turn") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
             spin(for: 0.5)
@@ -94,7 +84,7 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             let ids = try window.store.library.photoIDs()
             window.grid.select(positions: [0, 1])
-            try press("<Control>r", in: window)
+            try pressKeys("<Control>r", in: window)
             _ = try Library(directory: libraryDirectory).rotate(photosWithIDs: [ids[1]], by: 180)
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(try window.store.library.photos().map(\.rotation), [0, 180])

@@ -50,10 +50,10 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
             spin(for: 0.5)
             try FileManager.default.removeItem(at: photo.fileURL)
             try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
-            try waitUntil("the removal never showed") { window.undoNotice.isShown }
-            XCTAssertEqual(window.undoNotice.text, "1 photo was removed on another computer")
+            try waitUntil("the removal never showed") { window.history.notice.isShown }
+            XCTAssertEqual(window.history.notice.text, "1 photo was removed on another computer")
             XCTAssertEqual(labels(window), ["Lake"])
-            window.undoNotice.undo()
+            window.history.undo()
             try waitUntil("the photo never came back: \(labels(window))") { labels(window) == ["Lake", "Hill walk"] }
             XCTAssertTrue(FileManager.default.fileExists(atPath: photo.fileURL.path), "the copy came back from the reserve")
             try waitUntil("the sidecar never came back") { FileManager.default.fileExists(atPath: photo.fileURL.appendingPathExtension("xmp").path) }

@@ -40,7 +40,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             // A removal brings up the notice with Undo; it stays for ten seconds.
             window.grid.select(positions: [0])
             window.window.activateAction(Command.remove.detailedName)
-            try waitUntil { window.undoNotice.isShown }
+            try waitUntil { window.history.notice.isShown }
             let tree = try AccessibleTree.read()
             XCTAssertEqual(problems(in: tree), [])
             let names = buttonNames(in: tree)
@@ -48,7 +48,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
                 XCTAssertTrue(names.contains(expected), "no button named “\(expected)” among \(names.sorted())")
             }
 
-            window.undoNotice.undo()
+            window.history.undo()
             window.open(position: 0)
             try waitUntil { window.viewer.showsFullImage }
             let viewing = try AccessibleTree.read()

@@ -10,7 +10,7 @@ enum Command: String, CaseIterable {
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case info
     case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
-    case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
+    case remove, undo, redo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
     case firstResult = "first-result"
     case fullscreen, slideshow, slideshowFaster = "slideshow-faster", slideshowSlower = "slideshow-slower"
@@ -82,6 +82,7 @@ enum Command: String, CaseIterable {
         case .previous: ["Left"]
         case .next: ["Right"]
         case .undo: ["<Control>z"]
+        case .redo: ["<Shift><Control>z"]
         case .openFocused: ["space"]
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
@@ -119,7 +120,8 @@ enum Command: String, CaseIterable {
         case .info: ShortcutEntry(.photos, tr("Photo Information"), accelerators)
         case .rotateClockwise: ShortcutEntry(.photos, tr("Rotate Clockwise and Counterclockwise"), ["<Control>r", "<Shift><Control>r"])
         case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
-        case .undo: ShortcutEntry(.photos, tr("Undo Removal, Label or Rotation"), localKeys)
+        case .undo: ShortcutEntry(.photos, tr("Undo"), localKeys)
+        case .redo: ShortcutEntry(.photos, tr("Redo"), localKeys)
         case .contextMenu: ShortcutEntry(.photos, tr("Context Menu"), localKeys)
         case .selectAll: ShortcutEntry(.photos, tr("Select All"), ["<Control>a"])
         case .clearSelection: ShortcutEntry(.photos, tr("Clear Selection"), localKeys)

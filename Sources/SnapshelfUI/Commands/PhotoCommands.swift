@@ -1,6 +1,6 @@
-// What the window's commands do to photos: edit their label, remove them (with an undo, then the
-// Trash), copy one to the clipboard, and show one in the file manager. The window says which
-// photos: the selection, or the one in the viewer.
+// What the window's commands do to photos: edit their label, remove them (with an undo and a
+// redo, then the Trash), copy one to the clipboard, and show one in the file manager. The window
+// says which photos: the selection, or the one in the viewer.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -12,7 +12,7 @@ final class PhotoCommands {
     private let textures: TextureCache
     private let window: Window
     private let notification: InAppNotification
-    private let undoNotice: UndoNotice
+    private let history: EditHistory
     private(set) var editDialog: LabelDialog?
     /// Called after labels changed, so a viewer showing one shows the new label.
     var relabelled: (@MainActor () -> Void)?
@@ -22,9 +22,9 @@ final class PhotoCommands {
     var restored: (@MainActor (_ positions: [Int]) -> Void)?
 
     init(store: PhotoStore, loader: ThumbnailLoader, textures: TextureCache, window: Window,
-         notification: InAppNotification, undoNotice: UndoNotice) {
+         notification: InAppNotification, history: EditHistory) {
         (self.store, self.loader, self.textures) = (store, loader, textures)
-        (self.window, self.notification, self.undoNotice) = (window, notification, undoNotice)
+        (self.window, self.notification, self.history) = (window, notification, history)
     }
 
     /// The same dialog as for importing, filled in with the label; it applies to every photo given.
@@ -49,10 +49,21 @@ final class PhotoCommands {
     /// labels replaced are the library's, read as it changes them, not the grid's, which another
     /// process may have changed since the grid last showed them.
     private func relabel(_ photos: [Photo], as text: String) {
+        guard let undo = label(photos.map(\.id), as: text) else { return }
+        let changed = photos.filter { undo.previous[$0.id] != nil }
+        guard !changed.isEmpty else { return }
+        let message = changed.count == 1
+            ? String(format: tr("Labelled “%@”"), changed[0].displayName)
+            : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
+        history.record(labelStep(undo, message))
+    }
+
+    /// Gives the photos the label; nil when that failed, which the person is told.
+    private func label(_ ids: [Int64], as text: String) -> LabelUndo? {
         let undo: LabelUndo
         do {
             let label = try SnapshelfModel.Label(text)
-            undo = try store.library.relabel(photosWithIDs: photos.map(\.id), as: label)
+            undo = try store.library.relabel(photosWithIDs: ids, as: label)
             try store.refresh()
             if let note = label.normalisation {
                 notification.show(note)
@@ -60,31 +71,38 @@ final class PhotoCommands {
         } catch {
             notification.show(String(format: tr("The label was not changed: %@"), "\(error)"))
             relabelled?()
-            return
-        }
-        let changed = photos.filter { undo.previous[$0.id] != nil }
-        if !changed.isEmpty {
-            let message = changed.count == 1
-                ? String(format: tr("Labelled “%@”"), changed[0].displayName)
-                : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
-            undoNotice.show(message, undo: { [weak self] in self?.restoreLabels(undo) }, finish: {})
+            return nil
         }
         relabelled?()
+        return undo
     }
 
-    /// Gives each photo back the label it had, as Undo after a relabel does, except where the
-    /// label was changed again meanwhile, which the person is told.
-    private func restoreLabels(_ undo: LabelUndo) {
+    /// Undo gives each photo back the label it had, except where the label was changed again
+    /// meanwhile, which the person is told; Redo gives the photos it restored the label again.
+    private func labelStep(_ undo: LabelUndo, _ message: String) -> UndoStep {
+        UndoStep(message: message) { [weak self] in
+            guard let self, let restored = restoreLabels(undo) else { return nil }
+            return UndoStep(message: message) { [weak self] in
+                guard let self, let again = label(restored, as: undo.label) else { return nil }
+                return labelStep(again, message)
+            }
+        }
+    }
+
+    /// Gives each photo back its label; returns those that got it, nil when that failed.
+    private func restoreLabels(_ undo: LabelUndo) -> [Int64]? {
+        defer { relabelled?() }
         do {
             let restoration = try store.library.undo(undo)
             try store.refresh()
             if let note = Self.note(on: restoration) {
                 notification.show(note)
             }
+            return restoration.restored
         } catch {
             notification.show(String(format: tr("The labels could not be put back: %@"), "\(error)"))
+            return nil
         }
-        relabelled?()
     }
 
     /// What to tell of photos an undo left with a label from elsewhere, or found gone.
@@ -101,36 +119,54 @@ final class PhotoCommands {
         return parts.isEmpty ? nil : parts.joined(separator: "; ") + "."
     }
 
-    /// Takes the photos out at once; their files wait for the undo to expire before they go to
-    /// the Trash.
+    /// Takes the photos out at once; their files wait in the library folder while the removal can
+    /// be undone, and go to the Trash once the history lets go of it.
     func remove(_ photos: [Photo]) {
-        guard !photos.isEmpty else { return }
+        guard let removal = takeOut(photos.map(\.id)) else { return }
+        let count = removal.photos.count
+        history.record(removalStep(removal, String(format: trn("Removed %d photo", "Removed %d photos", count), count)))
+    }
+
+    /// Removes the photos from the library; nil when that failed, which the person is told.
+    private func takeOut(_ ids: [Int64]) -> Removal? {
         let removal: Removal
         do {
-            removal = try store.library.remove(photosWithIDs: photos.map(\.id))
+            removal = try store.library.remove(photosWithIDs: ids)
             try store.refresh()
         } catch {
             notification.show(String(format: tr("The photos were not removed: %@"), "\(error)"))
-            return
+            return nil
         }
-        let count = removal.photos.count
-        undoNotice.show(String(format: trn("Removed %d photo", "Removed %d photos", count), count), undo: { [weak self] in
-            self?.undo(removal)
-        }, finish: { [weak self] in
-            self?.complete(removal)
-        })
         removed?()
+        return removal
     }
 
-    private func undo(_ removal: Removal) {
+    /// Undo puts the photos back, Redo takes them out again; the files go only when it is final.
+    private func removalStep(_ removal: Removal, _ message: String) -> UndoStep {
+        UndoStep(message: message, reverse: { [weak self] in
+            guard let self, putBack(removal) else { return nil }
+            return restorationStep(removal.photos.map(\.id), message)
+        }, finish: { [weak self] in self?.complete(removal) })
+    }
+
+    /// Photos put back, which Redo (or Undo, for an import) takes out again.
+    func restorationStep(_ ids: [Int64], _ message: String) -> UndoStep {
+        UndoStep(message: message) { [weak self] in
+            guard let self, let removal = takeOut(ids) else { return nil }
+            return removalStep(removal, message)
+        }
+    }
+
+    private func putBack(_ removal: Removal) -> Bool {
         do {
             try store.library.undo(removal)
             try store.refresh()
         } catch {
             notification.show(String(format: tr("The photos could not be put back: %@"), "\(error)"))
-            return
+            return false
         }
         restored?(removal.photos.compactMap { store.position(ofPhotoWithID: $0.id) })
+        return true
     }
 
     /// Sends the files to the Trash. Photos whose files it will not take come back into the

@@ -19,7 +19,7 @@ final class LibraryWindow {
     let pages: WindowPages
     private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
     let notification = InAppNotification()
-    let undoNotice = UndoNotice()
+    let history = EditHistory()
     let preferences: Preferences
     let textures: TextureCache
     private let loader: ThumbnailLoader
@@ -65,9 +65,9 @@ final class LibraryWindow {
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
         exportFlow = ExportFlow(parent: window, notification: notification)
-        otherComputers = OtherComputers(store: store, notification: notification, undoNotice: undoNotice)
         commands = PhotoCommands(store: store, loader: loader, textures: textures, window: window,
-                                 notification: notification, undoNotice: undoNotice)
+                                 notification: notification, history: history)
+        otherComputers = OtherComputers(store: store, notification: notification, history: history, commands: commands)
         contextMenu = PhotoContextMenu(attachedTo: grid.root)
         wire()
         installCommands()
@@ -99,8 +99,8 @@ final class LibraryWindow {
             if let self { preferences.rememberSize(of: window) }
             self?.outsideChanges?.stop()
             self?.otherComputers.stop()
-            // A removal still offering its undo is completed: the window that could undo it is gone.
-            self?.undoNotice.finish()
+            // Removals still in the history are completed: the window that could undo them is gone.
+            self?.history.finishAll()
             self?.store.library.checkpoint()
         }
     }
@@ -146,7 +146,7 @@ final class LibraryWindow {
         case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
         case .back: if !(isViewing && presentation.leave()) { closeViewer() }
-        case .undo: if undoNotice.isShown { undoNotice.undo() }
+        case .undo, .redo: command == .undo ? history.undo() : history.redo()
         case .zoomIn: zoom(by: 1)
         case .zoomOut: zoom(by: -1)
         case .zoomReset: if isViewing { viewer.zoomToFit() }
@@ -161,7 +161,7 @@ final class LibraryWindow {
     private func buildContent() {
         let overlay = Overlay()
         overlay.setChild(info.root)
-        overlay.addOverlay(InAppNotification.footing([notification.root, undoNotice.root]))
+        overlay.addOverlay(InAppNotification.footing([notification.root, history.notice.root]))
         overlay.expandsVertically = true
         let column = Box(.vertical)
         column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])

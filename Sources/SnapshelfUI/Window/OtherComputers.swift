@@ -1,8 +1,9 @@
 // Keeps the window up to date with what other computers change in a library Syncthing shares:
 // a rescan on the worker when the window opens, and again after each burst of changes that a
 // monitor on the photo folder reports. Photos that arrive or change reach the grid through the
-// store, removals made elsewhere are offered for undo, and indexing a library that just arrived
-// shows its progress. Nothing happens for a library that is not shared.
+// store, removals made elsewhere go into the window's undo history (Redo removes the photos here
+// in turn), and indexing a library that just arrived shows its progress. Nothing happens for a
+// library that is not shared.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -16,7 +17,8 @@ final class OtherComputers {
     let progressBar = ImportProgressBar(cancels: false)
     private let store: PhotoStore
     private let notification: InAppNotification
-    private let undoNotice: UndoNotice
+    private let history: EditHistory
+    private let commands: PhotoCommands
     private let worker: ImportWorker
     private var monitor: FileMonitor?
     private var waiting: TimeoutSource?
@@ -25,10 +27,10 @@ final class OtherComputers {
     private var changedMeanwhile = false
     private var opened = false
 
-    init(store: PhotoStore, notification: InAppNotification, undoNotice: UndoNotice) {
+    init(store: PhotoStore, notification: InAppNotification, history: EditHistory, commands: PhotoCommands) {
         self.store = store
         self.notification = notification
-        self.undoNotice = undoNotice
+        (self.history, self.commands) = (history, commands)
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         guard store.library.isShared, !store.library.isReadOnly else { return }
         do {
@@ -78,10 +80,15 @@ final class OtherComputers {
             rescan.notes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
             if let removal = rescan.removedElsewhere {
                 let count = removal.photos.count
-                undoNotice.show(String(format: trn("%d photo was removed on another computer", "%d photos were removed on another computer", count), count),
-                                undo: { [weak self] in self?.undo(removal) }, finish: {})
+                let message = String(format: trn("%d photo was removed on another computer", "%d photos were removed on another computer", count), count)
+                // Final already, on the other computer: the history has nothing to finish.
+                history.record(UndoStep(message: message) { [weak self] in
+                    guard let self else { return nil }
+                    undo(removal)
+                    return commands.restorationStep(removal.photos.map(\.id), message)
+                })
             }
-            // A removal is told by its undo notice instead.
+            // A removal is told by the undo notice instead.
             rescan.summary(tellingRemovals: false).forEach(notification.show)
         case .failure(let error):
             notification.show(String(format: tr("Could not take in the changes other computers made: %@"), "\(error)"))

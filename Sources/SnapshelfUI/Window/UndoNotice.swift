@@ -1,6 +1,6 @@
-// The notice at the foot of the window after photos are removed: "Removed 3 photos" with Undo,
-// for ten seconds. Only when it goes (time is up, it is closed, another removal takes its place,
-// or the window closes) is the removal completed and the files sent to the Trash.
+// The notice at the foot of the window that says what was just done, undone or redone ("Removed 3
+// photos") with Undo and Redo, as far as the window's history has something to undo or redo. It
+// goes after ten seconds; the history stays, and Ctrl+Z and Ctrl+Shift+Z still reach it.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -10,52 +10,41 @@ final class UndoNotice {
 
     let root: Revealer
     private let label = Label()
+    private let undoButton = Button(mnemonic: tr("_Undo"))
+    private let redoButton = Button(mnemonic: tr("_Redo"))
     private var timer: TimeoutSource?
-    private var onUndo: (@MainActor () -> Void)?
-    private var onFinish: (@MainActor () -> Void)?
+    var onUndo: (@MainActor () -> Void)?
+    var onRedo: (@MainActor () -> Void)?
 
     init() {
         let frame: Box
         (root, frame) = InAppNotification.sliding(.slideUp)
         frame.addStyleClass("undo-notice")
-        let undo = Button(mnemonic: tr("_Undo"))
-        undo.onClicked { [weak self] in self?.undo() }
+        undoButton.onClicked { [weak self] in self?.onUndo?() }
+        redoButton.onClicked { [weak self] in self?.onRedo?() }
         let close = InAppNotification.dismissButton()
-        close.onClicked { [weak self] in self?.finish() }
-        frame.append([label, undo, close])
+        close.onClicked { [weak self] in self?.hide() }
+        frame.append([label, undoButton, redoButton, close])
     }
 
-    /// Shows the message; `undo` runs if the person asks in time, `finish` otherwise. A notice
-    /// still showing is finished first.
-    func show(_ message: String, undo: @escaping @MainActor () -> Void, finish: @escaping @MainActor () -> Void) {
-        self.finish()
-        onUndo = undo
-        onFinish = finish
+    /// Shows the message, with the buttons for what can be done next.
+    func show(_ message: String, canUndo: Bool, canRedo: Bool) {
         label.text = message
+        undoButton.isVisible = canUndo
+        redoButton.isVisible = canRedo
         root.revealsChild = true
-        timer = MainLoop.perform(after: Self.duration) { [weak self] in self?.finish() }
+        timer?.cancel()
+        timer = MainLoop.perform(after: Self.duration) { [weak self] in self?.hide() }
     }
 
-    func undo() {
-        let undo = onUndo
-        hide()
-        undo?()
-    }
-
-    func finish() {
-        let finish = onFinish
-        hide()
-        finish?()
-    }
-
-    private func hide() {
+    func hide() {
         timer?.cancel()
         timer = nil
-        onUndo = nil
-        onFinish = nil
         root.revealsChild = false
     }
 
     var isShown: Bool { root.revealsChild }
     var text: String { label.text }
+    var offersUndo: Bool { undoButton.isVisible }
+    var offersRedo: Bool { redoButton.isVisible }
 }

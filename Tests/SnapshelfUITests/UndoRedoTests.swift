@@ -1,0 +1,115 @@
+// Ctrl+Z and Ctrl+Shift+Z walk the window's history step by step: rotations, labels and removals
+// are undone and redone in turn, the notice says so, or that there is nothing to undo or redo,
+// and a removal's files wait in the library folder until the window closes.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class UndoRedoTests: AppTestCase, @unchecked Sendable {
+    func testTwoTurnsAreUndoneOneByOneAndRedone() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            let id = try XCTUnwrap(window.store.photo(at: 0)).id
+            let rotation = { try XCTUnwrap(try window.store.library.photo(withID: id)).rotation }
+            window.grid.select(positions: [0])
+            try pressKeys("<Control>r", in: window)
+            try pressKeys("<Control>r", in: window)
+            XCTAssertEqual(try rotation(), 180)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try rotation(), 90)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try rotation(), 0, "the second Ctrl+Z undid nothing")
+            XCTAssertEqual(window.history.notice.text, "Undone: Rotated 1 photo")
+            XCTAssertTrue(window.history.notice.offersRedo)
+            XCTAssertFalse(window.history.notice.offersUndo)
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(try rotation(), 90)
+            XCTAssertEqual(window.history.notice.text, "Rotated 1 photo")
+            XCTAssertEqual(window.store.photo(at: 0)?.rotation, 90, "the grid does not show the redone turn")
+        }
+    }
+
+    func testNothingToUndoOrRedoIsSaid() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            try pressKeys("<Control>z", in: window)
+            XCTAssertTrue(window.history.notice.isShown)
+            XCTAssertEqual(window.history.notice.text, "Nothing to undo")
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(window.history.notice.text, "Nothing to redo")
+            XCTAssertFalse(window.history.notice.offersUndo || window.history.notice.offersRedo)
+        }
+    }
+
+    func testALabelIsUndoneAndRedone() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            let labels = { (0..<2).compactMap { window.store.photo(at: $0)?.label } }
+            try label([0], as: "Lake at dawn", in: window)
+            try label([1], as: "Hill walk", in: window)
+            try pressKeys("<Control>z", in: window)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(labels(), ["Lake", "Hill"])
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(labels(), ["Lake at dawn", "Hill"])
+            XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.label), ["Lake at dawn", "Hill"])
+            try label([1], as: "Hill walk", in: window)
+            XCTAssertFalse(window.history.notice.offersRedo, "a new step still offers to redo the old one")
+        }
+    }
+
+    func testARemovalIsUndoneAndRedoneAndItsFilesGoOnlyWhenTheWindowCloses() throws {
+        try makeLibrary(labels: ["Lake", "Hill", "Wood"])
+        try onMain {
+            let window = try launch()
+            let library = try Library(directory: libraryDirectory)
+            let before = try library.photos()
+            window.grid.select(positions: [1])
+            window.window.activateAction(Command.remove.detailedName)
+            XCTAssertEqual(window.store.count, 2)
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.remove.detailedName)
+            XCTAssertEqual(window.store.count, 1)
+            try pressKeys("<Control>z", in: window)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try library.photos(), before, "two removals undone bring back every photo as it was")
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(try library.photos().map(\.label), ["Lake", "Wood"])
+            XCTAssertEqual(window.history.notice.text, "Removed 1 photo")
+            // The notice goes; the removal stays undoable, and its file waits in the library folder.
+            window.history.notice.hide()
+            XCTAssertTrue(FileManager.default.fileExists(atPath: before[1].fileURL.path))
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try library.photos(), before)
+            try pressKeys("<Shift><Control>z", in: window)
+            window.window.destroy()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: before[1].fileURL.path), "closing the window made the removal final")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: before[0].fileURL.path), "a removal undone is not made final")
+            XCTAssertEqual(try library.check(), [])
+        }
+    }
+
+    func testTheOldestRemovalIsMadeFinalWhenItFallsOffTheHistory() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            let removed = try XCTUnwrap(window.store.photo(at: 0))
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.remove.detailedName)
+            window.grid.select(positions: [0])
+            for _ in 0..<29 { try pressKeys("<Control>r", in: window) }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: removed.fileURL.path), "thirty steps fit")
+            try pressKeys("<Control>r", in: window)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: removed.fileURL.path), "the removal fell off but its file stayed")
+            for _ in 0..<31 { try pressKeys("<Control>z", in: window) }
+            XCTAssertEqual(window.history.notice.text, "Nothing to undo")
+            XCTAssertEqual(window.store.count, 1)
+        }
+    }
+}
