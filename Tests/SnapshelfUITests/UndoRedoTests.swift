@@ -46,12 +46,13 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testALabelIsUndoneAndRedone() throws {
+    func testALabelIsUndoneAndRedoneAndTheNoticeNamesTheLabel() throws {
         try makeLibrary(labels: ["Lake", "Hill"])
         try onMain {
             let window = try launch()
             let labels = { (0..<2).compactMap { window.store.photo(at: $0)?.label } }
             try label([0], as: "Lake at dawn", in: window)
+            XCTAssertEqual(window.history.notice.text, "Labelled “Lake at dawn”", "the notice names the file, not the label")
             try label([1], as: "Hill walk", in: window)
             try pressKeys("<Control>z", in: window)
             try pressKeys("<Control>z", in: window)
@@ -59,7 +60,10 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             try pressKeys("<Shift><Control>z", in: window)
             XCTAssertEqual(labels(), ["Lake at dawn", "Hill"])
             XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.label), ["Lake at dawn", "Hill"])
-            try label([1], as: "Hill walk", in: window)
+
+            // A photo left with no label is named by its file.
+            try label([1], as: "", in: window)
+            XCTAssertEqual(window.history.notice.text, "Took the label off “\(SamplePhotos.cameras[1].lastPathComponent)”")
             XCTAssertFalse(window.history.notice.offersRedo, "a new step still offers to redo the old one")
         }
     }

@@ -52,9 +52,13 @@ final class PhotoCommands {
         guard let undo = label(photos.map(\.id), as: text) else { return }
         let changed = photos.filter { undo.previous[$0.id] != nil }
         guard !changed.isEmpty else { return }
-        let message = changed.count == 1
-            ? String(format: tr("Labelled “%@”"), changed[0].displayName)
-            : String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
+        // The label, which is how the person knows the photo; the file name only for no label.
+        let message = changed.count > 1
+            ? String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
+            // TRANSLATORS: %@ is the file name of a photo whose label was taken off.
+            : undo.label.isEmpty ? String(format: tr("Took the label off “%@”"), changed[0].displayName)
+            // TRANSLATORS: %@ is the photo's new label.
+            : String(format: tr("Labelled “%@”"), undo.label)
         history.record(labelStep(undo, message))
     }
 
