@@ -26,20 +26,26 @@ extension Library {
         /// The sentences that tell the person what came from the other computers, if anything;
         /// a window that offers to undo the removals tells them its own way.
         public func summary(tellingRemovals: Bool = true) -> [String] {
-            var lines: [String] = []
+            tallies(tellingRemovals: tellingRemovals).map { $0.sentence($0.count) }
+        }
+
+        /// What `summary` says, as counts with the sentence that tells a count of each kind, so a
+        /// window can add up what several rescans took in.
+        public func tallies(tellingRemovals: Bool = true) -> [(count: Int, sentence: @Sendable (Int) -> String)] {
+            var tallies: [(count: Int, sentence: @Sendable (Int) -> String)] = []
             if arrived > 0 {
-                lines.append(String(format: trn("%ld photo arrived from another computer.", "%ld photos arrived from another computer.", arrived), arrived))
+                tallies.append((arrived, { String(format: trn("%ld photo arrived from another computer.", "%ld photos arrived from another computer.", $0), $0) }))
             }
             if tellingRemovals, let count = removedElsewhere?.photos.count {
-                lines.append(String(format: trn("%ld photo was removed on another computer.", "%ld photos were removed on another computer.", count), count))
+                tallies.append((count, { String(format: trn("%ld photo was removed on another computer.", "%ld photos were removed on another computer.", $0), $0) }))
             }
             if putBack > 0 {
-                lines.append(String(format: trn(
+                tallies.append((putBack, { String(format: trn(
                     "%ld photo removed on another computer was kept, since its label or rotation was changed here meanwhile.",
                     "%ld photos removed on another computer were kept, since their labels or rotations were changed here meanwhile.",
-                    putBack), putBack))
+                    $0), $0) }))
             }
-            return lines
+            return tallies
         }
     }
 

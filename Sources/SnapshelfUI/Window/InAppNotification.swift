@@ -1,7 +1,10 @@
-// A GNOME-style in-app notification that slides up at the foot of the window. Messages stay
-// until the person dismisses them; several collect in one notification, which grows to a few
-// lines and then scrolls, showing the latest, so a long list of failures cannot push it off the
-// window and every message can still be read.
+// A GNOME-style in-app notification that slides up at the foot of the window. Several messages
+// collect in one notification, which grows to a few lines and then scrolls, showing the latest, so
+// a long list of failures cannot push it off the window and every message can still be read.
+// Messages that count things of one kind, one after the other, add up into one line. The
+// notification goes after `lifetime`, longer with more lines to read, but never while the pointer
+// or the focus is on it; failures too, since each was also said where it happened or can be done
+// again, and Dismiss closes it at once.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -9,15 +12,31 @@ import SnapshelfModel
 final class InAppNotification {
     /// How tall the messages grow before they scroll: about five lines.
     static let visibleHeight = 110
+    /// How long one line stays; tests make it short.
+    var lifetime: Duration = .seconds(10)
 
     let root: Revealer
     private let label = Label()
     private let scroller = ScrolledWindow()
-    private var lines: [String] = []
+    private var lines: [Line] = []
+    private let timer: NoticeTimer
+
+    /// One message, with what it counts if it counts things.
+    private struct Line {
+        var text: String
+        var tally: Tally?
+    }
+
+    /// A count and the sentence that says a count of that kind; the sentence for one tells the kind.
+    private struct Tally {
+        let count: Int
+        let sentence: @MainActor (Int) -> String
+    }
 
     init() {
         let frame: Box
         (root, frame) = Self.sliding(.slideUp)
+        timer = NoticeTimer(watching: frame)
         label.wraps = true
         label.breaksLongWords = true
         label.widthChars = 50
@@ -30,14 +49,14 @@ final class InAppNotification {
         close.verticalAlignment = .start
         close.onClicked { [weak self] in self?.dismiss() }
         frame.append([scroller, close])
+        timer.expired = { [weak self] in self?.dismiss() }
     }
 
-    /// The notices of every kind in one place, the foot of the window, one above the other.
+    /// The notices of every kind in one place, the foot of the window, one above the other. It
+    /// sits below the photos, not over them, so a notice never hides a tile or the viewer's label.
     static func footing(_ notices: [Widget]) -> Box {
-        let column = Box(.vertical, spacing: 6)
+        let column = Box(.vertical)
         column.horizontalAlignment = .center
-        column.verticalAlignment = .end
-        column.margins = Margins(bottom: 12)
         column.append(notices)
         return column
     }
@@ -48,6 +67,8 @@ final class InAppNotification {
         revealer.horizontalAlignment = .center
         let frame = Box(.horizontal, spacing: 12)
         frame.addStyleClass("app-notification")
+        // On the frame, so a hidden notice takes no room at all.
+        frame.margins = Margins(top: 6, bottom: 6)
         revealer.setChild(frame)
         return (revealer, frame)
     }
@@ -60,7 +81,22 @@ final class InAppNotification {
 
     /// Adds a message to the notification and shows it.
     func show(_ message: String) {
-        lines.append(message)
+        add(Line(text: message))
+    }
+
+    /// Shows a message that counts things, such as photos imported elsewhere; when the last
+    /// message counts things of the same kind, the two add up into one line.
+    /// - Parameter sentence: says a count of this kind, with the right plural.
+    func show(counting count: Int, _ sentence: @escaping @MainActor (Int) -> String) {
+        if let last = lines.last?.tally, last.sentence(1) == sentence(1) {
+            lines.removeLast()
+            return add(Line(text: sentence(last.count + count), tally: Tally(count: last.count + count, sentence: sentence)))
+        }
+        add(Line(text: sentence(count), tally: Tally(count: count, sentence: sentence)))
+    }
+
+    private func add(_ line: Line) {
+        lines.append(line)
         label.text = text
         // The newest message is the one just shown: the messages scroll to it.
         MainLoop.perform { [weak self] in
@@ -71,9 +107,12 @@ final class InAppNotification {
         // takes the focus, and an empty one a screen reader would call "GtkLabel".
         label.isSelectable = true
         root.revealsChild = true
+        // More to read, more time, up to three lines' worth.
+        timer.start(lifetime * min(lines.count, 3))
     }
 
     func dismiss() {
+        timer.stop()
         lines.removeAll()
         label.isSelectable = false
         root.revealsChild = false
@@ -81,5 +120,5 @@ final class InAppNotification {
 
     var isShown: Bool { root.revealsChild }
     /// What the notification says: every message, oldest first.
-    var text: String { lines.joined(separator: "\n") }
+    var text: String { lines.map(\.text).joined(separator: "\n") }
 }

@@ -159,12 +159,10 @@ final class LibraryWindow {
     }
 
     private func buildContent() {
-        let overlay = Overlay()
-        overlay.setChild(info.root)
-        overlay.addOverlay(InAppNotification.footing([notification.root, history.notice.root]))
-        overlay.expandsVertically = true
+        info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([search.root, overlay, importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
+        column.append([search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
+                       importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
         window.setTitlebar(header.root)
         window.setChild(column)
     }

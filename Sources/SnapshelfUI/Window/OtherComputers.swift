@@ -89,7 +89,7 @@ final class OtherComputers {
                 })
             }
             // A removal is told by the undo notice instead.
-            rescan.summary(tellingRemovals: false).forEach(notification.show)
+            rescan.tallies(tellingRemovals: false).forEach { notification.show(counting: $0.count, $0.sentence) }
         case .failure(let error):
             notification.show(String(format: tr("Could not take in the changes other computers made: %@"), "\(error)"))
         }

@@ -38,8 +38,9 @@ final class OutsideChanges {
         let arrived = arrivedDuringLook ?? 0
         arrivedDuringLook = nil
         guard arrived > 0, !importing() else { return }
-        notification.show(String(format: trn("%d photo was imported elsewhere and added.",
-                                             "%d photos were imported elsewhere and added.", arrived), arrived))
+        notification.show(counting: arrived) {
+            String(format: trn("%d photo was imported elsewhere and added.", "%d photos were imported elsewhere and added.", $0), $0)
+        }
     }
 
     func stop() {

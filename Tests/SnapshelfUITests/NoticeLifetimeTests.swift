@@ -1,0 +1,107 @@
+// The notices at the foot of the window go by themselves, but not while the person points at them
+// or has the focus in them; counts of one kind add up into one line; and a notice never covers
+// the last row of tiles or the viewer's label.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfUI
+
+final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
+    private static let short: Duration = .milliseconds(200)
+
+    func testNoticesGoWhenTheirTimeIsUp() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            window.notification.lifetime = Self.short
+            window.history.notice.lifetime = Self.short
+            window.notification.show("A message.")
+            window.grid.select(positions: [0])
+            try pressKeys("<Control>r", in: window)
+            XCTAssertTrue(window.notification.isShown && window.history.notice.isShown)
+            try waitUntil("the message stayed") { !window.notification.isShown }
+            try waitUntil("the undo notice stayed") { !window.history.notice.isShown }
+            XCTAssertEqual(window.notification.text, "")
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(window.store.photo(at: 0)?.rotation, 0, "the undo went with its notice")
+        }
+    }
+
+    func testANoticeStaysWhileItHasTheFocus() throws {
+        try onMain {
+            let window = try launch()
+            window.notification.show("A message.")
+            let dismiss = try XCTUnwrap(tree(of: window.notification.root).first { $0.typeName == "GtkButton" })
+            try waitUntil("the notification never showed") { dismiss.isMapped }
+            XCTAssertTrue(dismiss.grabFocus())
+            window.notification.lifetime = Self.short
+            window.notification.show("Another message.")
+            spin(for: 1)
+            XCTAssertTrue(window.notification.isShown, "the message went while the focus was in it")
+            window.window.clearFocus()
+            try waitUntil("the message stayed once the focus left") { !window.notification.isShown }
+        }
+    }
+
+    func testANoticeStaysWhileThePointerIsOnIt() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            window.history.notice.lifetime = Self.short
+            window.grid.select(positions: [0])
+            try pressKeys("<Control>r", in: window)
+            let frame = try XCTUnwrap(window.history.notice.root.firstChild)
+            let hover = try XCTUnwrap(controllers(of: gtk_event_controller_motion_get_type(), on: frame).first)
+            emit("enter", on: hover, numbers: [4, 4])
+            spin(for: 1)
+            XCTAssertTrue(window.history.notice.isShown, "the notice went from under the pointer")
+            emit("leave", on: hover)
+            try waitUntil("the notice stayed once the pointer left") { !window.history.notice.isShown }
+        }
+    }
+
+    func testTwoOutsideImportsOfOnePhotoAddUpInOneLine() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            let elsewhere = try Library(directory: libraryDirectory)
+            _ = try elsewhere.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: try Label("Hill"))
+            try waitUntil("the first import was never told") { window.notification.isShown }
+            XCTAssertEqual(window.notification.text, "1 photo was imported elsewhere and added.")
+            _ = try elsewhere.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[2], previewSize: 32), label: try Label("Wood"))
+            try waitUntil("the second import was never told: \(window.notification.text)") { window.store.count == 3 }
+            spin(for: 0.3)
+            XCTAssertEqual(window.notification.text, "2 photos were imported elsewhere and added.")
+        }
+    }
+
+    func testTheLastRowAndTheViewersLabelShowAboveANotice() throws {
+        try makeLibrary(labels: SamplePhotos.cameras.indices.map { "Photo \($0)" })
+        try onMain {
+            let window = try launch()
+            window.window.defaultSize = (420, 360)
+            window.notification.show((1...4).map { "Could not import “photo \($0).jpg”: the file is empty." }.joined(separator: "\n"))
+            try waitUntil("the notification never showed") { window.notification.root.height > 40 }
+            window.grid.root.verticalAdjustment.value = .greatestFiniteMagnitude
+            let last = SamplePhotos.cameras.count - 1
+            let id = try XCTUnwrap(window.store.photo(at: last)).id
+            try waitUntil("the last tile never showed") { window.grid.boundTiles.contains { $0.photoID == id && $0.root.isMapped } }
+            spin(for: 0.5)
+            window.grid.root.verticalAdjustment.value = .greatestFiniteMagnitude
+            spin(for: 0.3)
+            let notice = try XCTUnwrap(window.notification.root.bounds(in: window.window))
+            let tile = try XCTUnwrap(window.grid.boundTiles.first { $0.photoID == id }?.root.bounds(in: window.window))
+            XCTAssertLessThanOrEqual(tile.y + tile.height, notice.y, "the notice covers the last row")
+
+            window.open(position: last)
+            try waitUntil { window.viewer.showsFullImage }
+            spin(for: 0.3)
+            let caption = try XCTUnwrap(tree(of: window.viewer.root).first { $0.typeName == "GtkLabel" && labelTexts(in: $0) == ["Photo \(last)"] })
+            let label = try XCTUnwrap(caption.bounds(in: window.window))
+            XCTAssertLessThanOrEqual(label.y + label.height, notice.y, "the notice covers the viewer's label")
+        }
+    }
+}
