@@ -1,6 +1,6 @@
-// Ctrl+Z and Ctrl+Shift+Z walk the window's history step by step: rotations, labels and removals
-// are undone and redone in turn, the notice says so, or that there is nothing to undo or redo,
-// and a removal's files wait in the library folder until the window closes.
+// Ctrl+Z and Ctrl+Shift+Z walk the window's history step by step: rotations, labels, removals
+// and imports are undone and redone in turn, the notice says so, or that there is nothing to undo
+// or redo, and removed photos' files wait in the library folder until the window closes.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -114,6 +114,52 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             for _ in 0..<31 { try pressKeys("<Control>z", in: window) }
             XCTAssertEqual(window.history.notice.text, "Nothing to undo")
             XCTAssertEqual(window.store.count, 1)
+        }
+    }
+
+    func testAnImportIsUndoneAsARemovalAndItsFilesGoOnlyWhenTheWindowCloses() throws {
+        try makeLibrary(labels: ["Kept"])
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(Array(SamplePhotos.cameras[1...4]))
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Dawn"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { dialog.progressText == "2 of 4" && dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Dusk"
+            dialog.forTheRestToggle.isActive = true
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the import was never offered for undo") { window.history.notice.text == "Imported 4 photos" }
+            let library = try Library(directory: libraryDirectory)
+            let imported = try library.photos().filter { $0.label != "Kept" }
+            XCTAssertEqual(imported.count, 4)
+
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try library.photos().map(\.label), ["Kept"], "the undo left imported photos, or took the one already there")
+            XCTAssertEqual(window.store.count, 1)
+            XCTAssertTrue(imported.allSatisfy { FileManager.default.fileExists(atPath: $0.fileURL.path) }, "gone before the removal is final")
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(Set(try library.photos()), Set(imported + [try XCTUnwrap(try library.photos().first { $0.label == "Kept" })]))
+            try pressKeys("<Control>z", in: window)
+            window.window.destroy()
+            XCTAssertTrue(imported.allSatisfy { !FileManager.default.fileExists(atPath: $0.fileURL.path) }, "the undone import's files stayed")
+            XCTAssertEqual(try library.photos().map(\.label), ["Kept"])
+            XCTAssertEqual(try library.check(), [])
+        }
+    }
+
+    func testAnImportSavedFromTheDialogAloneCanBeUndone() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Dawn"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the import was never offered for undo") { window.history.notice.text == "Imported 1 photo" }
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(window.store.count, 0)
         }
     }
 }

@@ -153,6 +153,12 @@ final class PhotoCommands {
         }, finish: { [weak self] in self?.complete(removal) })
     }
 
+    /// Offers to undo an import, which takes out the photos it added as a removal does.
+    func recordImport(of ids: [Int64]) {
+        guard !ids.isEmpty else { return }
+        history.record(restorationStep(ids, String(format: trn("Imported %d photo", "Imported %d photos", ids.count), ids.count)))
+    }
+
     /// Photos put back, which Redo (or Undo, for an import) takes out again.
     func restorationStep(_ ids: [Int64], _ message: String) -> UndoStep {
         UndoStep(message: message) { [weak self] in

@@ -15,6 +15,10 @@ final class BackgroundImport {
     private var summary = ImportSummary()
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
+    /// The photos the import added, not those it found there already, for the window's undo.
+    private var added: [Int64] = []
+    /// Called with them when the import ends, finished or not.
+    var ended: (@MainActor (_ added: [Int64]) -> Void)?
 
     init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
         self.store = store
@@ -33,6 +37,7 @@ final class BackgroundImport {
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
+        added = []
         self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
         worker.run(batch, files, label: label, progress: { [weak self] progress in
@@ -45,6 +50,7 @@ final class BackgroundImport {
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
         summary.count(progress.result)
+        if case .success(.added(let photo)) = progress.result { added.append(photo.id) }
         if case .failure(let error) = progress.result {
             notification.report(error)
         }
@@ -60,5 +66,6 @@ final class BackgroundImport {
         try? store.refreshIfChanged()
         let before = earlier()
         notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
+        ended?(added)
     }
 }

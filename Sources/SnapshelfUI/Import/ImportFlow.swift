@@ -14,6 +14,8 @@ final class ImportFlow {
     private let notification: InAppNotification
     /// Called with the position of each photo saved from the dialog.
     var saved: (@MainActor (Int) -> Void)?
+    /// Called once an import is over with the photos it added, so the window can undo it.
+    var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     private let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
@@ -23,6 +25,8 @@ final class ImportFlow {
     /// How the photos saved from the dialog went, counted in the summary of a background import
     /// that takes over the rest.
     private var dialogSaves = ImportSummary()
+    /// The photos the dialog's saves added, not those already there.
+    private var dialogAdded: [Int64] = []
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
@@ -34,6 +38,7 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
+        background.ended = { [weak self] added in self?.report(added) }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -76,6 +81,7 @@ final class ImportFlow {
     private func label(_ collection: FileCollector.Collection) {
         isCollecting = false
         dialogSaves = ImportSummary()
+        dialogAdded = []
         collection.problems.forEach(notification.report)
         if !collection.skipped.isEmpty {
             notification.show(String(format: trn("Skipped %ld file that is not a photo.", "Skipped %ld files that are not photos.",
@@ -100,7 +106,15 @@ final class ImportFlow {
         session = nil
         if let rest {
             background.start(rest.files, label: rest.label) { [weak self] in self?.dialogSaves ?? ImportSummary() }
+        } else if pendingSaves == 0 {
+            report([])
         }
+    }
+
+    /// Tells the window what the import added, the dialog's saves and then the background's.
+    private func report(_ added: [Int64]) {
+        imported?(dialogAdded + added)
+        dialogAdded = []
     }
 
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
@@ -123,6 +137,7 @@ final class ImportFlow {
         switch result {
         case .success(let outcome):
             dialogSaves.count(.success(outcome))
+            if case .added(let photo) = outcome { dialogAdded.append(photo.id) }
             try? store.refresh()
             if let position = store.position(ofPhotoWithID: outcome.photo.id) {
                 saved?(position)
@@ -133,6 +148,8 @@ final class ImportFlow {
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
         }
+        // The last save of an import whose dialog closed with nothing left for the background.
+        if pendingSaves == 0, session == nil, !background.isRunning { report([]) }
     }
 
     /// The sidecars the window's library was opened without, written behind its first frame.
