@@ -29,15 +29,21 @@ extension Library {
             tallies(tellingRemovals: tellingRemovals).map { $0.sentence($0.count) }
         }
 
-        /// What `summary` says, as counts with the sentence that tells a count of each kind, so a
-        /// window can add up what several rescans took in.
-        public func tallies(tellingRemovals: Bool = true) -> [(count: Int, sentence: @Sendable (Int) -> String)] {
-            var tallies: [(count: Int, sentence: @Sendable (Int) -> String)] = []
+        /// A count of one kind, and the sentence that tells a count of that kind.
+        public typealias Tally = (count: Int, sentence: @Sendable (Int) -> String)
+
+        /// What `summary` says, as tallies, so a window can add up what several rescans took in.
+        public func tallies(tellingRemovals: Bool = true) -> [Tally] {
+            var tallies: [Tally] = []
             if arrived > 0 {
-                tallies.append((arrived, { String(format: trn("%ld photo arrived from another computer.", "%ld photos arrived from another computer.", $0), $0) }))
+                tallies.append((arrived, {
+                    String(format: trn("%ld photo arrived from another computer.", "%ld photos arrived from another computer.", $0), $0)
+                }))
             }
             if tellingRemovals, let count = removedElsewhere?.photos.count {
-                tallies.append((count, { String(format: trn("%ld photo was removed on another computer.", "%ld photos were removed on another computer.", $0), $0) }))
+                tallies.append((count, {
+                    String(format: trn("%ld photo was removed on another computer.", "%ld photos were removed on another computer.", $0), $0)
+                }))
             }
             if putBack > 0 {
                 tallies.append((putBack, { String(format: trn(
