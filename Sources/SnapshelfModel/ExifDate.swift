@@ -1,13 +1,17 @@
 // Reads when a photo was taken from its EXIF data (DateTimeOriginal, with OffsetTimeOriginal where the
-// camera wrote it), which GdkPixbuf does not expose. Only JPEG files carry EXIF in the APP1 segment
-// read here; other formats have no date.
+// camera wrote it), which GdkPixbuf does not expose: from a JPEG's APP1 segment, or from the Exif
+// item of a HEIF or AVIF, which Debian's Exiv2 0.27 cannot read. Other formats have no date here.
 import Foundation
 
 enum ExifDate {
-    /// The date the camera recorded, from the file's first bytes; nil when the file has no such
-    /// date or it cannot be read.
+    /// The date the camera recorded, from the file's first bytes or its HEIF boxes; nil when the
+    /// file has no such date or it cannot be read.
     static func dateTaken(in file: OpenFile, head: [UInt8]) -> TakenDate? {
-        head.withUnsafeBytes { bytes in exifPayload(in: bytes).flatMap(dateTaken(inTIFF:)) }
+        if let date = head.withUnsafeBytes({ bytes in exifPayload(in: bytes).flatMap(dateTaken(inTIFF:)) }) {
+            return date
+        }
+        var window = ByteWindow(file, head: head)
+        return HEIFContainer(&window)?.exif?.withUnsafeBytes(dateTaken(inTIFF:))
     }
 
     /// The date in EXIF's TIFF structure: the clock as the camera wrote it, and its offset.

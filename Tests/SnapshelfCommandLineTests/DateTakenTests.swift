@@ -53,6 +53,14 @@ final class DateTakenTests: CommandLineTestCase {
         XCTAssertEqual(try taken(in: ["TZ": "Asia/Tokyo"]), expected)
     }
 
+    func testAHEICsAndAnAVIFsDateTakenIsListedAsExifToolReadsIt() throws {
+        let files = try DatedPhotos.heicAndAVIF(in: folder.url, clock: "2021:03:04 05:06:07", offset: "-05:00")
+        try snapshelf(["import"] + files.map(\.path), environment: Self.utc)
+        let expected = try files.map(Self.exifToolDate(of:))
+        XCTAssertEqual(expected, ["2021-03-04T05:06:07-05:00", "2021-03-04T05:06:07-05:00"])
+        XCTAssertEqual(try taken(in: Self.newYork), [1: expected[0], 2: expected[1]])
+    }
+
     func testARebuildGetsTheClockAndOffsetBackFromTheSidecars() throws {
         try snapshelf(["import", Self.nokia.path, SamplePhotos.cameras[0].path], environment: Self.newYork)
         let listing = try snapshelf(["list", "--json"], environment: Self.newYork).standardOutput
