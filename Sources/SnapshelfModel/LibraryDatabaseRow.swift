@@ -14,7 +14,7 @@ extension LibraryDatabase {
         let height: Int
         let sha256: String
         /// Nil for photos imported before dates taken were recorded; they sort by the date added.
-        let taken: TakenDate?
+        var taken: TakenDate?
         /// Clockwise, in degrees: 0, 90, 180 or 270, on top of the EXIF orientation.
         var rotation: Int = 0
         /// The camera's make and model, '' when the photo names none, nil when not read yet.

@@ -120,11 +120,14 @@ enum LibrarySchema {
         // Version 10: the date taken as the camera's clock said it, its fields kept as UTC's, and
         // the clock's offset east of UTC in minutes, NULL when the file did not say; taken_ms
         // stays the moment, which photos sort by. Older Snapshelfs read a camera's clock in this
-        // computer's zone, so that zone gives the clock back; the offsets were never read. The
-        // sidecars are written again to carry the clock.
+        // computer's zone, so that zone gives the clock back; the sidecars are written again to
+        // carry it. They read no offsets and no HEIC's or AVIF's date: their photos are marked
+        // for the sidecar writer to read the date again from each copy, as it reads cameras.
         """
         ALTER TABLE photos ADD COLUMN taken_clock_ms INTEGER;
         ALTER TABLE photos ADD COLUMN taken_offset_min INTEGER;
+        CREATE TABLE IF NOT EXISTS pending_dates (photo_id INTEGER PRIMARY KEY);
+        INSERT OR IGNORE INTO pending_dates SELECT id FROM photos WHERE taken_clock_ms IS NULL;
         UPDATE photos SET taken_clock_ms = taken_ms
             + 1000 * coalesce(strftime('%s', taken_ms / 1000, 'unixepoch', 'localtime') - taken_ms / 1000, 0)
             WHERE taken_ms IS NOT NULL AND taken_clock_ms IS NULL;

@@ -39,7 +39,7 @@ struct SidecarWriter {
     }
 
     private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
-        let rows = try camerasFilled(in: database.rows(withIDs: ids))
+        let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
         let now = ClampedDate.milliseconds(of: Date())
@@ -80,6 +80,21 @@ struct SidecarWriter {
             filled[index].camera = (try? PhotoTags.read(files.url(forFileNamed: filled[index].fileName)))?.camera ?? ""
         }
         try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
+        return filled
+    }
+
+    /// The rows with the date taken read again from the copy where a library from before clocks
+    /// were kept marked it, saved in one transaction; a copy that gives no date keeps the row's.
+    private func datesFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
+        let due = try database.pendingDates(among: rows.map(\.id))
+        guard !due.isEmpty else { return rows }
+        var filled = rows
+        for index in filled.indices where due.contains(filled[index].id) {
+            if let taken = ExifDate.dateTaken(ofFileAt: files.url(forFileNamed: filled[index].fileName)) {
+                filled[index].taken = taken
+            }
+        }
+        try database.setDatesTaken(of: filled.filter { due.contains($0.id) && !rows.contains($0) }, clearing: due)
         return filled
     }
 

@@ -28,6 +28,12 @@ final class DateTakenTests: CommandLineTestCase {
         return parts[0].replacingOccurrences(of: ":", with: "-") + "T" + parts[1] + offset
     }
 
+    /// Takes the library back to schema 9, before clocks were kept.
+    private func makeItOlder(_ sql: String = "") throws {
+        try LibraryFixture.execute(sql + "ALTER TABLE photos DROP COLUMN taken_clock_ms; ALTER TABLE photos DROP COLUMN taken_offset_min; " +
+                                   "DROP TABLE pending_dates; PRAGMA user_version = 9;", in: database)
+    }
+
     /// The sidecar of the photo with the ID.
     private func sidecar(of id: Int) throws -> URL {
         let json = try snapshelf("list", "--json").standardOutput
@@ -79,8 +85,7 @@ final class DateTakenTests: CommandLineTestCase {
         // As an older Snapshelf left it: the Canon's clock read in New York's zone, kept as a moment in UTC.
         let sidecar = try sidecar(of: 1)
         try writeOldDate("2008-05-30T19:56:01.000Z", into: sidecar)
-        try LibraryFixture.execute("ALTER TABLE photos DROP COLUMN taken_clock_ms; ALTER TABLE photos DROP COLUMN taken_offset_min; " +
-                                   "PRAGMA user_version = 9;", in: database)
+        try makeItOlder()
         XCTAssertEqual(try snapshelf(["list", "--json"], environment: Self.newYork).standardOutput, before)
         XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 10)
         XCTAssertEqual(try taken(in: Self.utc)[1], "2008-05-30T15:56:01")
@@ -94,5 +99,19 @@ final class DateTakenTests: CommandLineTestCase {
         for suffix in ["", "-wal", "-shm"] { unlink(database.path + suffix) }
         try snapshelf(["rebuild"], environment: Self.newYork)
         XCTAssertEqual(try taken(in: Self.utc)[1], "2008-05-30T15:56:01")
+    }
+
+    func testALibraryFromBeforeClocksGetsOffsetsAndHEICDatesFromItsCopies() throws {
+        let files = [Self.nokia] + (try DatedPhotos.heicAndAVIF(in: folder.url, clock: "2021:03:04 05:06:07", offset: "-05:00"))
+        try snapshelf(["import"] + files.map(\.path), environment: Self.newYork)
+        let expected = try files.map(Self.exifToolDate(of:))
+        // As an older Snapshelf left them: the Nokia's clock read in New York's zone, the HEIC and
+        // the AVIF with their files' dates.
+        try makeItOlder("UPDATE photos SET taken_ms = 1660500751000 WHERE id = 1; UPDATE photos SET taken_ms = 1700000000000 WHERE id > 1; ")
+        try snapshelf(["check"], environment: Self.newYork)
+        XCTAssertEqual(try taken(in: Self.utc), [1: expected[0], 2: expected[1], 3: expected[2]])
+        XCTAssertEqual(expected[0], "2022-08-14T14:12:31+03:00")
+        XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Taken", of: try sidecar(of: 2)), "2021:03:04 05:06:07.000-05:00")
+        try assertSound()
     }
 }
