@@ -50,11 +50,13 @@ public struct TakenDate: Sendable, Hashable, Comparable {
         (lhs.instantMilliseconds, lhs.clockMilliseconds) < (rhs.instantMilliseconds, rhs.clockMilliseconds)
     }
 
-    /// The offset as ISO 8601 writes it, "+03:00" or "-05:30"; nil when unknown.
+    /// The offset as ISO 8601 writes it, "+03:00" or "-05:30"; nil when unknown. Written without
+    /// String(format:), which would be most of the time `list --json` takes over a library.
     public var offsetText: String? {
         guard let offsetMinutes else { return nil }
-        let minutes = abs(offsetMinutes)
-        return (offsetMinutes < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        let (hours, minutes) = (abs(offsetMinutes) / 60, abs(offsetMinutes) % 60)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return (offsetMinutes < 0 ? "-" : "+") + twoDigits(hours) + ":" + twoDigits(minutes)
     }
 
     /// The UTC moment at which this computer's clock read as `clock` does. Two tries settle it;
