@@ -14,12 +14,6 @@ enum ExifDate {
         return HEIFContainer(&window)?.exif?.withUnsafeBytes(dateTaken(inTIFF:))
     }
 
-    /// The date the camera recorded in the file at the URL; nil when it has none or cannot be read.
-    static func dateTaken(ofFileAt url: URL) -> TakenDate? {
-        guard case .success(let file) = OpenFile.open(url) else { return nil }
-        return dateTaken(in: file, head: file.bytes(at: 0, count: SourceFile.headBytes))
-    }
-
     /// The date in EXIF's TIFF structure: the clock as the camera wrote it, and its offset.
     static func dateTaken(inTIFF tiff: UnsafeRawBufferPointer) -> TakenDate? {
         let reader = TIFFReader(bytes: tiff)

@@ -84,15 +84,17 @@ struct SidecarWriter {
     }
 
     /// The rows with the date taken read again from the copy where a library from before clocks
-    /// were kept marked it, saved in one transaction; a copy that gives no date keeps the row's.
+    /// were kept marked it, saved in one transaction. A copy with no EXIF date keeps its moment,
+    /// with this computer's offset as a file's date gets on import; one that cannot be read keeps
+    /// the row's date as it is.
     private func datesFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
         let due = try database.pendingDates(among: rows.map(\.id))
         guard !due.isEmpty else { return rows }
         var filled = rows
         for index in filled.indices where due.contains(filled[index].id) {
-            if let taken = ExifDate.dateTaken(ofFileAt: files.url(forFileNamed: filled[index].fileName)) {
-                filled[index].taken = taken
-            }
+            guard case .success(let copy) = OpenFile.open(files.url(forFileNamed: filled[index].fileName)) else { continue }
+            filled[index].taken = ExifDate.dateTaken(in: copy, head: copy.bytes(at: 0, count: SourceFile.headBytes))
+                ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
         }
         try database.setDatesTaken(of: filled.filter { due.contains($0.id) && !rows.contains($0) }, clearing: due)
         return filled

@@ -103,13 +103,15 @@ final class DateTakenTests: CommandLineTestCase {
 
     func testALibraryFromBeforeClocksGetsOffsetsAndHEICDatesFromItsCopies() throws {
         let files = [Self.nokia] + (try DatedPhotos.heicAndAVIF(in: folder.url, clock: "2021:03:04 05:06:07", offset: "-05:00"))
-        try snapshelf(["import"] + files.map(\.path), environment: Self.newYork)
+        let undated = SamplePhotos.landscape(orientation: 1)
+        XCTAssertEqual(try ExifTool.value("DateTimeOriginal", of: undated), "", "the sample has a date after all")
+        try snapshelf(["import"] + (files + [undated]).map(\.path), environment: Self.newYork)
         let expected = try files.map(Self.exifToolDate(of:))
         // As an older Snapshelf left them: the Nokia's clock read in New York's zone, the HEIC and
-        // the AVIF with their files' dates.
+        // the AVIF with their files' dates, and the undated photo with its file's, 22:13:20 UTC.
         try makeItOlder("UPDATE photos SET taken_ms = 1660500751000 WHERE id = 1; UPDATE photos SET taken_ms = 1700000000000 WHERE id > 1; ")
         try snapshelf(["check"], environment: Self.newYork)
-        XCTAssertEqual(try taken(in: Self.utc), [1: expected[0], 2: expected[1], 3: expected[2]])
+        XCTAssertEqual(try taken(in: Self.utc), [1: expected[0], 2: expected[1], 3: expected[2], 4: "2023-11-14T17:13:20-05:00"])
         XCTAssertEqual(expected[0], "2022-08-14T14:12:31+03:00")
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Taken", of: try sidecar(of: 2)), "2021:03:04 05:06:07.000-05:00")
         try assertSound()
