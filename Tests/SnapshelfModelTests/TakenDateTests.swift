@@ -1,6 +1,7 @@
 // Photos sorted by date taken follow the moment each was taken, from its camera's clock and that
 // clock's offset from UTC, not the clock's reading alone; and a HEIC's or an AVIF's date taken is
-// read from its Exif item, which Debian's Exiv2 cannot read, without decoding the image.
+// read from its Exif item, which Debian's Exiv2 cannot read, without decoding the image; and the
+// sidecar keeps the clock with its offset, reading an older Snapshelf's moment in UTC as before.
 import Foundation
 @testable import SnapshelfModel
 import SnapshelfTestSupport
@@ -35,5 +36,24 @@ final class TakenDateTests: LibraryTestCase {
         XCTAssertEqual(try library.photoIDs(in: .takenOldestFirst), [ids[0], ids[1]])
         XCTAssertEqual(try library.photos().map(\.taken.instant), [Date(timeIntervalSince1970: 1_660_474_800),
                                                                   Date(timeIntervalSince1970: 1_660_478_400)])
+    }
+
+    func testASidecarsDateTakenKeepsItsClockAndOffsetAndAnOlderMomentReadsAsItsClockHere() throws {
+        let helsinki = try XCTUnwrap(Sidecar.taken(from: "2022-08-14T14:12:31.000+03:00"))
+        XCTAssertEqual([helsinki.clock, helsinki.instant], [Date(timeIntervalSince1970: 1_660_486_351), Date(timeIntervalSince1970: 1_660_475_551)])
+        XCTAssertEqual(helsinki.offsetMinutes, 180)
+        XCTAssertEqual(Sidecar.text(taken: helsinki), "2022-08-14T14:12:31.000+03:00")
+        let zero = try XCTUnwrap(Sidecar.taken(from: "2022-08-14T14:12:31.000+00:00"))
+        XCTAssertEqual(Sidecar.text(taken: zero), "2022-08-14T14:12:31.000+00:00", "a zero offset is no moment in UTC")
+        let clock = try XCTUnwrap(Sidecar.taken(from: "2022-08-14T14:12:31.000"))
+        XCTAssertEqual(clock.clock, helsinki.clock)
+        XCTAssertNil(clock.offsetMinutes)
+        XCTAssertEqual(Sidecar.text(taken: clock), "2022-08-14T14:12:31.000")
+        // An older Snapshelf's moment in UTC is the clock this computer's zone shows for it.
+        let older = try XCTUnwrap(Sidecar.taken(from: "2022-08-14T11:12:31.000Z"))
+        XCTAssertEqual(older.instant, helsinki.instant)
+        XCTAssertNil(older.offsetMinutes)
+        let shift = TimeInterval(TimeZone.current.secondsFromGMT(for: helsinki.instant))
+        XCTAssertEqual(older.clock, helsinki.instant.addingTimeInterval(shift))
     }
 }
