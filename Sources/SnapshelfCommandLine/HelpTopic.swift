@@ -62,7 +62,7 @@ public enum HelpTopic: String, Sendable {
         case .list:
             [
                 .usage(["snapshelf list [--library DIR] [--json]"]),
-                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs; a tab, line break or backslash inside a label or name is written \\t, \\n or \\\\, as `ls -b` does. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), taken (ISO 8601, UTC, or null when unknown), width and height (as displayed, after EXIF orientation and rotation), bytes (the size of the library's copy, or null when it is missing), camera (make and model, or null) and rotation (0, 90, 180 or 270 degrees clockwise).")),
+                .paragraph(tr("Prints the library's photos in order: ID, label and original file name, separated by tabs; a tab, line break or backslash inside a label or name is written \\t, \\n or \\\\, as `ls -b` does. With --json, prints an array of objects with id, label, file (the library's copy), original_name, added (ISO 8601, UTC), taken (the camera's clock in ISO 8601, with its offset from UTC when the photo records one, such as 2022-08-14T14:12:31+03:00, else with no zone; or null when unknown), width and height (as displayed, after EXIF orientation and rotation), bytes (the size of the library's copy, or null when it is missing), camera (make and model, or null) and rotation (0, 90, 180 or 270 degrees clockwise).")),
             ]
         case .search:
             [

@@ -57,7 +57,7 @@ struct PhotoListing {
         field("label", quoted: photo.label)
         field("original_name", quoted: photo.originalName)
         field("rotation", number: photo.rotation)
-        field("taken", quoted: photo.takenIfKnown.map(Self.timestamp))
+        field("taken", quoted: photo.takenIfKnown.map(Self.clockTime))
         field("width", number: photo.width)
         lineBreak()
         pending.append(contentsOf: "  }".utf8)
@@ -141,6 +141,12 @@ struct PhotoListing {
         }
         return "\(digits(year, 4))-\(digits(month, 2))-\(digits(dayOfMonth, 2))T\(digits(secondOfDay / 3600, 2)):"
             + "\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))Z"
+    }
+
+    /// The camera's clock to the second with its offset, 2022-08-14T14:12:31+03:00, or without a
+    /// zone when the offset is unknown: the time the photo shows, which no zone moves.
+    static func clockTime(_ taken: TakenDate) -> String {
+        timestamp(taken.clock).dropLast() + (taken.offsetText ?? "")
     }
 
     nonisolated(unsafe) private static let fallback: ISO8601DateFormatter = {

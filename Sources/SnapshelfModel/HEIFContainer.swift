@@ -1,14 +1,20 @@
 // What a HEIF or AVIF file's boxes (ISO/IEC 23008-12) say about turning its primary image: whether
 // rotation or mirroring properties (irot, imir) go with it, which libheif applies while decoding,
-// and the orientation its Exif item declares, which libheif leaves alone. Read box by box through a
-// window, so the image data is never read.
+// and the orientation its Exif item declares, which libheif leaves alone; and that Exif item itself,
+// for the date taken, which Debian's Exiv2 0.27 cannot read from these files. Read box by box
+// through a window, so the image data is never read.
 import Foundation
 
 struct HEIFContainer {
     /// Whether the primary image carries an irot or imir property.
     let hasTransforms: Bool
+    /// The Exif item's TIFF data, as much of it as EXIF holds in a JPEG (64 KiB), when there is one.
+    let exif: [UInt8]?
+
     /// The orientation in the Exif item's TIFF data, when there is one.
-    let exifOrientation: Int?
+    var exifOrientation: Int? {
+        exif?.withUnsafeBytes { TIFFReader(bytes: $0).orientation }
+    }
 
     /// Reads the file's meta box, or nil when the file is no HEIF-family file or has none.
     init?(_ window: inout ByteWindow) {
@@ -18,9 +24,9 @@ struct HEIFContainer {
         let boxes = Self.children(of: (meta.lowerBound + 4)..<meta.upperBound, in: &window)
         guard let primary = boxes["pitm"].flatMap({ Self.primaryItem(in: $0, &window) }) else { return nil }
         hasTransforms = boxes["iprp"].map { Self.transforms(of: primary, inProperties: $0, &window) } ?? false
-        exifOrientation = boxes["iinf"].flatMap { Self.exifItem(in: $0, &window) }
+        exif = boxes["iinf"].flatMap { Self.exifItem(in: $0, &window) }
             .flatMap { item in boxes["iloc"].flatMap { Self.location(of: item, in: $0, &window) } }
-            .flatMap { Self.orientation(inExifAt: $0, &window) }
+            .flatMap { Self.tiff(inExifAt: $0, &window) }
     }
 
     /// The content of each box in the range, by type; the first of a type when it repeats.
@@ -130,15 +136,14 @@ struct HEIFContainer {
     }
 
     /// An Exif item starts with the offset of its TIFF header, past the "Exif\0\0" most writers put first.
-    private static func orientation(inExifAt item: Range<Int>, _ window: inout ByteWindow) -> Int? {
+    private static func tiff(inExifAt item: Range<Int>, _ window: inout ByteWindow) -> [UInt8]? {
         guard let skip = window.number(at: item.lowerBound, count: 4, bigEndian: true), skip < item.count else { return nil }
         var bytes: [UInt8] = []
         var offset = item.lowerBound + 4 + skip
-        // The first directory, which holds the orientation, comes first.
-        while offset < min(item.upperBound, item.lowerBound + 4096), let byte = window.byte(at: offset) {
+        while offset < min(item.upperBound, item.lowerBound + 4 + skip + 65_536), let byte = window.byte(at: offset) {
             bytes.append(byte)
             offset += 1
         }
-        return bytes.withUnsafeBytes { TIFFReader(bytes: $0).orientation }
+        return bytes
     }
 }

@@ -240,7 +240,7 @@ final class ImportBatch {
         return LibraryDatabase.Row(
             id: id, label: entry.label.text, fileName: fileName, originalName: FileName(url: candidate.sourceURL).lastComponent,
             addedMilliseconds: ClampedDate.milliseconds(of: entry.date), width: candidate.width, height: candidate.height,
-            sha256: candidate.sha256, takenMilliseconds: ClampedDate.milliseconds(of: candidate.taken), camera: candidate.camera ?? ""
+            sha256: candidate.sha256, taken: candidate.taken, camera: candidate.camera ?? ""
         )
     }
 

@@ -256,7 +256,7 @@ public final class Library {
             originalName: row.originalName,
             originalFileName: row.originalFileName,
             added: ClampedDate.from(milliseconds: row.addedMilliseconds),
-            taken: row.takenMilliseconds.map(ClampedDate.from(milliseconds:)),
+            taken: row.taken,
             width: row.rotation % 180 == 0 ? row.width : row.height,
             height: row.rotation % 180 == 0 ? row.height : row.width,
             rotation: row.rotation,

@@ -3,7 +3,10 @@ import CSQLite
 import Foundation
 
 final class LibraryDatabase {
-    static let columns = "id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms, rotation, camera, original_bytes"
+    static let columns = """
+        id, label, file_name, original_name, added_ms, width, height, sha256, taken_ms, rotation, camera, original_bytes, \
+        taken_clock_ms, taken_offset_min
+        """
 
     /// What the queries select: a read-only database from before rotations reads as unrotated.
     private(set) var columns = LibraryDatabase.columns
@@ -58,6 +61,9 @@ final class LibraryDatabase {
             }
             if version < LibrarySchema.originalBytesVersion {
                 columns = columns.replacingOccurrences(of: "original_bytes", with: "NULL")
+            }
+            if version < LibrarySchema.takenClockVersion {
+                columns = columns.replacingOccurrences(of: "taken_clock_ms, taken_offset_min", with: "NULL, NULL")
             }
             guard version >= LibrarySchema.sidecarsVersion - 1 else {
                 throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),

@@ -11,7 +11,7 @@ extension LibraryDatabase {
 
     static let insertion = """
         INSERT INTO photos (\(columns.replacingOccurrences(of: "label,", with: "label, label_key,")))
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// What `insertion` binds for the row: its ID, or none for SQLite to give one.
@@ -20,9 +20,11 @@ extension LibraryDatabase {
             keepingID ? .integer(row.id) : .null,
             .text(row.label), .text(SearchKey.folding(row.label)), .text(row.fileName), .text(row.originalName),
             .integer(row.addedMilliseconds), .integer(Int64(row.width)), .integer(Int64(row.height)),
-            .text(row.sha256), row.takenMilliseconds.map { .integer($0) } ?? .null,
+            .text(row.sha256), row.taken.map { .integer($0.instantMilliseconds) } ?? .null,
             .integer(Int64(row.rotation)), row.camera.map { .text($0) } ?? .null,
             row.originalFileName.isUTF8 ? .null : .text(row.originalFileName.percentEncoded),
+            row.taken.map { .integer($0.clockMilliseconds) } ?? .null,
+            row.taken?.offsetMinutes.map { .integer(Int64($0)) } ?? .null,
         ]
     }
 

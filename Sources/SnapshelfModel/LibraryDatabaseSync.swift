@@ -69,19 +69,21 @@ extension LibraryDatabase {
         try connection.inTransaction(during: tr("taking in a changed sidecar")) { () throws(LibraryError) in
             let statement = try connection.prepare("""
                 UPDATE photos SET label = ?1, label_key = ?2, rotation = ?3, taken_ms = ?4, original_name = ?5, original_bytes = ?6,
-                    added_ms = ?8, width = coalesce(nullif(?9, 0), width), height = coalesce(nullif(?10, 0), height), camera = coalesce(?11, camera)
+                    added_ms = ?8, width = coalesce(nullif(?9, 0), width), height = coalesce(nullif(?10, 0), height), camera = coalesce(?11, camera),
+                    taken_clock_ms = ?12, taken_offset_min = ?13
                 WHERE id = ?7 AND NOT (label IS ?1 AND rotation IS ?3 AND taken_ms IS ?4 AND original_name IS ?5 AND original_bytes IS ?6
                     AND added_ms IS ?8 AND width IS coalesce(nullif(?9, 0), width) AND height IS coalesce(nullif(?10, 0), height)
-                    AND camera IS coalesce(?11, camera))
+                    AND camera IS coalesce(?11, camera) AND taken_clock_ms IS ?12 AND taken_offset_min IS ?13)
                 """, during: tr("taking in a changed sidecar"))
             let name = sidecar.originalName
             let camera = sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil)
             try statement.bind([
                 .text(sidecar.label), .text(SearchKey.folding(sidecar.label)), .integer(Int64(sidecar.rotation)),
-                sidecar.takenMilliseconds.map { .integer($0) } ?? .null, .text(name.text),
+                sidecar.taken.map { .integer($0.instantMilliseconds) } ?? .null, .text(name.text),
                 name.isUTF8 ? .null : .text(name.percentEncoded), .integer(id),
                 .integer(sidecar.addedMilliseconds), .integer(Int64(sidecar.width)), .integer(Int64(sidecar.height)),
-                camera.map { .text($0) } ?? .null,
+                camera.map { .text($0) } ?? .null, sidecar.taken.map { .integer($0.clockMilliseconds) } ?? .null,
+                sidecar.taken?.offsetMinutes.map { .integer(Int64($0)) } ?? .null,
             ])
             _ = try statement.step()
             guard sqlite3_changes(connection.handle) > 0 else { return false }

@@ -154,7 +154,7 @@ struct LibraryRescan {
         return LibraryDatabase.Row(
             id: id, label: sidecar.label, fileName: arrival.name, originalName: sidecar.originalName,
             addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height, sha256: arrival.sha256,
-            takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
+            taken: sidecar.taken, rotation: sidecar.rotation,
             camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
     }
 

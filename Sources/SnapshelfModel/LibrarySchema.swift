@@ -117,6 +117,22 @@ enum LibrarySchema {
         CREATE TABLE IF NOT EXISTS machine (name TEXT NOT NULL, host TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS seen_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL, modified_ns INTEGER NOT NULL) WITHOUT ROWID;
         """,
+        // Version 10: the date taken as the camera's clock said it, its fields kept as UTC's, and
+        // the clock's offset east of UTC in minutes, NULL when the file did not say; taken_ms
+        // stays the moment, which photos sort by. Older Snapshelfs read a camera's clock in this
+        // computer's zone, so that zone gives the clock back; the sidecars are written again to
+        // carry it. They read no offsets and no HEIC's or AVIF's date: their photos are marked
+        // for the sidecar writer to read the date again from each copy, as it reads cameras.
+        """
+        ALTER TABLE photos ADD COLUMN taken_clock_ms INTEGER;
+        ALTER TABLE photos ADD COLUMN taken_offset_min INTEGER;
+        CREATE TABLE IF NOT EXISTS pending_dates (photo_id INTEGER PRIMARY KEY);
+        INSERT OR IGNORE INTO pending_dates SELECT id FROM photos WHERE taken_clock_ms IS NULL;
+        UPDATE photos SET taken_clock_ms = taken_ms
+            + 1000 * coalesce(strftime('%s', taken_ms / 1000, 'unixepoch', 'localtime') - taken_ms / 1000, 0)
+            WHERE taken_ms IS NOT NULL AND taken_clock_ms IS NULL;
+        INSERT OR IGNORE INTO pending_sidecars SELECT id FROM photos;
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and
@@ -126,6 +142,7 @@ enum LibrarySchema {
     static let nameIndexVersion = 7
     static let originalBytesVersion = 8
     static let machineVersion = 9
+    static let takenClockVersion = 10
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }
@@ -139,7 +156,7 @@ enum LibrarySchema {
             let found = try LibrarySchema.version(of: connection, at: fileURL)
             for migration in migrations.dropFirst(found) {
                 do throws(LibraryError) {
-                    try connection.execute(migration, during: tr("upgrading the database"))
+                    try connection.execute(try rerunnable(migration, in: connection), during: tr("upgrading the database"))
                 } catch {
                     // Its version says it lacks tables it has: it is not what its version says.
                     throw error.damagedDatabase()
@@ -147,6 +164,21 @@ enum LibrarySchema {
             }
             try connection.execute("PRAGMA user_version = \(version)", during: tr("upgrading the database"))
         }
+    }
+
+    /// The migration without the column additions whose columns are there already, so that one
+    /// run again over a database whose version was set back adds each column once.
+    private static func rerunnable(_ migration: String, in connection: SQLiteConnection) throws(LibraryError) -> String {
+        var lines: [Substring] = []
+        for line in migration.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let added = line.wholeMatch(of: /\s*ALTER TABLE (\w+) ADD COLUMN (\w+) .*/) {
+                let existing = try connection.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", during: tr("upgrading the database"))
+                try existing.bind([.text(String(added.1)), .text(String(added.2))])
+                if try existing.step() { continue }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The schema version, refused when a newer Snapshelf wrote it or when no Snapshelf could have.

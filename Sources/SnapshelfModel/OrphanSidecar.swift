@@ -36,7 +36,7 @@ enum OrphanSidecar {
         let label = keepingLabel || salvage.label.isEmpty ? row.label : Label.fitting(salvage.label).text
         return LibraryDatabase.Row(id: id, label: label, fileName: row.fileName, originalName: salvage.originalName ?? row.originalFileName,
                                    addedMilliseconds: salvage.addedMilliseconds ?? row.addedMilliseconds, width: row.width,
-                                   height: row.height, sha256: row.sha256, takenMilliseconds: salvage.takenMilliseconds ?? row.takenMilliseconds,
+                                   height: row.height, sha256: row.sha256, taken: salvage.taken ?? row.taken,
                                    rotation: salvage.rotation, camera: row.camera)
     }
 

@@ -14,10 +14,11 @@ public struct Photo: Sendable, Hashable {
     /// That name byte for byte, which an export gives back.
     public let originalFileName: FileName
     public let added: Date
-    /// When the photo was taken: its EXIF DateTimeOriginal, else the original file's date.
-    public let taken: Date
+    /// When the photo was taken: its EXIF DateTimeOriginal, else the original file's date, else
+    /// (for a photo imported before dates taken were recorded) when it was added.
+    public let taken: TakenDate
     /// When it was taken, nil for a photo imported before dates taken were recorded.
-    public let takenIfKnown: Date?
+    public let takenIfKnown: TakenDate?
     /// Width and height as displayed, after the EXIF orientation and the rotation are applied.
     public let width: Int
     public let height: Int
@@ -28,14 +29,14 @@ public struct Photo: Sendable, Hashable {
     public let camera: String?
 
     public init(id: Int64, label: String, fileURL: URL, originalName: String, originalFileName: FileName? = nil, added: Date,
-                taken: Date? = nil, width: Int, height: Int, rotation: Int = 0, camera: String? = nil) {
+                taken: TakenDate? = nil, width: Int, height: Int, rotation: Int = 0, camera: String? = nil) {
         self.id = id
         self.label = label
         self.fileURL = fileURL
         self.originalName = originalName
         self.originalFileName = originalFileName ?? FileName(originalName)
         self.added = added
-        self.taken = taken ?? added
+        self.taken = taken ?? TakenDate(moment: added)
         takenIfKnown = taken
         self.width = width
         self.height = height

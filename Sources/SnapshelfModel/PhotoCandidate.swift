@@ -31,8 +31,8 @@ public struct PhotoCandidate: Sendable {
     public let preview: Thumbnail
     /// The SHA-256 of the file's content, in lowercase hex: its identity in the library.
     public let sha256: String
-    /// When it was taken: the EXIF DateTimeOriginal, else the file's modification time.
-    public let taken: Date
+    /// When it was taken: the EXIF DateTimeOriginal with its offset, else the file's modification time.
+    public let taken: TakenDate
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
     /// A title another app gave the photo, to offer as its label; see `FoundTitle`.
@@ -65,7 +65,7 @@ public struct PhotoCandidate: Sendable {
                                                    maximumPixels: Self.maximumMegapixels * 1_000_000)
         preview = decoded.thumbnail
         sha256 = try file.sha256(path: path)
-        taken = file.head.withUnsafeBytes { ExifDate.dateTaken(in: $0) }.map(ClampedDate.clamped) ?? file.modified
+        taken = ExifDate.dateTaken(in: file.file, head: file.head) ?? TakenDate(moment: file.modified)
         fileExtension = format.extension
         // Read only from a file already known to be a whole image, and in a decoder too.
         let tags = try? PhotoTags.read(from: file.file.descriptor, path: path)

@@ -98,6 +98,18 @@ public struct PhotoDetails: Sendable, Equatable {
     /// A date and time as the person's language writes them, such as "May 30, 2008 at 3:56 PM".
     public static func date(_ date: Date) -> String { date.formatted(date: .long, time: .shortened) }
 
+    /// The date taken as the camera's clock showed it, whatever zone the computer is in: a photo
+    /// taken at 2:12 PM in Helsinki says 2:12 PM in New York too, as in other photo apps.
+    public static func date(_ taken: TakenDate) -> String {
+        taken.clock.formatted(Date.FormatStyle(date: .long, time: .shortened, timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    /// The date taken with the clock's offset from UTC when it is known, "… (UTC+03:00)".
+    public static func dateWithOffset(_ taken: TakenDate) -> String {
+        guard let offset = taken.offsetText else { return date(taken) }
+        return String(format: tr("%@ (UTC%@)"), date(taken), offset)
+    }
+
     /// A size as GNOME shows one, such as "2.1 MB".
     public static func size(_ bytes: Int) -> String { ImportError.formatted(bytes) }
 

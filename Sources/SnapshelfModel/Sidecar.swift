@@ -15,7 +15,7 @@ struct Sidecar: Equatable, Sendable {
     /// The original's name, byte for byte.
     var originalName: FileName
     var addedMilliseconds: Int64
-    var takenMilliseconds: Int64?
+    var taken: TakenDate?
     var width: Int
     var height: Int
     var rotation: Int
@@ -36,9 +36,11 @@ struct Sidecar: Equatable, Sendable {
     /// The labels that lost a merge.
     var history = SidecarHistory()
 
+    /// The date taken counts as the clock and its offset: the moment of a clock without one is
+    /// each computer's own guess, which a computer in another zone makes differently.
     static func == (lhs: Sidecar, rhs: Sidecar) -> Bool {
-        (lhs.id, lhs.label, lhs.originalName, lhs.addedMilliseconds, lhs.takenMilliseconds)
-            == (rhs.id, rhs.label, rhs.originalName, rhs.addedMilliseconds, rhs.takenMilliseconds)
+        (lhs.id, lhs.label, lhs.originalName, lhs.addedMilliseconds, lhs.taken?.clockMilliseconds, lhs.taken?.offsetMinutes)
+            == (rhs.id, rhs.label, rhs.originalName, rhs.addedMilliseconds, rhs.taken?.clockMilliseconds, rhs.taken?.offsetMinutes)
             && (lhs.width, lhs.height, lhs.rotation, lhs.camera) == (rhs.width, rhs.height, rhs.rotation, rhs.camera)
     }
 
@@ -47,7 +49,7 @@ struct Sidecar: Equatable, Sendable {
         // XMP keeps no empty text: a photo that names no camera has none in its sidecar, which
         // `writtenSinceCameras` tells from a sidecar written before cameras were kept.
         camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
-        (addedMilliseconds, takenMilliseconds, width, height) = (row.addedMilliseconds, row.takenMilliseconds, row.width, row.height)
+        (addedMilliseconds, taken, width, height) = (row.addedMilliseconds, row.taken, row.width, row.height)
         labelChangedMilliseconds = row.addedMilliseconds
         turns = SidecarTurns(text: nil, rotation: row.rotation)
     }
@@ -134,9 +136,9 @@ struct Sidecar: Equatable, Sendable {
         label = title ?? ""
         originalName = Self.originalName(in: string) ?? FileName("")
         let takenText = string(Self.takenTag)
-        takenMilliseconds = takenText.flatMap(Self.milliseconds(from:))
+        taken = takenText.flatMap(Self.taken(from:))
         // A date that cannot be read is not the photo's having none: a rebuild reads it again from the photo.
-        if let takenText, takenMilliseconds == nil { throw .invalid(field: Self.takenTag, value: takenText) }
+        if let takenText, taken == nil { throw .invalid(field: Self.takenTag, value: takenText) }
         width = string(Self.widthTag).flatMap(Int.init) ?? 0
         height = string(Self.heightTag).flatMap(Int.init) ?? 0
         rotation = Self.rotation(in: string)
@@ -179,8 +181,8 @@ struct Sidecar: Equatable, Sendable {
         }
         try metadata.set(Self.idTag, String(id))
         try metadata.set(Self.addedTag, Self.text(milliseconds: addedMilliseconds))
-        if let takenMilliseconds {
-            try metadata.set(Self.takenTag, Self.text(milliseconds: takenMilliseconds))
+        if let taken {
+            try metadata.set(Self.takenTag, Self.text(taken: taken))
         }
         try metadata.set(Self.widthTag, String(width))
         try metadata.set(Self.heightTag, String(height))
@@ -253,5 +255,23 @@ struct Sidecar: Equatable, Sendable {
     /// Any date XMP allows, so a sidecar edited elsewhere to a bare date keeps that date.
     static func milliseconds(from text: String) -> Int64? {
         XMPDate.milliseconds(from: text).map { ClampedDate.milliseconds(of: ClampedDate.from(milliseconds: $0)) }
+    }
+
+    /// The camera's clock to the millisecond with its offset, such as 2022-08-14T14:12:31.000+03:00,
+    /// or with no zone at all when the offset is unknown; never "Z", which older Snapshelfs wrote
+    /// for a moment in UTC. A zero offset is "+00:00".
+    static func text(taken: TakenDate) -> String {
+        text(milliseconds: taken.clockMilliseconds).dropLast() + (taken.offsetText ?? "")
+    }
+
+    /// The date taken in any form XMP allows; a time in UTC ("Z") is a moment an older Snapshelf wrote.
+    static func taken(from text: String) -> TakenDate? {
+        guard let (clock, zone) = XMPDate.clock(from: text) else { return nil }
+        let milliseconds = ClampedDate.milliseconds(of: ClampedDate.from(milliseconds: clock))
+        switch zone {
+        case .utc: return TakenDate(legacyMilliseconds: milliseconds)
+        case .none: return TakenDate(clock: ClampedDate.from(milliseconds: milliseconds), offsetMinutes: nil)
+        case .offset(let minutes): return TakenDate(clock: ClampedDate.from(milliseconds: milliseconds), offsetMinutes: minutes)
+        }
     }
 }

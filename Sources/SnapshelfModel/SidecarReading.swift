@@ -175,7 +175,7 @@ struct SidecarReading {
             let found = inspected(copy)
             return LibraryDatabase.Row(id: id, label: "", fileName: claim.name, originalName: FileName(claim.name),
                                        addedMilliseconds: found.made, width: found.width, height: found.height,
-                                       sha256: claim.sha256, takenMilliseconds: found.taken, camera: found.camera)
+                                       sha256: claim.sha256, taken: found.taken, camera: found.camera)
         }
     }
 
@@ -183,13 +183,13 @@ struct SidecarReading {
     private mutating func row(from sidecar: Sidecar, id: Int64, claim: Claim) -> LibraryDatabase.Row {
         LibraryDatabase.Row(id: id, label: fitted(sidecar.label, of: claim.name), fileName: claim.name, originalName: sidecar.originalName,
                             addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
-                            sha256: claim.sha256, takenMilliseconds: sidecar.takenMilliseconds, rotation: sidecar.rotation,
+                            sha256: claim.sha256, taken: sidecar.taken, rotation: sidecar.rotation,
                             camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
     }
 
     /// What a sidecar refused for one field still gives, the rest read again from the copy.
     private mutating func row(from salvage: SidecarSalvage, id: Int64, claim: Claim) -> LibraryDatabase.Row {
-        let copy = salvage.addedMilliseconds == nil || salvage.takenMilliseconds == nil || salvage.width == nil || salvage.height == nil
+        let copy = salvage.addedMilliseconds == nil || salvage.taken == nil || salvage.width == nil || salvage.height == nil
             ? inspected(files.url(forFileNamed: claim.name)) : nil
         let label = fitted(salvage.label, of: claim.name)
         for problem in salvage.problems {
@@ -201,7 +201,7 @@ struct SidecarReading {
         return LibraryDatabase.Row(id: id, label: label, fileName: claim.name, originalName: salvage.originalName ?? FileName(claim.name),
                                    addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, width: salvage.width ?? copy!.width,
                                    height: salvage.height ?? copy!.height, sha256: claim.sha256,
-                                   takenMilliseconds: salvage.takenMilliseconds ?? copy!.taken, rotation: salvage.rotation,
+                                   taken: salvage.taken ?? copy!.taken, rotation: salvage.rotation,
                                    camera: salvage.camera ?? copy?.camera)
     }
 
@@ -214,17 +214,17 @@ struct SidecarReading {
     }
 
     /// What the copy itself gives: its size, date taken and camera, and the time it was made.
-    private mutating func inspected(_ copy: URL) -> (width: Int, height: Int, made: Int64, taken: Int64, camera: String?) {
+    private mutating func inspected(_ copy: URL) -> (width: Int, height: Int, made: Int64, taken: TakenDate, camera: String?) {
         var status = stat()
         stat(copy.path, &status)
         let made = ClampedDate.from(seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
         do {
             let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32)
             return (candidate.width, candidate.height, ClampedDate.milliseconds(of: made),
-                    ClampedDate.milliseconds(of: candidate.taken), candidate.camera ?? "")
+                    candidate.taken, candidate.camera ?? "")
         } catch {
             notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
-            return (0, 0, ClampedDate.milliseconds(of: made), ClampedDate.milliseconds(of: made), nil)
+            return (0, 0, ClampedDate.milliseconds(of: made), TakenDate(moment: made), nil)
         }
     }
 

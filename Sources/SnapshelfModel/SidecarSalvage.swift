@@ -10,7 +10,7 @@ struct SidecarSalvage {
     let label: String
     let originalName: FileName?
     let addedMilliseconds: Int64?
-    let takenMilliseconds: Int64?
+    let taken: TakenDate?
     let width: Int?
     let height: Int?
     let rotation: Int
@@ -33,8 +33,8 @@ struct SidecarSalvage {
             id = nil
             problems.append(error)
         }
-        addedMilliseconds = Self.date(Sidecar.addedTag, in: metadata, problems: &problems)
-        takenMilliseconds = Self.date(Sidecar.takenTag, in: metadata, problems: &problems)
+        addedMilliseconds = Self.date(Sidecar.addedTag, in: metadata, problems: &problems, reading: Sidecar.milliseconds(from:))
+        taken = Self.date(Sidecar.takenTag, in: metadata, problems: &problems, reading: Sidecar.taken(from:))
         label = metadata.title() ?? ""
         originalName = Sidecar.originalName(in: metadata.string)
         width = metadata.string(Sidecar.widthTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
@@ -48,7 +48,7 @@ struct SidecarSalvage {
     /// Everything of a sidecar Snapshelf wrote.
     init(_ sidecar: Sidecar) {
         (id, label, originalName, rotation, camera) = (sidecar.id, sidecar.label, sidecar.originalName, sidecar.rotation, sidecar.camera)
-        (addedMilliseconds, takenMilliseconds) = (sidecar.addedMilliseconds, sidecar.takenMilliseconds)
+        (addedMilliseconds, taken) = (sidecar.addedMilliseconds, sidecar.taken)
         (width, height) = (sidecar.width > 0 ? sidecar.width : nil, sidecar.height > 0 ? sidecar.height : nil)
         problems = []
     }
@@ -63,15 +63,16 @@ struct SidecarSalvage {
     }
 
     /// The date in the tag, or nil with the reason when it is missing or cannot be read.
-    private static func date(_ tag: String, in metadata: Metadata, problems: inout [Sidecar.Problem]) -> Int64? {
+    private static func date<Value>(_ tag: String, in metadata: Metadata, problems: inout [Sidecar.Problem],
+                                    reading: (String) -> Value?) -> Value? {
         guard let text = metadata.string(tag) else {
             if tag == Sidecar.addedTag { problems.append(.incomplete(field: tag)) }
             return nil
         }
-        guard let milliseconds = Sidecar.milliseconds(from: text) else {
+        guard let value = reading(text) else {
             problems.append(.invalid(field: tag, value: text))
             return nil
         }
-        return milliseconds
+        return value
     }
 }

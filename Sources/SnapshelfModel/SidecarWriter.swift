@@ -39,7 +39,7 @@ struct SidecarWriter {
     }
 
     private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
-        let rows = try camerasFilled(in: database.rows(withIDs: ids))
+        let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
         let now = ClampedDate.milliseconds(of: Date())
@@ -80,6 +80,23 @@ struct SidecarWriter {
             filled[index].camera = (try? PhotoTags.read(files.url(forFileNamed: filled[index].fileName)))?.camera ?? ""
         }
         try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
+        return filled
+    }
+
+    /// The rows with the date taken read again from the copy where a library from before clocks
+    /// were kept marked it, saved in one transaction. A copy with no EXIF date keeps its moment,
+    /// with this computer's offset as a file's date gets on import; one that cannot be read keeps
+    /// the row's date as it is.
+    private func datesFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
+        let due = try database.pendingDates(among: rows.map(\.id))
+        guard !due.isEmpty else { return rows }
+        var filled = rows
+        for index in filled.indices where due.contains(filled[index].id) {
+            guard case .success(let copy) = OpenFile.open(files.url(forFileNamed: filled[index].fileName)) else { continue }
+            filled[index].taken = ExifDate.dateTaken(in: copy, head: copy.bytes(at: 0, count: SourceFile.headBytes))
+                ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
+        }
+        try database.setDatesTaken(of: filled.filter { due.contains($0.id) && !rows.contains($0) }, clearing: due)
         return filled
     }
 

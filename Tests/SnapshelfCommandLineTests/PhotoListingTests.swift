@@ -1,7 +1,8 @@
 // `list --json` written a photo at a time against Foundation's JSONEncoder and ISO8601DateFormatter,
 // which wrote it whole before: the same text, byte for byte, for awkward labels and names, for
 // times before 1970 and far from now, for empty and unknown values, and across the runs of lines
-// it writes in.
+// it writes in. The date taken is the camera's clock with its offset, or with no zone when the
+// offset is unknown, which ISO8601DateFormatter writes from the moment in that offset's zone.
 @testable import SnapshelfCommandLine
 import Foundation
 import SnapshelfModel
@@ -48,12 +49,26 @@ final class PhotoListingTests: XCTestCase {
         formatter.timeZone = TimeZone(identifier: "UTC")
         let entries = photos.map { photo in
             Entry(id: photo.id, label: photo.label, file: photo.fileURL.path, originalName: photo.originalName,
-                  added: formatter.string(from: photo.added), taken: photo.takenIfKnown.map(formatter.string(from:)),
+                  added: formatter.string(from: photo.added), taken: photo.takenIfKnown.map(Self.expected),
                   width: photo.width, height: photo.height, bytes: photo.bytes, camera: photo.camera, rotation: photo.rotation)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
+    }
+
+    /// The date taken as ISO8601DateFormatter writes it: the moment in the clock's own offset, or
+    /// the clock's fields with no zone at all; a zero offset as "+00:00", which "Z" is not.
+    private static func expected(_ taken: TakenDate) -> String {
+        let formatter = ISO8601DateFormatter()
+        guard let offset = taken.offsetMinutes else {
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.formatOptions = [.withFullDate, .withTime, .withDashSeparatorInDate, .withColonSeparatorInTime]
+            return formatter.string(from: taken.clock)
+        }
+        formatter.timeZone = TimeZone(secondsFromGMT: offset * 60)
+        let text = formatter.string(from: taken.instant)
+        return text.hasSuffix("Z") ? text.dropLast() + "+00:00" : text
     }
 
     private func awkwardPhotos(_ count: Int) -> [Photo] {
@@ -66,7 +81,8 @@ final class PhotoListingTests: XCTestCase {
             let milliseconds = Int64.random(in: -70_000_000_000_000...250_000_000_000_000, using: &generator)
             return Photo(id: Int64(number + 1), label: text, fileURL: number % 2 == 0 ? someFile : URL(fileURLWithPath: "/no/such/\(text)"),
                          originalName: text + ".jpg", added: Date(timeIntervalSince1970: Double(milliseconds) / 1000),
-                         taken: number % 3 == 0 ? nil : Date(timeIntervalSince1970: Double(milliseconds / 7) / 1000),
+                         taken: number % 3 == 0 ? nil : TakenDate(clock: Date(timeIntervalSince1970: Double(milliseconds / 7) / 1000),
+                                                                  offsetMinutes: [nil, 0, 180, -330, 840][number % 5]),
                          width: number, height: -number, rotation: 90, camera: number % 4 == 0 ? nil : text)
         }
     }

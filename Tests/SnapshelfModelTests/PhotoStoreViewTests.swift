@@ -110,13 +110,13 @@ final class PhotoStoreViewTests: LibraryTestCase {
         var components = DateComponents(year: 2008, month: 5, day: 30, hour: 15, minute: 56, second: 1)
         components.timeZone = .current
         let canon = try candidate(SamplePhotos.jpeg("Canon_40D.jpg"))
-        XCTAssertEqual(canon.taken, Calendar(identifier: .gregorian).date(from: components))
+        XCTAssertEqual(canon.taken.instant, Calendar(identifier: .gregorian).date(from: components))
 
         let scratch = TemporaryDirectory()
         let plain = scratch.file(named: "plain.png", containing: GeneratedImages.png(width: 8, height: 8))
         let date = Date(timeIntervalSince1970: 1_500_000_000)
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: plain.path)
-        XCTAssertEqual(try candidate(plain).taken.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 0.001)
+        XCTAssertEqual(try candidate(plain).taken.instant.timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 0.001)
 
         let library = try Library(directory: directory)
         guard case .added(let photo) = try library.add(canon, label: try Label("x")) else { return XCTFail("not added") }

@@ -31,7 +31,8 @@ final class SidecarFieldsTests: FolderTestCase {
             id: Int64.random(in: PhotoID.valid, using: &generator), label: label, fileName: "x.jpg", originalName: name,
             addedMilliseconds: Int64.random(in: -4_000_000_000_000...4_000_000_000_000, using: &generator),
             width: Int.random(in: 0...100_000, using: &generator), height: Int.random(in: 0...100_000, using: &generator), sha256: "",
-            takenMilliseconds: number % 3 == 0 ? nil : Int64.random(in: 0...2_000_000_000_000, using: &generator),
+            taken: number % 3 == 0 ? nil : TakenDate(clock: Date(timeIntervalSince1970: Double(Int64.random(in: 0...2_000_000_000_000, using: &generator)) / 1000),
+                                                     offsetMinutes: [nil, 0, 180, -330].randomElement(using: &generator)!),
             rotation: [0, 90, 180, 270].randomElement(using: &generator)!,
             camera: number % 5 == 0 ? nil : (ordinary ? "Canon EOS 40D" : awkwardText(&generator, pieces: 2)))
         var sidecar = Sidecar(row: row)
@@ -98,7 +99,8 @@ final class SidecarFieldsTests: FolderTestCase {
         let url = folder.url.appendingPathComponent("written.xmp")
         let row = LibraryDatabase.Row(id: 42, label: "Tom & \"Jerry\" <3", fileName: "x.jpg", originalName: "IMG_1.jpg",
                                       addedMilliseconds: 1_796_135_996_300, width: 16, height: 12, sha256: "",
-                                      takenMilliseconds: 1_212_162_961_000, rotation: 90, camera: "Canon EOS 40D")
+                                      taken: TakenDate(clock: Date(timeIntervalSince1970: 1_212_162_961), offsetMinutes: 120),
+                                      rotation: 90, camera: "Canon EOS 40D")
         try Sidecar(row: row).write(to: url, through: folder.url)
         let written = try String(contentsOf: url, encoding: .utf8)
         XCTAssertTrue(try assertAgreesWithGexiv2(url, "as written"))

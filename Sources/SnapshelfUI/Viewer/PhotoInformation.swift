@@ -23,7 +23,7 @@ enum PhotoInformation {
         var rows = [
             Row(heading: tr("Label"), value: photo.label.isEmpty ? tr("Unlabelled") : photo.label),
             Row(heading: tr("Original Name"), value: photo.displayName),
-            Row(heading: tr("Date Taken"), value: PhotoDetails.date(photo.taken)),
+            Row(heading: tr("Date Taken"), value: PhotoDetails.dateWithOffset(photo.taken)),
             Row(heading: tr("Date Added"), value: PhotoDetails.date(photo.added)),
             Row(heading: tr("Size"), value: String(format: tr("%d × %d pixels"), photo.width, photo.height)),
         ]

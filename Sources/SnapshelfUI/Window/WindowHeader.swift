@@ -78,7 +78,7 @@ final class WindowHeader {
 
     /// In the viewer: the photo's name, which of how many it is and when it was taken, with Back,
     /// Edit Label and Info.
-    func showViewer(photoName: String?, position: Int, of count: Int, taken date: Date? = nil) {
+    func showViewer(photoName: String?, position: Int, of count: Int, taken date: TakenDate? = nil) {
         gridSelection = nil
         show(title: photoName ?? "Snapshelf", subtitle: String(format: tr("%d of %d"), position + 1, count),
              taken: date.map { String(format: tr("Taken %@"), PhotoDetails.date($0)) }, viewing: true)
