@@ -35,7 +35,7 @@ public final class SnapshelfApplication {
     ///   - id: the D-Bus application ID; tests give each instance its own, because two
     ///     applications of one ID cannot both register in one process.
     ///   - unique: one instance per session, which a second launch activates or hands its files
-    ///     to. A library chosen by hand runs on its own instead, so two libraries can be open.
+    ///     to; each library has an ID of its own, so two libraries can be open.
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
         Self.registerResources
@@ -56,7 +56,25 @@ public final class SnapshelfApplication {
             FileHandle.standardError.write(Data("snapshelf: \(reason)\n\(hint)\n".utf8))
             return 1
         }
-        return application.run(opening: files)
+        guard !files.isEmpty, application.register(), application.isRemote else {
+            return application.run(opening: files)
+        }
+        return handOver(files)
+    }
+
+    /// Passes the files to the library's window in the process that has it, and returns at once.
+    /// Files that are not there are named here, on the terminal they were typed in, since that
+    /// window cannot tell where they were looked for.
+    private func handOver(_ files: [URL]) -> Int32 {
+        let missing = files.filter { file in FileName(url: file).withCString { access($0, F_OK) } != 0 }
+        for file in missing {
+            let message = String(format: tr("%@: there is no such file or folder, so it was not imported"), DisplayName.of(FileName(url: file)))
+            FileHandle.standardError.write(Data("snapshelf: \(message)\n".utf8))
+        }
+        let present = files.filter { !missing.contains($0) }
+        guard !present.isEmpty else { return 1 }
+        let status = application.run(opening: present)
+        return missing.isEmpty ? status : 1
     }
 
     private func open(_ files: [URL]) {
