@@ -105,7 +105,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.progressText, "1 of 2", "the README is no photo to label")
-            XCTAssertEqual(window.notification.text, "Skipped 1 file that is not a photo.")
+            XCTAssertEqual(window.notification.text, "Skipped 1 file that is not a photo: “README”.")
         }
     }
 

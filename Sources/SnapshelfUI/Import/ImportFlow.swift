@@ -77,9 +77,8 @@ final class ImportFlow {
         isCollecting = false
         dialogSaves = ImportSummary()
         collection.problems.forEach(notification.report)
-        if !collection.skipped.isEmpty {
-            notification.show(String(format: trn("Skipped %ld file that is not a photo.", "Skipped %ld files that are not photos.",
-                                                 collection.skipped.count), collection.skipped.count))
+        if let skipped = collection.skippedSentence(naming: 3) {
+            notification.show(skipped + ".")
         }
         guard !collection.files.isEmpty else {
             if collection.problems.isEmpty {
