@@ -27,15 +27,18 @@ final class BackgroundImport {
 
     /// Imports the files with one label, shown by the window's refresh as they arrive.
     /// The label is always given: nil would give each photo its own title, not the one chosen.
-    /// - Parameter earlier: the tally of the saves before, asked at the end, once they are all done.
-    func start(_ files: [URL], label: SnapshelfModel.Label, after earlier: @escaping @MainActor () -> ImportSummary) {
+    /// - Parameters:
+    ///   - keepingFoundTitles: photos with a title in their files keep it instead of the label.
+    ///   - earlier: the tally of the saves before, asked at the end, once they are all done.
+    func start(_ files: [URL], label: SnapshelfModel.Label, keepingFoundTitles: Bool,
+               after earlier: @escaping @MainActor () -> ImportSummary) {
         guard let first = files.first else { return }
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
         self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
-        worker.run(batch, files, label: label, progress: { [weak self] progress in
+        worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, progress: { [weak self] progress in
             self?.progressed(progress)
         }, finished: { [weak self] error in
             self?.finished(total: files.count, stoppedBy: error)
@@ -44,7 +47,7 @@ final class BackgroundImport {
 
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
-        summary.count(progress.result)
+        summary.count(progress)
         if case .failure(let error) = progress.result {
             notification.report(error)
         }

@@ -23,6 +23,9 @@ final class ImportFlow {
     /// How the photos saved from the dialog went, counted in the summary of a background import
     /// that takes over the rest.
     private var dialogSaves = ImportSummary()
+    /// A one-by-one import that ended, told once the saves it started are done: how many files
+    /// it had and whether the person cancelled it.
+    private var endedOneByOne: (total: Int, cancelled: Bool)?
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
@@ -96,10 +99,27 @@ final class ImportFlow {
     }
 
     private func sessionEnded(handingOn rest: LabellingSession.Rest?) {
+        guard let ended = session else { return }
         session = nil
+        dialogSaves = dialogSaves + ended.unsaved
         if let rest {
-            background.start(rest.files, label: rest.label) { [weak self] in self?.dialogSaves ?? ImportSummary() }
+            background.start(rest.files, label: rest.label, keepingFoundTitles: !rest.replacingTitles) { [weak self] in
+                self?.dialogSaves ?? ImportSummary()
+            }
+        } else {
+            endedOneByOne = (ended.files.count, ended.wasCancelled)
+            tellOneByOneSummary()
         }
+    }
+
+    /// What a one-by-one import of several files did, once its last save is done; nothing when
+    /// the person cancelled before doing anything. A single photo shows for itself in the grid,
+    /// and the dialog or a notice already told whatever else became of it.
+    private func tellOneByOneSummary() {
+        guard let (total, cancelled) = endedOneByOne, pendingSaves == 0 else { return }
+        endedOneByOne = nil
+        guard total > 1, dialogSaves.handled > 0 else { return }
+        notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
     }
 
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
@@ -132,6 +152,7 @@ final class ImportFlow {
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
         }
+        tellOneByOneSummary()
     }
 
     /// The sidecars the window's library was opened without, written behind its first frame.
