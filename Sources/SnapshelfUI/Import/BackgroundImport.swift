@@ -13,6 +13,10 @@ final class BackgroundImport {
     private(set) var batch: BatchImport?
     /// How the import is going, for the notification when it ends.
     private var summary = ImportSummary()
+    /// The photos this import brought in, or found already there, to show selected at its end.
+    private var imported: [Int64] = []
+    /// Called at the end with the photos the import brought in or found already there.
+    var finished: (@MainActor ([Int64]) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
 
@@ -36,6 +40,7 @@ final class BackgroundImport {
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
+        imported = []
         self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
         worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, progress: { [weak self] progress in
@@ -48,6 +53,9 @@ final class BackgroundImport {
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
         summary.count(progress)
+        if case .success(let outcome) = progress.result {
+            imported.append(outcome.photo.id)
+        }
         if case .failure(let error) = progress.result {
             notification.report(error)
         }
@@ -63,5 +71,6 @@ final class BackgroundImport {
         try? store.refreshIfChanged()
         let before = earlier()
         notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
+        finished?(imported)
     }
 }

@@ -12,8 +12,9 @@ final class ImportFlow {
     private let loader: ThumbnailLoader
     private let parent: Window
     private let notification: InAppNotification
-    /// Called with the position of each photo saved from the dialog.
-    var saved: (@MainActor (Int) -> Void)?
+    /// Called with the position of each photo saved from the dialog, then, at the end of an
+    /// import of several files, with the positions of all it brought in or found already there.
+    var saved: (@MainActor ([Int]) -> Void)?
     private let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
@@ -23,6 +24,8 @@ final class ImportFlow {
     /// How the photos saved from the dialog went, counted in the summary of a background import
     /// that takes over the rest.
     private var dialogSaves = ImportSummary()
+    /// The photos saved from the dialog in this import.
+    private var dialogSaved: [Int64] = []
     /// A one-by-one import that ended, told once the saves it started are done: how many files
     /// it had and whether the person cancelled it.
     private var endedOneByOne: (total: Int, cancelled: Bool)?
@@ -37,6 +40,7 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
+        background.finished = { [weak self] ids in self?.reveal(ids) }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -79,6 +83,7 @@ final class ImportFlow {
     private func label(_ collection: FileCollector.Collection) {
         isCollecting = false
         dialogSaves = ImportSummary()
+        dialogSaved = []
         collection.problems.forEach(notification.report)
         if let skipped = collection.skippedSentence(naming: 3) {
             notification.show(skipped + ".")
@@ -120,6 +125,15 @@ final class ImportFlow {
         endedOneByOne = nil
         guard total > 1, dialogSaves.handled > 0 else { return }
         notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
+        reveal([])
+    }
+
+    /// Shows the photos of an import that ended, those from the dialog and `more`, selected.
+    private func reveal(_ more: [Int64]) {
+        let positions = (dialogSaved + more).compactMap(store.position(ofPhotoWithID:))
+        if positions.count > 1 {
+            saved?(positions)
+        }
     }
 
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
@@ -142,9 +156,10 @@ final class ImportFlow {
         switch result {
         case .success(let outcome):
             dialogSaves.count(.success(outcome))
+            dialogSaved.append(outcome.photo.id)
             try? store.refresh()
             if let position = store.position(ofPhotoWithID: outcome.photo.id) {
-                saved?(position)
+                saved?([position])
             }
         case .failure(let error as ImportError):
             dialogSaves.count(.failure(error))
