@@ -24,9 +24,9 @@ do {
         let environment = ProcessInfo.processInfo.environment
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
         // Each library opens once per session: a second launch on it hands its files to its window.
-        let instance = LibraryLocation.instanceName(of: directory, environment: environment)
-        let application = SnapshelfApplication(libraryDirectory: directory, id: [SnapshelfApplication.id, instance].compactMap { $0 }
-            .joined(separator: "."), unique: true)
+        let id = LibraryLocation.instanceName(of: directory, environment: environment)
+            .map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
+        let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true)
         exit(application.run(opening: files.map(\.url)))
     case let invocation:
         // A command's stderr holds one line per problem; GLib's warnings would break that.
