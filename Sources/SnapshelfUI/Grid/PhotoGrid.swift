@@ -204,10 +204,10 @@ final class PhotoGrid {
     }
 
     /// Selects the photos at the positions, as after an import, and scrolls to the first of them
-    /// in the grid's order, which takes the focus once on screen.
-    func reveal(positions: [Int]) {
+    /// in the grid's order, which with `focusing` takes the focus once on screen.
+    func reveal(positions: [Int], focusing: Bool) {
         guard let first = positions.min() else { return }
-        reveal(position: first, focusing: true)
+        reveal(position: first, focusing: focusing)
         select(positions: positions)
     }
 

@@ -14,6 +14,8 @@ final class ImportFlow {
     private let notification: InAppNotification
     /// Called with the position of each photo saved from the dialog, then, at the end of an
     /// import of several files, with the positions of all it brought in or found already there.
+    /// The window focuses the first of them, unless its search is open, where the person may
+    /// be typing while a background import ends.
     var saved: (@MainActor ([Int]) -> Void)?
     private let worker: ImportWorker
     private let chooser: ImportChooser
