@@ -79,7 +79,7 @@ public final class SnapshelfApplication {
 
     private func open(_ files: [URL]) {
         activate()
-        window?.importFlow.importFiles(files)
+        window?.importFlow.importFilesWhenFree(files)
     }
 
     private func startUp() {

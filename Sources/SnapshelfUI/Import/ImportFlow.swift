@@ -1,7 +1,7 @@
 // Importing photos: files come from the chooser, a drop or the app's open request; each is then
 // labelled in the labelling session and saved on the worker, unless the person chooses one label
 // for the rest, which the background import then brings in behind a progress bar. Only one
-// import runs at a time.
+// import runs at a time; files the app is given meanwhile wait for it to end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -31,6 +31,8 @@ final class ImportFlow {
     /// A one-by-one import that ended, told once the saves it started are done: how many files
     /// it had and whether the person cancelled it.
     private var endedOneByOne: (total: Int, cancelled: Bool)?
+    /// Files the app was given while an import ran, such as by a second launch, imported next.
+    private var waiting: [URL] = []
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
@@ -42,7 +44,10 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
-        background.finished = { [weak self] ids in self?.reveal(ids) }
+        background.finished = { [weak self] ids in
+            self?.reveal(ids)
+            self?.startWaiting()
+        }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -66,9 +71,33 @@ final class ImportFlow {
     /// Imports files and folders (searched for photos): used by the choosers, drops and the app's
     /// open request. Listing a large folder happens on a worker thread.
     func importFiles(_ urls: [URL]) {
-        guard !urls.isEmpty, !refuseWhileRunning() else { return }
+        // A chooser that was cancelled may have held back files waiting for it.
+        guard !urls.isEmpty else { return startWaiting() }
+        guard !refuseWhileRunning() else { return }
         // Messages about an earlier import would only confuse this one's.
         notification.dismiss()
+        collect(urls)
+    }
+
+    /// Imports files the app was given from outside, as by a second launch, which returned
+    /// already: when an import runs, they wait for it to end instead of being refused.
+    func importFilesWhenFree(_ urls: [URL]) {
+        guard isRunning else { return importFiles(urls) }
+        waiting += urls
+        notification.show(String(format: trn("%ld more file will be imported when this import ends.",
+                                             "%ld more files will be imported when this import ends.", waiting.count), waiting.count))
+    }
+
+    /// Starts on the files that waited, once nothing else runs, below the summary of the import
+    /// that just ended.
+    private func startWaiting() {
+        guard !waiting.isEmpty, !isRunning else { return }
+        let urls = waiting
+        waiting = []
+        collect(urls)
+    }
+
+    private func collect(_ urls: [URL]) {
         isCollecting = true
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let collection = FileCollector.collect(urls, recursive: true)
@@ -94,7 +123,7 @@ final class ImportFlow {
             if collection.problems.isEmpty {
                 notification.show(tr("There are no photos to import there."))
             }
-            return
+            return startWaiting()
         }
         let session = LabellingSession(
             files: collection.files, parent: parent, library: store.library, loader: loader, notification: notification,
@@ -115,19 +144,22 @@ final class ImportFlow {
             }
         } else {
             endedOneByOne = (ended.files.count, ended.wasCancelled)
-            tellOneByOneSummary()
+            finishOneByOne()
         }
     }
 
-    /// What a one-by-one import of several files did, once its last save is done; nothing when
-    /// the person cancelled before doing anything. A single photo shows for itself in the grid,
-    /// and the dialog or a notice already told whatever else became of it.
-    private func tellOneByOneSummary() {
+    /// Once a one-by-one import's last save is done, tells what an import of several files did
+    /// (nothing when the person cancelled before doing anything: a single photo shows for itself
+    /// in the grid, and the dialog or a notice told whatever else became of it), then starts on
+    /// files that waited.
+    private func finishOneByOne() {
         guard let (total, cancelled) = endedOneByOne, pendingSaves == 0 else { return }
         endedOneByOne = nil
-        guard total > 1, dialogSaves.handled > 0 else { return }
-        notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
-        reveal([])
+        if total > 1, dialogSaves.handled > 0 {
+            notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
+            reveal([])
+        }
+        startWaiting()
     }
 
     /// Shows the photos of an import that ended, those from the dialog and `more`, selected.
@@ -169,7 +201,7 @@ final class ImportFlow {
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
         }
-        tellOneByOneSummary()
+        finishOneByOne()
     }
 
     /// The sidecars the window's library was opened without, written behind its first frame.
