@@ -12,6 +12,9 @@ final class SecondLaunchTests: FolderTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         continueAfterFailure = false
+        // The second launch finds the first on the session bus.
+        XCTAssertNotNil(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+                        "run the UI tests under dbus-run-session, as `make test` does")
     }
 
     override func tearDown() {
