@@ -1,8 +1,10 @@
 // A second `snapshelf --library L` while L's window is open: it hands its files to that window
 // and returns at once, instead of opening a window of its own that waits for the library.
 // Only real processes show that, so both launches are the built snapshelf, watched through xdotool.
+// Another library runs on its own, though the desktop still sees it as Snapshelf.
 import Foundation
 import SnapshelfTestSupport
+import SnapshelfUI
 import XCTest
 
 final class SecondLaunchTests: FolderTestCase {
@@ -63,7 +65,11 @@ final class SecondLaunchTests: FolderTestCase {
         XCTAssertEqual(try first.windows(named: "Label Photo"), [])
 
         let other = try launch(["--library", folder.url.appendingPathComponent("other").path])
-        _ = try other.waitForWindow(named: "Snapshelf")
+        let otherWindow = try other.waitForWindow(named: "Snapshelf")
+        // Registered under an ID of its library's own, it is still Snapshelf to the desktop.
+        let property = try ExternalProgram.output(of: "/usr/bin/xprop", ["-id", otherWindow, "_GTK_APPLICATION_ID"])
+        let desktopID = MainActor.assumeIsolated { SnapshelfApplication.id }
+        XCTAssertEqual(property, "_GTK_APPLICATION_ID(UTF8_STRING) = \"\(desktopID)\"\n")
         try quit(other)
         try quit(first)
     }

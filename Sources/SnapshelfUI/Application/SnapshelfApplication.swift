@@ -115,6 +115,8 @@ public final class SnapshelfApplication {
         let store = try PhotoStore(library: try Library(directory: libraryDirectory, writingSidecars: false))
         let window = LibraryWindow(application: application, store: store, loader: loader)
         self.window = window
+        // Under the desktop's ID, whichever library's the process registered under.
+        window.window.showAsApplication(Self.id)
         // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
         store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
         if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
@@ -131,6 +133,7 @@ public final class SnapshelfApplication {
         FileHandle.standardError.write(Data("snapshelf: \(error)\n".utf8))
         let failure = LibraryFailureWindow(application: application, directory: libraryDirectory)
         self.failure = failure
+        failure.window.showAsApplication(Self.id)
         failure.rebuilt = { [weak self] report in self?.openRebuilt(report) }
         failure.show(error)
     }
