@@ -10,10 +10,11 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read
 # and one the hostile loader gcc builds; exiftool reads what Snapshelf writes, independently of
 # gexiv2; heif-enc, avifenc, cwebp and gdk-pixbuf-thumbnailer make HEIC, AVIF, WebP and PNG files;
-# xdotool drives the real window; at-spi2-core and python3-pyatspi read the accessible tree;
+# xdotool drives the real window and xprop (x11-utils) reads what it tells the desktop;
+# at-spi2-core and python3-pyatspi read the accessible tree;
 # python3 runs the harness the hostile decoder's attacks are watched through; two syncthing
 # instances on 127.0.0.1 share a library between two folders, as two computers would.
-TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
+TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
 	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool

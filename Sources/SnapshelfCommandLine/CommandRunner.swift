@@ -171,10 +171,8 @@ public struct CommandRunner {
             let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
             Console.complain("\(problem.displayPath): \(problem.explanation)\(hint)")
         }
-        if !collection.skipped.isEmpty {
-            Console.say(String(format: trn("Skipped %ld file that is not a photo", "Skipped %ld files that are not photos",
-                                           collection.skipped.count), collection.skipped.count))
-        }
+        // Every name: a script may want them, and the terminal scrolls.
+        collection.skippedSentence(naming: .max).map(Console.say)
         if collection.files.isEmpty && !failed {
             Console.complain(String(format: tr("found no photos to import in %@"), paths.map(\.displayed).joined(separator: ", ")))
             return .failure

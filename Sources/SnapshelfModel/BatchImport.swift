@@ -18,6 +18,8 @@ public final class BatchImport: Sendable {
         /// What the person should know that did not stop the import, such as a sidecar beside
         /// the original that could not give a title.
         public let notes: [String]
+        /// Whether the photo was added with the title found in its files instead of the label given.
+        public let keptOwnTitle: Bool
     }
 
     /// A file taken from the inspections and not reported yet: its result, or nil while it waits
@@ -53,9 +55,10 @@ public final class BatchImport: Sendable {
     /// Imports the files into the library in `directory`, through a connection of its own, until
     /// done or cancelled. `report` is called on the calling thread, once per file, in order, and for
     /// a photo saved only once it is on disk.
-    public func run(_ files: [URL], label: Label?, libraryDirectory directory: URL,
+    public func run(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, libraryDirectory directory: URL,
                     report: (Progress) -> Void) throws(LibraryError) {
-        run(files, label: label, into: try Library(directory: directory), report: report)
+        let library = try Library(directory: directory)
+        run(files, label: label, keepingFoundTitles: keepingFoundTitles, opening: { () throws(Never) in library }, report: report)
     }
 
     /// Imports the files through a library already open on this thread.
@@ -66,8 +69,9 @@ public final class BatchImport: Sendable {
     /// Imports the files through the library `opening` gives, which it asks for only once a file
     /// has passed inspection: importing nothing but bad files creates no library. A library that
     /// cannot be opened ends the import with that error.
-    /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`).
-    public func run<E: Error>(_ files: [URL], label: Label?, opening: () throws(E) -> Library,
+    /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`);
+    /// `keepingFoundTitles` gives it that title over the label, which goes to the others.
+    public func run<E: Error>(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, opening: () throws(E) -> Library,
                               report: (Progress) -> Void) throws(E) {
         // Enough files read and decoded ahead that the cores stay busy while a batch is saved.
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3) + Self.batchLimit
@@ -86,12 +90,16 @@ public final class BatchImport: Sendable {
             var saved = (batch?.commit() ?? []).makeIterator()
             for handled in unreported {
                 let (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
+                var keptOwnTitle = false
+                if case .success(.added) = result, keepingFoundTitles, let title = handled.candidate?.title?.label {
+                    keptOwnTitle = title != label
+                }
                 if case .success(let outcome) = result, outcome != .duplicate(of: outcome.photo), let thumbnails,
                    let candidate = handled.candidate {
                     thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
                 report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
-                                notes: handled.notes + savingNotes))
+                                notes: handled.notes + savingNotes, keptOwnTitle: keptOwnTitle))
             }
             (unreported, deadline) = ([], nil)
         }
@@ -102,7 +110,7 @@ public final class BatchImport: Sendable {
                 save()
                 continue
             }
-            let notes = label == nil ? ((try? inspected.get())?.titleNotes ?? []) : []
+            let notes = label == nil || keepingFoundTitles ? ((try? inspected.get())?.titleNotes ?? []) : []
             switch inspected {
             case .success(let candidate):
                 if library == nil {
@@ -111,7 +119,8 @@ public final class BatchImport: Sendable {
                 let staging = batch ?? ImportBatch(into: library!)
                 batch = staging
                 if staging.holds(sameContentAs: candidate) { save() }
-                staging.stage(candidate, label: label ?? candidate.title?.label ?? Label.empty)
+                let own = candidate.title?.label
+                staging.stage(candidate, label: (keepingFoundTitles ? own : nil) ?? label ?? own ?? Label.empty)
                 unreported.append(Handled(index: index, notes: notes, candidate: candidate))
                 deadline = deadline ?? .now() + Self.batchDelay
             case .failure(let error):

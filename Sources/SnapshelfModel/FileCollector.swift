@@ -1,6 +1,7 @@
 // Turns the paths a person gave (files, and folders when asked to go into them) into the list
 // of files to import, reporting what cannot be looked into. Inside a folder, files that are no
-// images at all (a README, a PDF) are skipped and counted rather than offered as photos.
+// images at all (a README, a PDF) are skipped and named rather than offered as photos; an XMP
+// sidecar beside a photo goes with the photo, which may take its title, and is no file skipped.
 import Foundation
 
 public enum FileCollector {
@@ -9,6 +10,20 @@ public enum FileCollector {
         public var problems: [ImportError] = []
         /// Files found in folders that are no images, left out.
         public var skipped: [URL] = []
+
+        /// What was skipped, naming the files, at most `limit` of them and how many more;
+        /// nil when nothing was.
+        public func skippedSentence(naming limit: Int) -> String? {
+            guard !skipped.isEmpty else { return nil }
+            var names = skipped.prefix(limit).map { String(format: tr("“%@”"), DisplayName.baseName(of: $0)) }.joined(separator: ", ")
+            let more = skipped.count - min(limit, skipped.count)
+            if more > 0 {
+                // TRANSLATORS: %@ are the first few file names; %ld how many others there are.
+                names = String(format: trn("%@ and %ld more", "%@ and %ld more", more), names, more)
+            }
+            return String(format: trn("Skipped %ld file that is not a photo: %@", "Skipped %ld files that are not photos: %@",
+                                      skipped.count), skipped.count, names)
+        }
     }
 
     /// Files stay as given, in order, to be checked one by one. A folder is walked, in name order,
@@ -28,6 +43,11 @@ public enum FileCollector {
                 collection.files.append(url)
             }
         }
+        // Named as FoundTitle looks for them: photo.jpg.xmp, then photo.xmp.
+        let sidecars = Set(collection.files.map(FileName.init(url:)).flatMap { photo in
+            [photo, photo.deletingExtension].map { $0.appendingExtension(Sidecar.fileExtension) }
+        })
+        collection.skipped.removeAll { sidecars.contains(FileName(url: $0)) }
         return collection
     }
 

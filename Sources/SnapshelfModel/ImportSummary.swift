@@ -1,5 +1,6 @@
-// The tally of a background import (photos added, already there, mended, or refused) and the
-// sentence that tells it when the import ends, finished or cancelled.
+// The tally of an import (photos added, already there, mended, refused or skipped, and those that
+// kept the title they came with over the label chosen for them) and the sentence that tells it
+// when the import ends, finished or cancelled.
 import Foundation
 
 public struct ImportSummary: Equatable, Sendable {
@@ -7,8 +8,23 @@ public struct ImportSummary: Equatable, Sendable {
     public private(set) var duplicates = 0
     public private(set) var restored = 0
     public private(set) var failed = 0
+    /// Passed over in the label dialog.
+    public private(set) var skipped = 0
+    /// Added with the title found in their files rather than the label chosen for the rest.
+    public private(set) var keptTitles = 0
 
     public init() {}
+
+    /// Counts one file of a background import.
+    public mutating func count(_ progress: BatchImport.Progress) {
+        count(progress.result)
+        if progress.keptOwnTitle { keptTitles += 1 }
+    }
+
+    /// Counts a file the person skipped.
+    public mutating func countSkipped() {
+        skipped += 1
+    }
 
     /// Counts one file's result.
     public mutating func count(_ result: Result<ImportOutcome, ImportError>) {
@@ -27,11 +43,13 @@ public struct ImportSummary: Equatable, Sendable {
         sum.duplicates += rhs.duplicates
         sum.restored += rhs.restored
         sum.failed += rhs.failed
+        sum.skipped += rhs.skipped
+        sum.keptTitles += rhs.keptTitles
         return sum
     }
 
     /// The files handled so far, whatever became of them.
-    public var handled: Int { added + duplicates + restored + failed }
+    public var handled: Int { added + duplicates + restored + failed + skipped }
 
     /// What the import did, for the notification at its end.
     /// - Parameters:
@@ -41,6 +59,11 @@ public struct ImportSummary: Equatable, Sendable {
         var sentence = cancelled
             ? String(format: tr("Import cancelled after %d of %d photos; the %d imported are kept."), handled, total, added)
             : String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
+        if keptTitles > 0 {
+            sentence += " " + String(format: trn("%d kept the title it came with instead of the label chosen for the rest.",
+                                                 "%d kept the titles they came with instead of the label chosen for the rest.",
+                                                 keptTitles), keptTitles)
+        }
         if duplicates > 0 {
             sentence += " " + String(format: trn("%d was already in the library.", "%d were already in the library.",
                                                  duplicates), duplicates)
@@ -52,6 +75,9 @@ public struct ImportSummary: Equatable, Sendable {
         }
         if failed > 0 {
             sentence += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", failed), failed)
+        }
+        if skipped > 0 {
+            sentence += " " + String(format: trn("%d was skipped.", "%d were skipped.", skipped), skipped)
         }
         return sentence
     }

@@ -2,9 +2,21 @@
 import Foundation
 
 public enum LibraryLocation {
-    /// Whether neither `--library` nor SNAPSHELF_LIBRARY chose the library, so it is the person's own.
-    public static func isDefault(explicit: String?, environment: [String: String]) -> Bool {
-        (explicit ?? "").isEmpty && (environment["SNAPSHELF_LIBRARY"] ?? "").isEmpty
+    /// What a library adds to the application's ID, so that each library runs as one instance,
+    /// which a second launch on it hands its files to, while two libraries stay two windows; nil
+    /// for the person's own library, which keeps the ID the desktop knows. The same folder reached
+    /// through another path or a link gives the same name.
+    public static func instanceName(of directory: URL, environment: [String: String]) -> String? {
+        var ownEnvironment = environment
+        ownEnvironment.removeValue(forKey: "SNAPSHELF_LIBRARY")
+        let path = directory.resolvingSymlinksInPath().path
+        guard path != resolve(explicit: nil, environment: ownEnvironment).resolvingSymlinksInPath().path else { return nil }
+        // FNV-1a, which unlike Hasher gives the same number in every process.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "Library" + String(hash, radix: 16)
     }
 
     public static func resolve(explicit: String?, environment: [String: String]) -> URL {

@@ -23,9 +23,10 @@ do {
         GLibLog.route(showingWarnings: true)
         let environment = ProcessInfo.processInfo.environment
         let directory = LibraryLocation.resolve(explicit: library, environment: environment)
-        // The person's own library opens once per session; a second launch hands over its files.
-        let unique = LibraryLocation.isDefault(explicit: library, environment: environment)
-        let application = SnapshelfApplication(libraryDirectory: directory, unique: unique)
+        // Each library opens once per session: a second launch on it hands its files to its window.
+        let id = LibraryLocation.instanceName(of: directory, environment: environment)
+            .map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
+        let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true)
         exit(application.run(opening: files.map(\.url)))
     case let invocation:
         // A command's stderr holds one line per problem; GLib's warnings would break that.

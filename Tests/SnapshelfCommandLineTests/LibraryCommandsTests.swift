@@ -95,7 +95,7 @@ final class LibraryCommandsTests: CommandLineTestCase {
     func testAFolderOfPhotosAndAReadmeImportsThePhotosSaysWhatItSkippedAndSucceeds() throws {
         let corpus = try SamplePhotos.folderWithAReadme(in: folder.url, photos: 2)
         let outcome = try snapshelf("import", "--recursive", corpus.path)
-        XCTAssertTrue(outcome.standardOutput.hasPrefix("Skipped 1 file that is not a photo\n"), outcome.standardOutput)
+        XCTAssertTrue(outcome.standardOutput.hasPrefix("Skipped 1 file that is not a photo: “README”\n"), outcome.standardOutput)
         XCTAssertEqual(outcome.standardError, "")
         XCTAssertEqual(try ids().count, 2)
         // A file named as one is still tried, and refused with its reason.
@@ -113,7 +113,8 @@ final class LibraryCommandsTests: CommandLineTestCase {
         let readmes = walked.filter { $0.lastPathComponent.hasPrefix("README") }
         XCTAssertGreaterThan(readmes.count, 1)
         var accepted = outcome.standardOutput.split(separator: "\n")
-        XCTAssertEqual(accepted.first.map(String.init), "Skipped \(readmes.count) files that are not photos")
+        let skipped = try XCTUnwrap(accepted.first.map(String.init))
+        XCTAssertTrue(skipped.hasPrefix("Skipped \(readmes.count) files that are not photos: “README"), skipped)
         accepted.removeFirst()
         let refused = outcome.standardError.split(separator: "\n")
         XCTAssertEqual(accepted.count + refused.count + readmes.count, walked.count, outcome.standardError)

@@ -1,7 +1,7 @@
 // The sentence a background import ends with: how many photos it added, and each other kind of
 // result only when there was one, finished or cancelled.
 import Foundation
-import SnapshelfModel
+@testable import SnapshelfModel
 import XCTest
 
 final class ImportSummaryTests: XCTestCase {
@@ -44,6 +44,19 @@ final class ImportSummaryTests: XCTestCase {
                        "Import cancelled after 3 of 10 photos; the 2 imported are kept. 1 could not be imported.")
         XCTAssertEqual(ImportSummary().sentence(total: 4, cancelled: true),
                        "Import cancelled after 0 of 4 photos; the 0 imported are kept.")
+    }
+
+    func testSkippedFilesAndKeptTitlesAreToldAndAddUp() {
+        var skipping = summary([.success(.added(photo))])
+        skipping.countSkipped()
+        skipping.countSkipped()
+        XCTAssertEqual(skipping.handled, 3)
+        XCTAssertEqual(skipping.sentence(total: 3, cancelled: false), "Imported 1 photo. 2 were skipped.")
+        var keeping = ImportSummary()
+        keeping.count(BatchImport.Progress(completed: 1, total: 1, file: photo.fileURL, result: .success(.added(photo)),
+                                           notes: [], keptOwnTitle: true))
+        XCTAssertEqual((skipping + keeping).sentence(total: 4, cancelled: false),
+                       "Imported 2 photos. 1 kept the title it came with instead of the label chosen for the rest. 2 were skipped.")
     }
 
     func testTheDialogsSavesAndTheBackgroundImportAddUp() {

@@ -83,7 +83,7 @@ final class ImportWorkerTests: LibraryTestCase, @unchecked Sendable {
             let label = try Label("Holiday")
             worker.perform({ library in try library.add(first, label: try Label("First")).photo.id },
                            completion: { _ in record.events.append("saved") })
-            worker.run(BatchImport(thumbnails: nil), rest, label: label, progress: { progress in
+            worker.run(BatchImport(thumbnails: nil), rest, label: label, keepingFoundTitles: false, progress: { progress in
                 record.events.append("\(progress.completed) of \(progress.total)")
             }, finished: { error in
                 record.events.append(error.map { "stopped: \($0)" } ?? "finished")
@@ -101,7 +101,7 @@ final class ImportWorkerTests: LibraryTestCase, @unchecked Sendable {
         let worker = ImportWorker(directory: directory, hop: inbox.hop)
         try MainActor.assumeIsolated {
             let record = Record()
-            worker.run(BatchImport(thumbnails: nil), [SamplePhotos.cameras[0]], label: try Label("x"), progress: { _ in
+            worker.run(BatchImport(thumbnails: nil), [SamplePhotos.cameras[0]], label: try Label("x"), keepingFoundTitles: false, progress: { _ in
                 record.events.append("progress")
             }, finished: { error in
                 record.events.append(error == nil ? "finished" : "stopped")

@@ -24,11 +24,17 @@ final class LibraryLocationTests: XCTestCase {
                        "/home/a/.local/share/snapshelf")
     }
 
-    func testOnlyALibraryNobodyChoseIsTheDefault() {
-        XCTAssertTrue(LibraryLocation.isDefault(explicit: nil, environment: ["HOME": "/home/a"]))
-        XCTAssertTrue(LibraryLocation.isDefault(explicit: "", environment: ["SNAPSHELF_LIBRARY": ""]))
-        XCTAssertFalse(LibraryLocation.isDefault(explicit: "/srv/photos", environment: [:]))
-        XCTAssertFalse(LibraryLocation.isDefault(explicit: nil, environment: ["SNAPSHELF_LIBRARY": "/env"]))
+    func testEachLibraryIsAnInstanceOfItsOwnButThePersonsOwnKeepsTheApplicationsID() throws {
+        let environment = ["HOME": "/home/a"]
+        XCTAssertNil(LibraryLocation.instanceName(of: URL(fileURLWithPath: "/home/a/.local/share/snapshelf"), environment: environment))
+        XCTAssertNil(LibraryLocation.instanceName(of: URL(fileURLWithPath: "/home/a/.local/share/snapshelf"),
+                                                  environment: environment.merging(["SNAPSHELF_LIBRARY": "/env"]) { $1 }))
+        let photos = try XCTUnwrap(LibraryLocation.instanceName(of: URL(fileURLWithPath: "/srv/photos"), environment: environment))
+        let other = try XCTUnwrap(LibraryLocation.instanceName(of: URL(fileURLWithPath: "/srv/other"), environment: environment))
+        XCTAssertNotEqual(photos, other)
+        XCTAssertEqual(LibraryLocation.instanceName(of: URL(fileURLWithPath: "/srv/photos"), environment: [:]), photos)
+        // An element of a D-Bus name: letters, digits and _, not starting with a digit.
+        XCTAssertNotNil(photos.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*/))
     }
 
     func testATildeMeansHome() {

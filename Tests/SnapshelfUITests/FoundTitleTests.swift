@@ -1,6 +1,6 @@
 // A title another app wrote into a photo is offered in the label dialog, selected so typing
-// replaces it, with a line saying where it came from; one label for the rest still wins over the
-// rest's own titles.
+// replaces it, with a line saying where it came from; one label for the rest leaves the rest's
+// own titles, unless the person says it replaces them.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -82,7 +82,22 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testOneLabelForTheRestReplacesTheirOwnTitles() throws {
+    func testOneLabelForTheRestLeavesTheirOwnTitlesAndSaysHowManyKeptThem() throws {
+        let (labels, notice) = try importThreeWithOneLabel(replacingTitles: false)
+        XCTAssertEqual(labels, ["Holiday", "Own title 1", "Own title 2"])
+        XCTAssertEqual(notice, "Imported 3 photos. 2 kept the titles they came with instead of the label chosen for the rest.")
+    }
+
+    func testOneLabelForTheRestReplacesTheirOwnTitlesWhenAskedTo() throws {
+        let (labels, notice) = try importThreeWithOneLabel(replacingTitles: true)
+        XCTAssertEqual(labels, ["Holiday", "Holiday", "Holiday"])
+        XCTAssertEqual(notice, "Imported 3 photos.")
+    }
+
+    /// Imports three photos with titles of their own, labelling the first "Holiday" for the rest
+    /// too; returns the labels they got and what the window said at the end.
+    private func importThreeWithOneLabel(replacingTitles: Bool) throws -> (labels: [String], notice: String?) {
+        var notice: String?
         let files = try (0..<3).map { index in
             try ExifTool.copy(of: SamplePhotos.cameras[index], named: "\(index).jpg", in: library.url, title: "Own title \(index)")
         }
@@ -92,11 +107,15 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 3" && dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.entryText, "Own title 0")
+            XCTAssertFalse(dialog.replacingTitlesToggle.isSensitive, "it only means something with one label for the rest")
             dialog.entryWidget.text = "Holiday"
             dialog.forTheRestToggle.isActive = true
+            XCTAssertTrue(dialog.replacingTitlesToggle.isSensitive)
+            dialog.replacingTitlesToggle.isActive = replacingTitles
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the background import never finished") { !window.importFlow.isRunning }
-            XCTAssertEqual(try labels(), ["Holiday", "Holiday", "Holiday"])
+            notice = window.notification.text
         }
+        return (try labels().sorted(), notice)
     }
 }

@@ -7,15 +7,10 @@ import SnapshelfTestSupport
 import XCTest
 
 final class HostileDecoderWindowTests: FolderTestCase {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private var loader: HostileLoader!
-    private var app: Process?
+    private var app: WindowProcess?
     private let goodPhoto = SamplePhotos.cameras[0]
     private var library: URL { folder.url.appendingPathComponent("library") }
-    private var errors: URL { folder.url.appendingPathComponent("snapshelf.err") }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -24,10 +19,7 @@ final class HostileDecoderWindowTests: FolderTestCase {
     }
 
     override func tearDown() {
-        if let app, app.isRunning {
-            app.terminate()
-            app.waitUntilExit()
-        }
+        app?.stop()
         app = nil
         loader = nil
         super.tearDown()
@@ -49,21 +41,22 @@ final class HostileDecoderWindowTests: FolderTestCase {
         let hostile = try loader.file(attack, in: folder.url, named: name)
         let app = try start(opening: [hostile, goodPhoto])
 
-        let dialog = try waitForWindow(named: "Label Photo", of: app)
-        try xdotool("windowfocus", "--sync", dialog)
-        try xdotool("type", "survived")
-        try xdotool("key", "Return")
+        let dialog = try app.waitForWindow(named: "Label Photo")
+        try WindowProcess.xdotool("windowfocus", "--sync", dialog)
+        try WindowProcess.xdotool("type", "survived")
+        try WindowProcess.xdotool("key", "Return")
         // The good photo was the last file, so its label ends the import and closes the dialog.
-        try waitUntil("the label dialog never closed", app: app) { try windows(named: "Label Photo", of: app).isEmpty }
+        try app.waitUntil("the label dialog never closed") { try app.windows(named: "Label Photo").isEmpty }
 
-        let tree = try MainActor.assumeIsolated { try AccessibleTree.read(processID: app.processIdentifier) }
+        let processID = app.process.processIdentifier
+        let tree = try MainActor.assumeIsolated { try AccessibleTree.read(processID: processID) }
         let problem = tree.flatMap(\.subtree).map(\.name).first { $0.contains(hostile.lastPathComponent) } ?? ""
         XCTAssertFalse(problem.isEmpty, "the window does not name \(hostile.lastPathComponent)")
 
-        try xdotool("windowfocus", "--sync", try waitForWindow(named: "Snapshelf", of: app))
-        try xdotool("key", "ctrl+q")
-        try waitUntil("snapshelf did not quit on Ctrl+Q", app: app, whileRunning: false) { !app.isRunning }
-        XCTAssertEqual(app.terminationStatus, 0, stderr)
+        try WindowProcess.xdotool("windowfocus", "--sync", try app.waitForWindow(named: "Snapshelf"))
+        try WindowProcess.xdotool("key", "ctrl+q")
+        try app.waitUntil("snapshelf did not quit on Ctrl+Q", whileRunning: false) { !app.isRunning }
+        XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
 
         let listing = try ExternalProgram.output(of: BuiltProducts.snapshelf.path, ["--library", library.path, "list", "--json"])
         let photos = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
@@ -72,77 +65,11 @@ final class HostileDecoderWindowTests: FolderTestCase {
         return problem
     }
 
-    /// Starts snapshelf on a library of its own with the loader's environment and private XDG
-    /// folders, in English, opening the files.
-    private func start(opening files: [URL]) throws -> Process {
-        XCTAssertNotNil(ProcessInfo.processInfo.environment["DISPLAY"], "run the UI tests under Xvfb, as `make test` does")
-        let app = Process()
-        app.executableURL = BuiltProducts.snapshelf
-        app.arguments = ["--library", library.path] + files.map(\.path)
-        var environment = ProcessInfo.processInfo.environment
-        for variable in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "SNAPSHELF_LIBRARY"] {
-            environment.removeValue(forKey: variable)
-        }
-        environment.merge(loader.environment) { $1 }
-        environment["SNAPSHELF_DECODE_TIMEOUT"] = "3"
-        for (variable, folderName) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
-            let own = folder.url.appendingPathComponent("xdg/\(folderName)")
-            // Made here, as a session makes them, so GTK has its shader cache where it looks.
-            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
-            environment[variable] = own.path
-        }
-        app.environment = environment
-        // A file rather than a pipe, which nobody would read while the app runs.
-        try Data().write(to: errors)
-        app.standardError = try FileHandle(forWritingTo: errors)
-        app.standardOutput = FileHandle.nullDevice
-        try app.run()
+    /// Starts snapshelf on a library of its own with the loader's environment, opening the files.
+    private func start(opening files: [URL]) throws -> WindowProcess {
+        let app = try WindowProcess(["--library", library.path] + files.map(\.path), in: folder.url,
+                                    environment: loader.environment.merging(["SNAPSHELF_DECODE_TIMEOUT": "3"]) { $1 })
         self.app = app
         return app
-    }
-
-    /// The first of the app's shown windows whose title is exactly `title`, once there is one.
-    private func waitForWindow(named title: String, of app: Process) throws -> String {
-        var found: String?
-        try waitUntil("no window “\(title)” appeared", app: app) {
-            found = try windows(named: title, of: app).first
-            return found != nil
-        }
-        return try XCTUnwrap(found)
-    }
-
-    private func windows(named title: String, of app: Process) throws -> [String] {
-        // --all: every condition must hold, where xdotool's default is any of them.
-        do {
-            return try xdotool("search", "--all", "--onlyvisible", "--pid", String(app.processIdentifier), "--name", "^\(title)$")
-                .split(separator: "\n").map(String.init)
-        } catch let failure as ExternalProgram.Failure where failure.status == 1 {
-            // What search says when no window matches.
-            return []
-        }
-    }
-
-    /// Polls the condition for 30 s, failing early, with what the app said, if it ends meanwhile.
-    private func waitUntil(_ description: String, app: Process, whileRunning: Bool = true,
-                           _ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try !condition() {
-            if whileRunning && !app.isRunning {
-                throw Failure(description: "\(description): snapshelf ended with status \(app.terminationStatus) first. \(stderr)")
-            }
-            guard ContinuousClock.now < deadline else { throw Failure(description: "\(description) in 30 s. \(stderr)") }
-            usleep(200_000)
-        }
-    }
-
-    /// Enough of what the app wrote on stderr to tell how it ended, without the whole of a backtrace.
-    private var stderr: String {
-        "stderr: " + ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").prefix(800)
-    }
-
-    /// Runs xdotool, bounded, since --sync waits for ever on a window that never comes.
-    @discardableResult
-    private func xdotool(_ arguments: String...) throws -> String {
-        try ExternalProgram.output(of: "/usr/bin/timeout", ["10", "/usr/bin/xdotool"] + arguments)
     }
 }

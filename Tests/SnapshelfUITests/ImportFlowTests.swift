@@ -105,7 +105,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.progressText, "1 of 2", "the README is no photo to label")
-            XCTAssertEqual(window.notification.text, "Skipped 1 file that is not a photo.")
+            XCTAssertEqual(window.notification.text, "Skipped 1 file that is not a photo: “README”.")
         }
     }
 
@@ -122,6 +122,34 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { !window.importFlow.isRunning }
             XCTAssertEqual(try Library(directory: libraryDirectory).photos().map(\.originalName),
                            [SamplePhotos.cameras[2].lastPathComponent])
+        }
+    }
+
+    func testFilesGivenToTheApplicationDuringAnImportWaitForItToEnd() throws {
+        try onMain {
+            let window = try launch()
+            let app = try XCTUnwrap(applications.first)
+            window.importFlow.importFiles([SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            var file: OpaquePointer? = g_file_new_for_path(SamplePhotos.cameras[2].path)
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            g_application_open(app.application.typed(), &file, 1, "")
+            XCTAssertEqual(window.notification.text, "1 more file will be imported when this import ends.")
+            for label in ["Dawn", "Noon"] {
+                try waitUntil { dialog.isWaitingForLabel }
+                dialog.entryWidget.text = label
+                pressEnter(in: dialog.entryWidget)
+            }
+            let next = try waitForDialog(in: window)
+            XCTAssertFalse(next === dialog, "the waiting file comes in an import of its own")
+            try waitUntil { next.isWaitingForLabel }
+            XCTAssertEqual(next.fileNameText, SamplePhotos.cameras[2].lastPathComponent)
+            XCTAssertTrue(window.notification.text.contains("Imported 2 photos."), window.notification.text)
+            next.entryWidget.text = "Dusk"
+            pressEnter(in: next.entryWidget)
+            try waitUntil { !window.importFlow.isRunning }
+            XCTAssertEqual(Set(try labels(in: libraryDirectory)), ["Dawn", "Noon", "Dusk"])
         }
     }
 

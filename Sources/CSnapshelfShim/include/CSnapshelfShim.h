@@ -19,6 +19,9 @@ static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char 
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* Sets the application ID the desktop sees for a realized window (see SnapshelfDesktopID.c). */
+void snapshelf_window_set_desktop_id(GtkWindow *window, const char *id);
+
 /* A GListModel whose items are counted and keyed by callbacks into Swift. */
 typedef guint (*SnapshelfCountFunc)(gpointer data);
 typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);

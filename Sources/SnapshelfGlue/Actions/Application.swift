@@ -43,6 +43,10 @@ public final class Application: GObjectRef, ActionMap {
 
     public func activate() { g_application_activate(typed()) }
 
+    /// Whether, once registered, another process is the application and this one only passes
+    /// its request on.
+    public var isRemote: Bool { g_application_get_is_remote(typed()) != 0 }
+
     /// Runs the main loop until the last window closes, offering the files for opening; returns
     /// the process's exit status.
     public func run(opening files: [URL]) -> Int32 {

@@ -1,5 +1,6 @@
 // GtkWindow: a toplevel window or dialog, its title bar, size, and what closes it.
 import CGtk
+import CSnapshelfShim
 
 @MainActor
 public class Window: Widget {
@@ -12,6 +13,15 @@ public class Window: Widget {
     }
 
     var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+    /// Has the desktop take the window for one of application `id`'s, as its .desktop file names
+    /// it, though the process registered under another ID, such as one of its own per library.
+    public func showAsApplication(_ id: String) {
+        onRealize { [weak self] in
+            guard let self else { return }
+            snapshelf_window_set_desktop_id(window, id)
+        }
+    }
 
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }

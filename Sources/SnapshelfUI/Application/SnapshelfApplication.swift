@@ -35,7 +35,7 @@ public final class SnapshelfApplication {
     ///   - id: the D-Bus application ID; tests give each instance its own, because two
     ///     applications of one ID cannot both register in one process.
     ///   - unique: one instance per session, which a second launch activates or hands its files
-    ///     to. A library chosen by hand runs on its own instead, so two libraries can be open.
+    ///     to; each library has an ID of its own, so two libraries can be open.
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
         Self.registerResources
@@ -56,12 +56,30 @@ public final class SnapshelfApplication {
             FileHandle.standardError.write(Data("snapshelf: \(reason)\n\(hint)\n".utf8))
             return 1
         }
-        return application.run(opening: files)
+        guard !files.isEmpty, application.register(), application.isRemote else {
+            return application.run(opening: files)
+        }
+        return handOver(files)
+    }
+
+    /// Passes the files to the library's window in the process that has it, and returns at once.
+    /// Files that are not there are named here, on the terminal they were typed in, since that
+    /// window cannot tell where they were looked for.
+    private func handOver(_ files: [URL]) -> Int32 {
+        let missing = files.filter { file in FileName(url: file).withCString { access($0, F_OK) } != 0 }
+        for file in missing {
+            let message = String(format: tr("%@: there is no such file or folder, so it was not imported"), DisplayName.of(FileName(url: file)))
+            FileHandle.standardError.write(Data("snapshelf: \(message)\n".utf8))
+        }
+        let present = files.filter { !missing.contains($0) }
+        guard !present.isEmpty else { return 1 }
+        let status = application.run(opening: present)
+        return missing.isEmpty ? status : 1
     }
 
     private func open(_ files: [URL]) {
         activate()
-        window?.importFlow.importFiles(files)
+        window?.importFlow.importFilesWhenFree(files)
     }
 
     private func startUp() {
@@ -97,6 +115,8 @@ public final class SnapshelfApplication {
         let store = try PhotoStore(library: try Library(directory: libraryDirectory, writingSidecars: false))
         let window = LibraryWindow(application: application, store: store, loader: loader)
         self.window = window
+        // Under the desktop's ID, whichever library's the process registered under.
+        window.window.showAsApplication(Self.id)
         // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
         store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
         if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
@@ -113,6 +133,7 @@ public final class SnapshelfApplication {
         FileHandle.standardError.write(Data("snapshelf: \(error)\n".utf8))
         let failure = LibraryFailureWindow(application: application, directory: libraryDirectory)
         self.failure = failure
+        failure.window.showAsApplication(Self.id)
         failure.rebuilt = { [weak self] report in self?.openRebuilt(report) }
         failure.show(error)
     }

@@ -40,7 +40,7 @@ final class PhotoCommands {
             dialog?.close()
             guard let self else { return }
             editDialog = nil
-            guard case .save(let text, _) = response else { return }
+            guard case .save(let text, _, _) = response else { return }
             relabel(photos, as: text)
         }
     }

@@ -203,6 +203,14 @@ final class PhotoGrid {
         focusPendingPhoto()
     }
 
+    /// Selects the photos at the positions, as after an import, and scrolls to the first of them
+    /// in the grid's order, which with `focusing` takes the focus once on screen.
+    func reveal(positions: [Int], focusing: Bool) {
+        guard let first = positions.min() else { return }
+        reveal(position: first, focusing: focusing)
+        select(positions: positions)
+    }
+
     /// Scrolls to the first photo and gives it the focus, leaving the selection alone: where a
     /// new order starts, rather than wherever the focused photo went in it.
     func goToStart() {

@@ -13,6 +13,10 @@ final class BackgroundImport {
     private(set) var batch: BatchImport?
     /// How the import is going, for the notification when it ends.
     private var summary = ImportSummary()
+    /// The photos this import brought in, or found already there, to show selected at its end.
+    private var imported: [Int64] = []
+    /// Called at the end with the photos the import brought in or found already there.
+    var finished: (@MainActor ([Int64]) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
     /// The photos the import added, not those it found there already, for the window's undo.
@@ -31,16 +35,20 @@ final class BackgroundImport {
 
     /// Imports the files with one label, shown by the window's refresh as they arrive.
     /// The label is always given: nil would give each photo its own title, not the one chosen.
-    /// - Parameter earlier: the tally of the saves before, asked at the end, once they are all done.
-    func start(_ files: [URL], label: SnapshelfModel.Label, after earlier: @escaping @MainActor () -> ImportSummary) {
+    /// - Parameters:
+    ///   - keepingFoundTitles: photos with a title in their files keep it instead of the label.
+    ///   - earlier: the tally of the saves before, asked at the end, once they are all done.
+    func start(_ files: [URL], label: SnapshelfModel.Label, keepingFoundTitles: Bool,
+               after earlier: @escaping @MainActor () -> ImportSummary) {
         guard let first = files.first else { return }
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
         added = []
+        imported = []
         self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
-        worker.run(batch, files, label: label, progress: { [weak self] progress in
+        worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, progress: { [weak self] progress in
             self?.progressed(progress)
         }, finished: { [weak self] error in
             self?.finished(total: files.count, stoppedBy: error)
@@ -49,8 +57,11 @@ final class BackgroundImport {
 
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
-        summary.count(progress.result)
-        if case .success(.added(let photo)) = progress.result { added.append(photo.id) }
+        summary.count(progress)
+        if case .success(let outcome) = progress.result {
+            imported.append(outcome.photo.id)
+            if case .added(let photo) = outcome { added.append(photo.id) }
+        }
         if case .failure(let error) = progress.result {
             notification.report(error)
         }
@@ -67,5 +78,6 @@ final class BackgroundImport {
         let before = earlier()
         notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
         ended?(added)
+        finished?(imported)
     }
 }

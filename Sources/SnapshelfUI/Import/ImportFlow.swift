@@ -1,7 +1,7 @@
 // Importing photos: files come from the chooser, a drop or the app's open request; each is then
 // labelled in the labelling session and saved on the worker, unless the person chooses one label
 // for the rest, which the background import then brings in behind a progress bar. Only one
-// import runs at a time.
+// import runs at a time; files the app is given meanwhile wait for it to end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -12,8 +12,11 @@ final class ImportFlow {
     private let loader: ThumbnailLoader
     private let parent: Window
     private let notification: InAppNotification
-    /// Called with the position of each photo saved from the dialog.
-    var saved: (@MainActor (Int) -> Void)?
+    /// Called with the position of each photo saved from the dialog, then, at the end of an
+    /// import of several files, with the positions of all it brought in or found already there.
+    /// The window focuses the first of them, unless its search is open, where the person may
+    /// be typing while a background import ends.
+    var saved: (@MainActor ([Int]) -> Void)?
     /// Called once an import is over with the photos it added, so the window can undo it.
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     private let worker: ImportWorker
@@ -27,6 +30,13 @@ final class ImportFlow {
     private var dialogSaves = ImportSummary()
     /// The photos the dialog's saves added, not those already there.
     private var dialogAdded: [Int64] = []
+    /// The photos saved from the dialog in this import.
+    private var dialogSaved: [Int64] = []
+    /// A one-by-one import that ended, told once the saves it started are done: how many files
+    /// it had and whether the person cancelled it.
+    private var endedOneByOne: (total: Int, cancelled: Bool)?
+    /// Files the app was given while an import ran, such as by a second launch, imported next.
+    private var waiting: [URL] = []
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
@@ -39,6 +49,10 @@ final class ImportFlow {
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
         background.ended = { [weak self] added in self?.report(added) }
+        background.finished = { [weak self] ids in
+            self?.reveal(ids)
+            self?.startWaiting()
+        }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -62,9 +76,33 @@ final class ImportFlow {
     /// Imports files and folders (searched for photos): used by the choosers, drops and the app's
     /// open request. Listing a large folder happens on a worker thread.
     func importFiles(_ urls: [URL]) {
-        guard !urls.isEmpty, !refuseWhileRunning() else { return }
+        // A chooser that was cancelled may have held back files waiting for it.
+        guard !urls.isEmpty else { return startWaiting() }
+        guard !refuseWhileRunning() else { return }
         // Messages about an earlier import would only confuse this one's.
         notification.dismiss()
+        collect(urls)
+    }
+
+    /// Imports files the app was given from outside, as by a second launch, which returned
+    /// already: when an import runs, they wait for it to end instead of being refused.
+    func importFilesWhenFree(_ urls: [URL]) {
+        guard isRunning else { return importFiles(urls) }
+        waiting += urls
+        notification.show(String(format: trn("%ld more file will be imported when this import ends.",
+                                             "%ld more files will be imported when this import ends.", waiting.count), waiting.count))
+    }
+
+    /// Starts on the files that waited, once nothing else runs, below the summary of the import
+    /// that just ended.
+    private func startWaiting() {
+        guard !waiting.isEmpty, !isRunning else { return }
+        let urls = waiting
+        waiting = []
+        collect(urls)
+    }
+
+    private func collect(_ urls: [URL]) {
         isCollecting = true
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let collection = FileCollector.collect(urls, recursive: true)
@@ -82,16 +120,16 @@ final class ImportFlow {
         isCollecting = false
         dialogSaves = ImportSummary()
         dialogAdded = []
+        dialogSaved = []
         collection.problems.forEach(notification.report)
-        if !collection.skipped.isEmpty {
-            notification.show(String(format: trn("Skipped %ld file that is not a photo.", "Skipped %ld files that are not photos.",
-                                                 collection.skipped.count), collection.skipped.count))
+        if let skipped = collection.skippedSentence(naming: 3) {
+            notification.show(skipped + ".")
         }
         guard !collection.files.isEmpty else {
             if collection.problems.isEmpty {
                 notification.show(tr("There are no photos to import there."))
             }
-            return
+            return startWaiting()
         }
         let session = LabellingSession(
             files: collection.files, parent: parent, library: store.library, loader: loader, notification: notification,
@@ -103,11 +141,39 @@ final class ImportFlow {
     }
 
     private func sessionEnded(handingOn rest: LabellingSession.Rest?) {
+        guard let ended = session else { return }
         session = nil
+        dialogSaves = dialogSaves + ended.unsaved
         if let rest {
-            background.start(rest.files, label: rest.label) { [weak self] in self?.dialogSaves ?? ImportSummary() }
-        } else if pendingSaves == 0 {
-            report([])
+            background.start(rest.files, label: rest.label, keepingFoundTitles: !rest.replacingTitles) { [weak self] in
+                self?.dialogSaves ?? ImportSummary()
+            }
+        } else {
+            endedOneByOne = (ended.files.count, ended.wasCancelled)
+            finishOneByOne()
+        }
+    }
+
+    /// Once a one-by-one import's last save is done, tells what an import of several files did
+    /// (nothing when the person cancelled before doing anything: a single photo shows for itself
+    /// in the grid, and the dialog or a notice told whatever else became of it), then starts on
+    /// files that waited.
+    private func finishOneByOne() {
+        guard let (total, cancelled) = endedOneByOne, pendingSaves == 0 else { return }
+        endedOneByOne = nil
+        report([])
+        if total > 1, dialogSaves.handled > 0 {
+            notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
+            reveal([])
+        }
+        startWaiting()
+    }
+
+    /// Shows the photos of an import that ended, those from the dialog and `more`, selected.
+    private func reveal(_ more: [Int64]) {
+        let positions = (dialogSaved + more).compactMap(store.position(ofPhotoWithID:))
+        if positions.count > 1 {
+            saved?(positions)
         }
     }
 
@@ -138,9 +204,10 @@ final class ImportFlow {
         case .success(let outcome):
             dialogSaves.count(.success(outcome))
             if case .added(let photo) = outcome { dialogAdded.append(photo.id) }
+            dialogSaved.append(outcome.photo.id)
             try? store.refresh()
             if let position = store.position(ofPhotoWithID: outcome.photo.id) {
-                saved?(position)
+                saved?([position])
             }
         case .failure(let error as ImportError):
             dialogSaves.count(.failure(error))
@@ -148,8 +215,7 @@ final class ImportFlow {
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
         }
-        // The last save of an import whose dialog closed with nothing left for the background.
-        if pendingSaves == 0, session == nil, !background.isRunning { report([]) }
+        finishOneByOne()
     }
 
     /// The sidecars the window's library was opened without, written behind its first frame.

@@ -2,6 +2,8 @@
 // Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
 // The same dialog edits the label of a photo already in the library, filled in and selected.
 // A title another app gave the photo is offered the same way, with a line saying where it is from.
+// One label for the rest leaves the titles other photos bring along, unless the person ticks
+// that it replaces them too.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -9,8 +11,9 @@ import SnapshelfModel
 @MainActor
 final class LabelDialog {
     enum Response: Equatable {
-        /// Save with this label; with `forTheRest`, the remaining photos get the same label.
-        case save(label: String, forTheRest: Bool)
+        /// Save with this label; with `forTheRest`, the remaining photos get the same label, those
+        /// with a title in their files too when `replacingTitles`.
+        case save(label: String, forTheRest: Bool, replacingTitles: Bool)
         case skip
         case cancel
     }
@@ -27,6 +30,7 @@ final class LabelDialog {
     private let notice = Label()
     private let titleSource = Label()
     private let forTheRest = CheckButton()
+    private let replacingTitles = CheckButton(mnemonic: tr("Also _replace any titles they bring along"))
     private let actions = ActionGroup()
     private let saveAction = Action("save")
     private let skipAction = Action("skip")
@@ -46,7 +50,12 @@ final class LabelDialog {
         installActions()
         // Ticking the box hands the keyboard back to the entry, so that Enter then saves, as it
         // did before, instead of ticking the box again.
-        forTheRest.onToggled { [weak self] in self?.entry.focusKeepingSelection() }
+        forTheRest.onToggled { [weak self] in
+            guard let self else { return }
+            replacingTitles.isSensitive = forTheRest.isActive
+            entry.focusKeepingSelection()
+        }
+        replacingTitles.onToggled { [weak self] in self?.entry.focusKeepingSelection() }
     }
 
     private func buildHeader() {
@@ -108,7 +117,9 @@ final class LabelDialog {
         titleSource.addStyleClass("dim-label")
         titleSource.addStyleClass("title-source")
         field.append([entry, titleSource])
-        content.append([field, forTheRest])
+        // Under the box it depends on, indented as a GNOME sub-option is.
+        replacingTitles.margins = Margins(start: 24)
+        content.append([field, forTheRest, replacingTitles])
         window.setChild(content)
     }
 
@@ -117,7 +128,8 @@ final class LabelDialog {
         // becomes its label instead of being lost.
         saveAction.onActivate { [weak self] in
             guard let self else { return }
-            let response = Response.save(label: entry.text, forTheRest: appliesToTheRest)
+            let response = Response.save(label: entry.text, forTheRest: appliesToTheRest,
+                                         replacingTitles: appliesToTheRest && replacingTitles.isActive)
             entry.text = ""
             onResponse?(response)
         }
@@ -159,6 +171,9 @@ final class LabelDialog {
         forTheRest.mnemonic = String(format: trn("_Use this label for the other %d photo", "_Use this label for the other %d photos", remaining), remaining)
         forTheRest.isActive = false
         forTheRest.isVisible = remaining > 0
+        replacingTitles.isActive = false
+        replacingTitles.isSensitive = false
+        replacingTitles.isVisible = remaining > 0
         let typedAhead = entry.text
         if let existing {
             notice.text = String(format: tr("This photo is already in your library (added %@). Keep its label or change it."), existing.added.formatted(date: .abbreviated, time: .omitted))
@@ -191,7 +206,7 @@ final class LabelDialog {
         title.text = window.title
         preview.paintable = thumbnail
         fileName.text = photo.displayName
-        for widget in [progress, skipButton, forTheRest, titleSource] as [Widget] {
+        for widget in [progress, skipButton, forTheRest, replacingTitles, titleSource] as [Widget] {
             widget.isVisible = false
         }
         notice.text = String(format: trn("The label you save goes to the %d selected photo.",
@@ -226,6 +241,7 @@ final class LabelDialog {
     private var appliesToTheRest: Bool { forTheRest.isVisible && forTheRest.isActive }
 
     var forTheRestToggle: CheckButton { forTheRest }
+    var replacingTitlesToggle: CheckButton { replacingTitles }
     var noticeText: String? { notice.isVisible ? notice.text : nil }
     var titleSourceText: String? { titleSource.isVisible ? titleSource.text : nil }
 

@@ -8,11 +8,12 @@ import SnapshelfModel
 
 @MainActor
 final class LabellingSession {
-    /// The files still to import when the person chose one label for them all.
-    typealias Rest = (files: [URL], label: SnapshelfModel.Label)
+    /// The files still to import when the person chose one label for them all, and whether it
+    /// replaces the titles found in them.
+    typealias Rest = (files: [URL], label: SnapshelfModel.Label, replacingTitles: Bool)
 
     let dialog: LabelDialog
-    private let files: [URL]
+    let files: [URL]
     private var next = 0
     /// The photo the dialog shows now, checked and previewed, and the library's photo with the
     /// same content, if any.
@@ -22,6 +23,10 @@ final class LabellingSession {
     private let notification: InAppNotification
     private let save: @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void
     private let ended: @MainActor (Rest?) -> Void
+    /// The files that came to nothing here, skipped or unreadable, for the import's summary.
+    private(set) var unsaved = ImportSummary()
+    /// Whether the person stopped the import, maybe with files left.
+    private(set) var wasCancelled = false
 
     /// - Parameters:
     ///   - library: where a file's content is looked for, to offer the label it has there.
@@ -64,6 +69,7 @@ final class LabellingSession {
                         kept: existing == nil ? library.keptLabel(for: candidate) : nil)
         case .failure(let error):
             notification.report(error)
+            unsaved.count(.failure(error))
             inspectNext()
         }
     }
@@ -71,18 +77,20 @@ final class LabellingSession {
     private func respond(_ response: LabelDialog.Response) {
         switch response {
         case .cancel:
+            wasCancelled = true
             end()
         case .skip:
             guard current != nil else { return }
             current = nil
+            unsaved.countSkipped()
             inspectNext()
-        case .save(let text, let forTheRest):
+        case .save(let text, let forTheRest, let replacingTitles):
             guard let (candidate, existing) = current else { return }
             current = nil
             guard let label = makeLabel(text, for: candidate.sourceURL) else { return inspectNext() }
             save(candidate, existing, label)
             if forTheRest {
-                end(handingOn: (Array(files[next...]), label))
+                end(handingOn: (Array(files[next...]), label, replacingTitles))
             } else {
                 inspectNext()
             }

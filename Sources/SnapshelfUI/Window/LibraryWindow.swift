@@ -86,7 +86,7 @@ final class LibraryWindow {
         search.changed = { [weak self] text in self?.filter(by: text) }
         search.openFirstResult = { [weak self] in self?.open(position: 0) }
         search.focusFirstResult = { [weak self] in self?.grid.reveal(position: 0, focusing: true) }
-        importFlow.saved = { [weak self] position in self?.grid.reveal(position: position) }
+        importFlow.saved = { [weak self] positions in self?.grid.reveal(positions: positions, focusing: self?.search.isOpen == false) }
         importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
