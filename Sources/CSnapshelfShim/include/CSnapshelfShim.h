@@ -19,6 +19,12 @@ static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char 
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* Replaces the variadic gtk_accessible_update_state, for the hidden state only: GTK 4.8 leaves a
+ * hidden object (and a stack page whose child is hidden) out of the accessible tree. */
+static inline void snapshelf_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 /* A GListModel whose items are counted and keyed by callbacks into Swift. */
 typedef guint (*SnapshelfCountFunc)(gpointer data);
 typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);

@@ -26,6 +26,8 @@ final class SearchPanel {
         // Wide enough for any count, so the entry does not shift as the count changes.
         countLabel.widthChars = 16
         countLabel.xAlignment = 0
+        // Heard only with a count: empty, GTK 4.8 would call it "GtkLabel".
+        countLabel.hideFromScreenReaders()
         entry.requestSize(width: 360)
         let box = Box(.horizontal, spacing: 12)
         box.append([entry, countLabel])
@@ -43,6 +45,7 @@ final class SearchPanel {
                 entry.text = ""
             }
             countLabel.text = ""
+            countLabel.hideFromScreenReaders()
             changed?("")
         }
         entry.onActivate { [weak self] in self?.openFirstResult?() }
@@ -85,6 +88,7 @@ final class SearchPanel {
     }
 
     func showCount(_ count: Int) {
+        countLabel.hideFromScreenReaders(false)
         countLabel.text = count == 0 ? tr("No photos match") : String(format: trn("%d photo", "%d photos", count), count)
     }
 

@@ -15,6 +15,8 @@ final class StatusPage {
         icon.pixelSize = iconSize
         icon.addStyleClass("empty-icon")
         icon.margins = Margins(bottom: 12)
+        // Decoration, which GTK 4.8 would call "GtkImage": the title says it all.
+        icon.hideFromScreenReaders()
         root.addStyleClass("empty-state")
         root.horizontalAlignment = .center
         root.verticalAlignment = .center

@@ -14,11 +14,11 @@ final class WindowPages {
     private let noResults = Label()
 
     init(grid: Widget) {
-        root.addPage(Self.invitation(), named: Page.empty.rawValue)
-        root.addPage(grid, named: Page.photos.rawValue)
+        root.addPage(Self.invitation(), named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
-        root.addPage(noResults, named: Page.noResults.rawValue)
+        root.addPage(noResults, named: Page.noResults.rawValue, title: tr("No Results"))
     }
 
     var visible: Page {
@@ -33,7 +33,7 @@ final class WindowPages {
     /// Shows the viewer, adding its page the first time.
     func showViewer(_ viewer: Widget) {
         if !root.hasPage(named: Page.viewer.rawValue) {
-            root.addPage(viewer, named: Page.viewer.rawValue)
+            root.addPage(viewer, named: Page.viewer.rawValue, title: tr("Photo Viewer"))
         }
         show(.viewer)
     }
