@@ -15,4 +15,7 @@ public final class MenuButton: Widget {
         setAccessibleRole(.group)
         firstChild?.setSoleAccessibleName(name)
     }
+
+    /// Whether F10 opens this menu: the window's main menu.
+    public var isPrimary: Bool { get { self[flag: "primary"] } set { self[flag: "primary"] = newValue } }
 }

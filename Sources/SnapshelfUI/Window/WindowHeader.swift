@@ -43,7 +43,9 @@ final class WindowHeader {
         titles.append([title, subtitles])
         root.setTitleWidget(titles)
 
-        root.packEnd(MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main()))
+        let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
+        mainMenu.isPrimary = true
+        root.packEnd(mainMenu)
         root.packEnd(infoButton)
         root.packEnd(editButton)
         // A toggle, so that it looks pressed while the search bar is open.
