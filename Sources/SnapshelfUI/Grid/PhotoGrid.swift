@@ -35,6 +35,8 @@ final class PhotoGrid {
     private let fillTile: TileFiller
     /// The photo whose cell takes the keyboard focus once it is on screen.
     private var photoToFocus: Int64?
+    /// The first selected position as the selection last changed: a removal leaves it as it was.
+    private var firstSelected: Int?
     /// Whether binding or scrolling may have brought tiles near the view since the last look.
     private var needsVisibilityPass = false
     /// Tiles bound to a photo now, which are the ones GTK shows or keeps ready near the view.
@@ -79,7 +81,10 @@ final class PhotoGrid {
             }
         }
         view.onActivate { [weak self] position in self?.activated?(position) }
-        selection.onSelectionChanged { [weak self] _ in self?.selectionChanged?() }
+        selection.onSelectionChanged { [weak self] _ in
+            self?.firstSelected = self?.selection.firstSelectedPosition
+            self?.selectionChanged?()
+        }
         let click = GestureClick(button: .secondary)
         click.onPressed { [weak self] _, x, y in self?.requestContextMenu(atX: x, y: y) }
         view.addController(click)
@@ -201,6 +206,20 @@ final class PhotoGrid {
         view.scrollTo(position: position)
         photoToFocus = focusing ? store.photo(at: position)?.id : nil
         focusPendingPhoto()
+    }
+
+    /// Whether the grid may take the focus without taking it from anything a person sees: it
+    /// shows, and the focus is in it, nowhere, or on what a page change hid.
+    var mayTakeFocus: Bool {
+        guard root.isMapped else { return false }
+        return view.focusedWidgetInWindow.map { root.contains($0) || !$0.isMapped } ?? true
+    }
+
+    /// After the selection was removed, the photo that took the first one's place (or the new
+    /// last one) is selected and focused, so the keys go on from there.
+    func selectAfterRemoval() {
+        guard selectedCount == 0, store.count > 0, let first = firstSelected else { return }
+        reveal(position: min(first, store.count - 1), focusing: true)
     }
 
     /// Scrolls to the first photo and gives it the focus, leaving the selection alone: where a

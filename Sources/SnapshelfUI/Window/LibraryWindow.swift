@@ -86,7 +86,7 @@ final class LibraryWindow {
         search.changed = { [weak self] text in self?.filter(by: text) }
         search.openFirstResult = { [weak self] in self?.open(position: 0) }
         search.focusFirstResult = { [weak self] in self?.grid.reveal(position: 0, focusing: true) }
-        importFlow.saved = { [weak self] position in self?.grid.reveal(position: position) }
+        importFlow.saved = { [weak self] position in self?.grid.reveal(position: position, focusing: self?.grid.mayTakeFocus == true) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
@@ -235,7 +235,7 @@ final class LibraryWindow {
     private func afterRemoval() {
         if isViewing {
             store.count == 0 ? closeViewer() : viewer.show(position: min(viewer.position, store.count - 1))
-        }
+        } else { grid.selectAfterRemoval() }
         updateSelection()
     }
 
@@ -254,7 +254,7 @@ final class LibraryWindow {
         if isViewing {
             return viewer.show(position: first)
         }
-        grid.reveal(position: first)
+        grid.reveal(position: first, focusing: true)
         grid.select(positions: positions)
     }
 
