@@ -60,7 +60,8 @@ final class PhotoGrid {
         view.minColumns = 1
         view.addStyleClass("photo-grid")
         view.setAccessibleName(tr("Photos"))
-        root.setPolicy(horizontal: .never, vertical: .automatic)
+        // Scrolled sideways only when the window is narrower than a tile, rather than widening it.
+        root.setPolicy(horizontal: .automatic, vertical: .automatic)
         root.setChild(view)
         root.expandsVertically = true
         root.expandsHorizontally = true

@@ -28,7 +28,8 @@ final class SearchPanel {
         countLabel.xAlignment = 0
         // Heard only with a count: empty, GTK 4.8 would call it "GtkLabel".
         countLabel.hideFromScreenReaders()
-        entry.requestSize(width: 360)
+        // Wide where there is room, and narrow enough for a 400-point window.
+        entry.setWidth(chars: 10, upTo: 40)
         let box = Box(.horizontal, spacing: 12)
         box.append([entry, countLabel])
         root = SearchBar(child: box, entry: entry, closeName: tr("Close Search"))

@@ -21,6 +21,8 @@ final class StatusPage {
         root.horizontalAlignment = .center
         root.verticalAlignment = .center
         title.addStyleClass("empty-title")
+        // A long line wraps rather than asking the window to be wider.
+        body.maxWidthChars = 50
         for label in [title, body] {
             label.wraps = true
             label.justification = .center
