@@ -47,13 +47,17 @@ final class WindowPages {
     private static func invitation() -> Widget {
         let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
         page.title.text = tr("No Photos Yet")
-        page.body.text = tr("Import photos to keep them here, each with a label of your own.")
-        let button = Button(mnemonic: tr("_Import Photos…"))
-        button.addStyleClass("suggested-action")
-        button.horizontalAlignment = .center
-        button.margins = Margins(top: 12)
-        button.actionName = Command.importPhotos.detailedName
-        page.root.append(button)
+        page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.horizontalAlignment = .center
+        buttons.margins = Margins(top: 12)
+        for (text, command) in [(tr("_Import Photos…"), Command.importPhotos), (tr("Import _Folder…"), .importFolder)] {
+            let button = Button(mnemonic: text)
+            button.actionName = command.detailedName
+            buttons.append(button)
+        }
+        buttons.firstChild?.addStyleClass("suggested-action")
+        page.root.append(buttons)
         return page.root
     }
 }
