@@ -91,10 +91,12 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
 
             window.closeViewer()
             try waitUntil { !window.isViewing }
+            window.search.close()
             spin(for: 0.5)
             let back = try AccessibleTree.read()
-            XCTAssertEqual(buttonNames(in: back).intersection(["Back", "Previous Photo", "Next Photo"]), [],
-                           "the hidden viewer's buttons stay in reach")
+            XCTAssertEqual(buttonNames(in: back).intersection(["Back", "Previous Photo", "Next Photo", "Close Search"]), [],
+                           "the hidden viewer's buttons or the closed search bar's stay in reach")
+            XCTAssertFalse(texts(in: back).contains("Search labels and file names"), "the closed search bar's entry stays")
             XCTAssertEqual(unnamed(in: back), [])
         }
     }
