@@ -1,6 +1,6 @@
 // The window's controls as a screen reader meets them, read over AT-SPI: every button has a
-// name of its own, said once and without a mnemonic's underscore, and nothing that takes the
-// focus is named after its GTK type.
+// name of its own, said once and without a mnemonic's underscore, nothing is named after its GTK
+// type, and what the window does not show (a notice gone, a hidden page) is not in the tree.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -32,6 +32,25 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
         Set(nodes.flatMap(\.subtree).filter { Self.buttonRoles.contains($0.role) }.map(\.name))
     }
 
+    /// Objects a screen reader would call by their GTK type, or labels with nothing to say.
+    private func unnamed(in nodes: [AccessibleNode]) -> [String] {
+        nodes.flatMap(\.subtree).compactMap { node in
+            if node.isNamedAfterAGtkType { return "a \(node.role) named \(node.name)" }
+            return node.role == "label" && node.name.isEmpty ? "an empty label" : nil
+        }
+    }
+
+    /// Buttons inside a button of the same name, as a menu button holding a button of its name.
+    private func nestedButtons(in nodes: [AccessibleNode], inside outer: Set<String> = []) -> [String] {
+        nodes.flatMap { node in
+            let isButton = Self.buttonRoles.contains(node.role)
+            let nested = isButton && outer.contains(node.name) ? ["“\(node.name)” inside “\(node.name)”"] : []
+            return nested + nestedButtons(in: node.children, inside: isButton ? outer.union([node.name]) : outer)
+        }
+    }
+
+    private func texts(in nodes: [AccessibleNode]) -> [String] { nodes.flatMap(\.subtree).map(\.name) }
+
     func testTheWindowsButtonsAreNamedOnceWithoutMnemonicsOrGtkTypes() throws {
         try makeLibrary(labels: ["one", "two"])
         try onMain {
@@ -43,20 +62,44 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.history.notice.isShown }
             let tree = try AccessibleTree.read()
             XCTAssertEqual(problems(in: tree), [])
+            XCTAssertEqual(unnamed(in: tree), [])
+            XCTAssertEqual(nestedButtons(in: tree), [])
             let names = buttonNames(in: tree)
-            for expected in ["Import", "Main Menu", "Search", "Close Search", "Undo", "Dismiss", "Cancel Import", "Cancel Export"] {
+            for expected in ["Import", "Main Menu", "Search", "Close Search", "Undo", "Dismiss"] {
                 XCTAssertTrue(names.contains(expected), "no button named “\(expected)” among \(names.sorted())")
             }
+            // What does not show is not there: no import or export runs, and the other pages hide.
+            XCTAssertEqual(names.intersection(["Cancel Import", "Cancel Export", "Previous Photo", "Next Photo"]), [])
+            XCTAssertFalse(texts(in: tree).contains { $0.hasPrefix("No photos have a label") })
 
             window.history.undo()
+            // The notice that offered the undo goes, as it does after its time is up.
+            window.history.notice.hide()
+            try waitUntil("the notice never slid out") { window.history.notice.root.firstChild?.isVisible == false }
+            let undone = try AccessibleTree.read()
+            XCTAssertTrue(buttonNames(in: undone).isDisjoint(with: ["Undo", "Redo"]), "the notice's buttons outlive it")
+            XCTAssertEqual(undone.flatMap(\.subtree).filter { $0.focusable && ["Undo", "Redo"].contains($0.name) }.count, 0)
+
             window.open(position: 0)
             try waitUntil { window.viewer.showsFullImage }
             let viewing = try AccessibleTree.read()
             XCTAssertEqual(problems(in: viewing), [])
+            XCTAssertEqual(unnamed(in: viewing), [])
             let viewerNames = buttonNames(in: viewing)
             for expected in ["Back", "Edit Label", "Previous Photo", "Next Photo"] {
                 XCTAssertTrue(viewerNames.contains(expected), "no button named “\(expected)” among \(viewerNames.sorted())")
             }
+            XCTAssertFalse(viewing.flatMap(\.subtree).contains { $0.role == "table" }, "the grid's page stays behind the viewer")
+
+            window.closeViewer()
+            try waitUntil { !window.isViewing }
+            window.search.close()
+            spin(for: 0.5)
+            let back = try AccessibleTree.read()
+            XCTAssertEqual(buttonNames(in: back).intersection(["Back", "Previous Photo", "Next Photo", "Close Search"]), [],
+                           "the hidden viewer's buttons or the closed search bar's stay in reach")
+            XCTAssertFalse(texts(in: back).contains("Search labels and file names"), "the closed search bar's entry stays")
+            XCTAssertEqual(unnamed(in: back), [])
         }
     }
 

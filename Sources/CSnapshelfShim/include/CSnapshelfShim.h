@@ -22,6 +22,12 @@ static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char 
 /* Sets the application ID the desktop sees for a realized window (see SnapshelfDesktopID.c). */
 void snapshelf_window_set_desktop_id(GtkWindow *window, const char *id);
 
+/* Replaces the variadic gtk_accessible_update_state, for the hidden state only: GTK 4.8 leaves a
+ * hidden object (and a stack page whose child is hidden) out of the accessible tree. */
+static inline void snapshelf_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 /* A GListModel whose items are counted and keyed by callbacks into Swift. */
 typedef guint (*SnapshelfCountFunc)(gpointer data);
 typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);

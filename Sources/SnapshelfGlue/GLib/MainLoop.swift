@@ -5,14 +5,25 @@ import CGtk
 public enum MainLoop {
     /// Runs work on the main thread once the main loop is idle; safe to call from any thread.
     public static func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
-        typealias Body = @Sendable @MainActor () -> Void
+        addIdle(priority: G_PRIORITY_DEFAULT, work)
+    }
+
+    /// Runs work on the main thread once GTK's own idle work (layout, drawing, and what widgets
+    /// put off until then) is done.
+    @MainActor
+    public static func performAfterGTKIdleWork(_ work: @escaping @MainActor () -> Void) {
+        addIdle(priority: G_PRIORITY_DEFAULT_IDLE, work)
+    }
+
+    private static func addIdle(priority: gint, _ work: @escaping @MainActor () -> Void) {
+        typealias Body = @MainActor () -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { data in
             let box = ClosureBox<Body>.borrow(data)
             MainActor.assumeIsolated { box.body() }
             return 0
         }
         let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
-        g_idle_add_full(G_PRIORITY_DEFAULT, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
+        g_idle_add_full(priority, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
     }
 
     /// Runs work on the main thread after a delay; the returned source can cancel it.

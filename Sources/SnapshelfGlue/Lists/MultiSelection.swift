@@ -22,6 +22,11 @@ public final class MultiSelection: GObjectRef {
         withSelection { Int(gtk_bitset_get_size($0)) }
     }
 
+    /// The first selected position, nil for none, without listing them.
+    public var firstSelectedPosition: Int? {
+        withSelection { gtk_bitset_is_empty($0) != 0 ? nil : Int(gtk_bitset_get_minimum($0)) }
+    }
+
     /// The selected positions, in order.
     public var selectedPositions: [Int] {
         withSelection { set in (0..<gtk_bitset_get_size(set)).map { Int(gtk_bitset_get_nth(set, guint($0))) } }

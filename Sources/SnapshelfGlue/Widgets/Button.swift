@@ -25,7 +25,10 @@ public class Button: Widget {
     public init(iconName: String, mnemonic text: String) {
         super.init(gtk_button_new())
         let content = Box(.horizontal, spacing: 6)
-        content.append([Image(iconName: iconName), Label(mnemonic: text)])
+        let icon = Image(iconName: iconName)
+        // Decoration: the text names the button, and GTK 4.8 would call the icon "GtkImage".
+        icon.hideFromScreenReaders()
+        content.append([icon, Label(mnemonic: text)])
         gtk_button_set_child(typed(), content.widget)
         setAccessibleName(mnemonic: text)
     }

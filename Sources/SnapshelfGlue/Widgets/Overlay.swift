@@ -5,6 +5,8 @@ import CGtk
 public final class Overlay: Widget {
     public init() {
         super.init(gtk_overlay_new())
+        // A group to screen readers, which GTK 4.8 would otherwise call "GtkOverlay".
+        setAccessibleRole(.group)
     }
 
     public func setChild(_ child: Widget) { gtk_overlay_set_child(opaque, child.widget) }

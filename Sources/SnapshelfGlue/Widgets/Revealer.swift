@@ -1,4 +1,6 @@
-// GtkRevealer: a child that slides in and out of view.
+// GtkRevealer: a child that slides in and out of view. Once slid out, the child is hidden: GTK
+// 4.8 only gives it no room, which leaves its buttons in the accessible tree and in reach of the
+// focus, such as the Cancel of an import long over or the Undo of a notice gone.
 import CGtk
 
 @MainActor
@@ -11,12 +13,32 @@ public final class Revealer: Widget {
         }
     }
 
+    private var child: Widget?
+    private var sliding: SignalHandle?
+
     public init(_ transition: Transition) {
         super.init(gtk_revealer_new())
         gtk_revealer_set_transition_type(opaque, transition.gtk)
+        sliding = connect("notify::child-revealed", .pointer) { [weak self] _ in self?.hideSlidOutChild() }
     }
 
-    public func setChild(_ child: Widget) { gtk_revealer_set_child(opaque, child.widget) }
+    public func setChild(_ child: Widget) {
+        self.child = child
+        gtk_revealer_set_child(opaque, child.widget)
+        child.isVisible = revealsChild
+    }
 
-    public var revealsChild: Bool { get { self[flag: "reveal-child"] } set { self[flag: "reveal-child"] = newValue } }
+    public var revealsChild: Bool {
+        get { self[flag: "reveal-child"] }
+        set {
+            if newValue { child?.isVisible = true }
+            self[flag: "reveal-child"] = newValue
+            hideSlidOutChild()
+        }
+    }
+
+    /// Hides the child once it has slid out, and not before, so it still shows as it goes.
+    private func hideSlidOutChild() {
+        if !revealsChild && !self[flag: "child-revealed"] { child?.isVisible = false }
+    }
 }

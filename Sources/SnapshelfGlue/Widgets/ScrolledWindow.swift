@@ -11,6 +11,11 @@ public final class ScrolledWindow: Widget {
 
     public init() {
         super.init(gtk_scrolled_window_new())
+        // Never focused, and named only "GtkScrollbar" by GTK 4.8: the scroll pane itself is
+        // what screen readers scroll.
+        for scrollbar in [gtk_scrolled_window_get_hscrollbar(opaque), gtk_scrolled_window_get_vscrollbar(opaque)] {
+            Widget.wrapping(scrollbar)?.hideFromScreenReaders()
+        }
     }
 
     public func setChild(_ child: Widget) { gtk_scrolled_window_set_child(opaque, child.widget) }

@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public final class SearchBar: Widget {
+    private var searching: SignalHandle?
+
     /// - Parameter closeName: what screen readers call the bar's close button, which GTK 4.8 leaves unnamed.
     public init(child: Widget, entry: SearchEntry, closeName: String) {
         super.init(gtk_search_bar_new())
@@ -11,6 +13,12 @@ public final class SearchBar: Widget {
         gtk_search_bar_connect_entry(opaque, entry.opaque)
         gtk_search_bar_set_show_close_button(opaque, 1)
         closeButton?.setAccessibleName(closeName)
+        // Closed, the bar keeps its entry and close button in GTK 4.8's accessible tree.
+        hideFromScreenReaders()
+        searching = onSearchingChanged { [weak self] in
+            guard let self else { return }
+            hideFromScreenReaders(!isSearching)
+        }
     }
 
     /// The close button GTK puts at the bar's end, found among its inner widgets.

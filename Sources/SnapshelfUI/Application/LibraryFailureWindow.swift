@@ -36,6 +36,7 @@ final class LibraryFailureWindow {
         page.margins = Margins(all: 24)
         icon.pixelSize = 64
         icon.addStyleClass("empty-icon")
+        icon.hideFromScreenReaders()
         let title = Label(tr("Snapshelf Could Not Open Your Library"))
         title.addStyleClass("empty-title")
         for label in [explanation, message] {

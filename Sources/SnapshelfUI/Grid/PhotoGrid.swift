@@ -35,10 +35,13 @@ final class PhotoGrid {
     private let fillTile: TileFiller
     /// The photo whose cell takes the keyboard focus once it is on screen.
     private var photoToFocus: Int64?
+    /// The first selected position as the selection last changed: a removal leaves it as it was.
+    private var firstSelected: Int?
     /// Whether binding or scrolling may have brought tiles near the view since the last look.
     private var needsVisibilityPass = false
+    private var bound = BoundTiles()
     /// Tiles bound to a photo now, which are the ones GTK shows or keeps ready near the view.
-    private(set) var boundTiles: [PhotoTile] = []
+    var boundTiles: [PhotoTile] { bound.all }
     /// Called when a photo is opened: double-click, Enter or Space.
     var activated: (@MainActor (Int) -> Void)?
     var selectionChanged: (@MainActor () -> Void)?
@@ -58,7 +61,8 @@ final class PhotoGrid {
         view.minColumns = 1
         view.addStyleClass("photo-grid")
         view.setAccessibleName(tr("Photos"))
-        root.setPolicy(horizontal: .never, vertical: .automatic)
+        // Scrolled sideways only when the window is narrower than a tile, rather than widening it.
+        root.setPolicy(horizontal: .automatic, vertical: .automatic)
         root.setChild(view)
         root.expandsVertically = true
         root.expandsHorizontally = true
@@ -79,7 +83,10 @@ final class PhotoGrid {
             }
         }
         view.onActivate { [weak self] position in self?.activated?(position) }
-        selection.onSelectionChanged { [weak self] _ in self?.selectionChanged?() }
+        selection.onSelectionChanged { [weak self] _ in
+            self?.firstSelected = self?.selection.firstSelectedPosition
+            self?.selectionChanged?()
+        }
         let click = GestureClick(button: .secondary)
         click.onPressed { [weak self] _, x, y in self?.requestContextMenu(atX: x, y: y) }
         view.addController(click)
@@ -118,21 +125,8 @@ final class PhotoGrid {
         }
     }
 
-    /// The bound tile the widget belongs to: the tile itself, a widget inside it, or the list item
-    /// that holds it, which is what GTK focuses and picks in a tile's padding.
-    private func tile(containing widget: Widget) -> PhotoTile? {
-        for candidate in sequence(first: widget, next: \.parent) {
-            guard candidate != view else { return nil }
-            let roots = [candidate, candidate.firstChild].compactMap(\.self)
-            if let tile = boundTiles.first(where: { roots.contains($0.root) }) {
-                return tile
-            }
-        }
-        return nil
-    }
-
     private var focusedTile: PhotoTile? {
-        view.focusedWidgetInWindow.flatMap(tile(containing:))
+        view.focusedWidgetInWindow.flatMap { bound.tile(containing: $0, below: view) }
     }
 
     var focusedPosition: Int? {
@@ -145,7 +139,7 @@ final class PhotoGrid {
 
     /// A right-click on an unselected photo selects it alone first, as in the Files app.
     private func requestContextMenu(atX x: Double, y: Double) {
-        if let picked = view.pick(x: x, y: y), let position = tile(containing: picked).flatMap(position(of:)),
+        if let picked = view.pick(x: x, y: y), let position = bound.tile(containing: picked, below: view).flatMap(position(of:)),
            !isSelected(position) {
             selection.select(position, exclusively: true)
         }
@@ -211,6 +205,20 @@ final class PhotoGrid {
         select(positions: positions)
     }
 
+    /// Whether the grid may take the focus without taking it from anything a person sees: it
+    /// shows, and the focus is in it, nowhere, or on what a page change hid.
+    var mayTakeFocus: Bool {
+        guard root.isMapped else { return false }
+        return view.focusedWidgetInWindow.map { root.contains($0) || !$0.isMapped } ?? true
+    }
+
+    /// After the selection was removed, the photo that took the first one's place (or the new
+    /// last one) is selected and focused, so the keys go on from there.
+    func selectAfterRemoval() {
+        guard selectedCount == 0, store.count > 0, let first = firstSelected else { return }
+        reveal(position: min(first, store.count - 1), focusing: true)
+    }
+
     /// Scrolls to the first photo and gives it the focus, leaving the selection alone: where a
     /// new order starts, rather than wherever the focused photo went in it.
     func goToStart() {
@@ -224,7 +232,7 @@ final class PhotoGrid {
     /// mapped; until then the grid looks again after each frame.
     private func focusPendingPhoto() {
         guard let id = photoToFocus else { return }
-        guard let tile = boundTiles.first(where: { $0.photoID == id }), tile.root.isMapped, let cell = tile.root.parent else {
+        guard let tile = bound.tile(showing: id), tile.root.isMapped, let cell = tile.root.parent else {
             needsVisibilityPass = true
             return
         }
@@ -244,7 +252,7 @@ final class PhotoGrid {
               // The key is the authority: the position can be stale while items are being inserted.
               let photo = store.photo(at: position), photo.id == id else { return }
         fillTile(tile, photo, position)
-        boundTiles.append(tile)
+        bound.add(tile)
         needsVisibilityPass = true
     }
 
@@ -282,6 +290,6 @@ final class PhotoGrid {
     private func unbind(_ item: ListItem) {
         guard let tile = item.attached(PhotoTile.self) else { return }
         tile.clear()
-        boundTiles.removeAll { $0 === tile }
+        bound.remove(tile)
     }
 }

@@ -32,6 +32,8 @@ final class PhotoTile {
         root.addStyleClass("photo-tile")
         picture.addStyleClass("thumbnail")
         picture.requestSize(width: size, height: size)
+        // The cell is named after the photo; the picture would only add "GtkPicture".
+        picture.hideFromScreenReaders()
         label.ellipsis = .end
         label.isSingleLine = true
         label.maxWidthChars = 1

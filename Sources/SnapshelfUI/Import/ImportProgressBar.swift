@@ -23,6 +23,7 @@ final class ImportProgressBar {
         texts.verticalAlignment = .center
         status.xAlignment = 0
         status.ellipsis = .middle
+        bar.setAccessibleName(tr("Progress"))
         texts.append([status, bar])
         row.append(texts)
 

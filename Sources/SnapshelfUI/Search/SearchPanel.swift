@@ -26,7 +26,10 @@ final class SearchPanel {
         // Wide enough for any count, so the entry does not shift as the count changes.
         countLabel.widthChars = 16
         countLabel.xAlignment = 0
-        entry.requestSize(width: 360)
+        // Heard only with a count: empty, GTK 4.8 would call it "GtkLabel".
+        countLabel.hideFromScreenReaders()
+        // Wide where there is room, and narrow enough for a 400-point window.
+        entry.setWidth(chars: 10, upTo: 40)
         let box = Box(.horizontal, spacing: 12)
         box.append([entry, countLabel])
         root = SearchBar(child: box, entry: entry, closeName: tr("Close Search"))
@@ -43,6 +46,7 @@ final class SearchPanel {
                 entry.text = ""
             }
             countLabel.text = ""
+            countLabel.hideFromScreenReaders()
             changed?("")
         }
         entry.onActivate { [weak self] in self?.openFirstResult?() }
@@ -85,6 +89,7 @@ final class SearchPanel {
     }
 
     func showCount(_ count: Int) {
+        countLabel.hideFromScreenReaders(false)
         countLabel.text = count == 0 ? tr("No photos match") : String(format: trn("%d photo", "%d photos", count), count)
     }
 

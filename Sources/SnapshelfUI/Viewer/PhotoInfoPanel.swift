@@ -30,7 +30,8 @@ final class PhotoInfoPanel {
         scroller.expandsVertically = true
         scroller.addStyleClass("photo-info")
         scroller.addStyleClass("sidebar")
-        panel.requestSize(width: 260)
+        // Narrow enough to sit beside the viewer in a 400-point window without widening it.
+        panel.requestSize(width: 220)
         panel.margins = Margins(all: 18)
         let heading = Label(tr("Information"))
         heading.addStyleClass("heading")

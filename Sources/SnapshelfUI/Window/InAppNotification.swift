@@ -39,7 +39,8 @@ final class InAppNotification {
         timer = NoticeTimer(watching: frame)
         label.wraps = true
         label.breaksLongWords = true
-        label.widthChars = 50
+        // Wide enough to read, narrow enough for a 400-point window.
+        label.widthChars = 24
         label.maxWidthChars = 70
         label.xAlignment = 0
         scroller.setPolicy(horizontal: .never, vertical: .automatic)

@@ -86,7 +86,9 @@ final class LibraryWindow {
         search.changed = { [weak self] text in self?.filter(by: text) }
         search.openFirstResult = { [weak self] in self?.open(position: 0) }
         search.focusFirstResult = { [weak self] in self?.grid.reveal(position: 0, focusing: true) }
-        importFlow.saved = { [weak self] positions in self?.grid.reveal(positions: positions, focusing: self?.search.isOpen == false) }
+        importFlow.saved = { [weak self] positions in
+            self?.grid.reveal(positions: positions, focusing: self?.grid.mayTakeFocus == true && self?.search.isOpen == false)
+        }
         importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
@@ -234,7 +236,7 @@ final class LibraryWindow {
     private func afterRemoval() {
         if isViewing {
             store.count == 0 ? closeViewer() : viewer.show(position: min(viewer.position, store.count - 1))
-        }
+        } else { grid.selectAfterRemoval() }
         updateSelection()
     }
 
@@ -250,11 +252,7 @@ final class LibraryWindow {
         updatePage()
         updateSelection()
         guard let first = positions.min() else { return }
-        if isViewing {
-            return viewer.show(position: first)
-        }
-        grid.reveal(position: first)
-        grid.select(positions: positions)
+        isViewing ? viewer.show(position: first) : grid.reveal(positions: positions, focusing: true)
     }
 
     private func zoom(by steps: Int) {

@@ -15,10 +15,14 @@ final class StatusPage {
         icon.pixelSize = iconSize
         icon.addStyleClass("empty-icon")
         icon.margins = Margins(bottom: 12)
+        // Decoration, which GTK 4.8 would call "GtkImage": the title says it all.
+        icon.hideFromScreenReaders()
         root.addStyleClass("empty-state")
         root.horizontalAlignment = .center
         root.verticalAlignment = .center
         title.addStyleClass("empty-title")
+        // A long line wraps rather than asking the window to be wider.
+        body.maxWidthChars = 50
         for label in [title, body] {
             label.wraps = true
             label.justification = .center

@@ -1,7 +1,7 @@
-// The main window's header bar: Back (in the viewer), Import, the title with how many photos the
-// library holds or how many are selected under it, or in the viewer the photo's name with which
-// one it is and when it was taken, and at the end the main menu, Edit Label and Info (in the
-// viewer) and search.
+// The main window's header bar: Back (in the viewer), Import (over the grid), the title with how
+// many photos the library holds or how many are selected under it, or in the viewer the photo's
+// name with which one it is and when it was taken, and at the end the main menu, Edit Label and
+// Info (in the viewer) and search (over the grid).
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -18,6 +18,11 @@ final class WindowHeader {
                                      tooltip: tr("Edit Label (F2)"))
     private let infoButton = running(.info, Button(iconName: "help-about-symbolic", name: tr("Photo Information")),
                                      tooltip: tr("Photo Information (Alt+Enter)"))
+    private let importButton = running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
+                                       tooltip: tr("Import Photos (Ctrl+O)"))
+    /// A toggle, so that it looks pressed while the search bar is open.
+    private let searchButton = running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
+                                       tooltip: tr("Search Labels and File Names (Ctrl+F)"))
     /// The library, whose count shows over the grid; followed so the count keeps up with imports.
     private var store: PhotoStore?
     private var storeSubscription: Subscription?
@@ -26,8 +31,7 @@ final class WindowHeader {
 
     init() {
         root.packStart(backButton)
-        root.packStart(Self.running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
-                                    tooltip: tr("Import Photos (Ctrl+O)")))
+        root.packStart(importButton)
 
         let titles = Box(.vertical)
         titles.verticalAlignment = .center
@@ -38,17 +42,19 @@ final class WindowHeader {
         subtitles.horizontalAlignment = .center
         for label in [subtitle, taken] {
             label.addStyleClass("subtitle")
+            // Cut short rather than widening a narrow window.
+            label.ellipsis = .end
             subtitles.append(label)
         }
         titles.append([title, subtitles])
         root.setTitleWidget(titles)
 
-        root.packEnd(MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main()))
+        let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
+        mainMenu.isPrimary = true
+        root.packEnd(mainMenu)
         root.packEnd(infoButton)
         root.packEnd(editButton)
-        // A toggle, so that it looks pressed while the search bar is open.
-        root.packEnd(Self.running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
-                                  tooltip: tr("Search Labels and File Names (Ctrl+F)")))
+        root.packEnd(searchButton)
     }
 
     /// The button, running the command, with a tooltip that names its keys.
@@ -91,6 +97,9 @@ final class WindowHeader {
         taken.text = date ?? ""
         taken.isVisible = date != nil
         backButton.isVisible = viewing
+        // Neither acts on the photo shown, and without them the viewer's header fits a narrow window.
+        importButton.isVisible = !viewing
+        searchButton.isVisible = !viewing
         editButton.isVisible = viewing
         infoButton.isVisible = viewing
     }

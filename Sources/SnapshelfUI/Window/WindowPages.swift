@@ -14,11 +14,11 @@ final class WindowPages {
     private let noResults = Label()
 
     init(grid: Widget) {
-        root.addPage(Self.invitation(), named: Page.empty.rawValue)
-        root.addPage(grid, named: Page.photos.rawValue)
+        root.addPage(Self.invitation(), named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
-        root.addPage(noResults, named: Page.noResults.rawValue)
+        root.addPage(noResults, named: Page.noResults.rawValue, title: tr("No Results"))
     }
 
     var visible: Page {
@@ -33,7 +33,7 @@ final class WindowPages {
     /// Shows the viewer, adding its page the first time.
     func showViewer(_ viewer: Widget) {
         if !root.hasPage(named: Page.viewer.rawValue) {
-            root.addPage(viewer, named: Page.viewer.rawValue)
+            root.addPage(viewer, named: Page.viewer.rawValue, title: tr("Photo Viewer"))
         }
         show(.viewer)
     }
@@ -47,13 +47,17 @@ final class WindowPages {
     private static func invitation() -> Widget {
         let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
         page.title.text = tr("No Photos Yet")
-        page.body.text = tr("Import photos to keep them here, each with a label of your own.")
-        let button = Button(mnemonic: tr("_Import Photos…"))
-        button.addStyleClass("suggested-action")
-        button.horizontalAlignment = .center
-        button.margins = Margins(top: 12)
-        button.actionName = Command.importPhotos.detailedName
-        page.root.append(button)
+        page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.horizontalAlignment = .center
+        buttons.margins = Margins(top: 12)
+        for (text, command) in [(tr("_Import Photos…"), Command.importPhotos), (tr("Import _Folder…"), .importFolder)] {
+            let button = Button(mnemonic: text)
+            button.actionName = command.detailedName
+            buttons.append(button)
+        }
+        buttons.firstChild?.addStyleClass("suggested-action")
+        page.root.append(buttons)
         return page.root
     }
 }

@@ -1,0 +1,21 @@
+// The page an empty library shows tells every way in: the Import button, a whole folder, and
+// dropping photos or folders onto the window.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import XCTest
+@testable import SnapshelfUI
+
+final class EmptyPageTests: AppTestCase, @unchecked Sendable {
+    func testTheEmptyPageOffersFoldersAndDropping() throws {
+        try onMain {
+            let window = try launch()
+            XCTAssertEqual(window.pages.visible, .empty)
+            let page = try XCTUnwrap(window.pages.root.firstChild)
+            let text = labelTexts(in: page).joined(separator: " ")
+            XCTAssertTrue(text.contains("drop photos and folders onto this window"), text)
+            let actions = tree(of: page).filter { $0.typeName == "GtkButton" }.compactMap { gtk_actionable_get_action_name($0.opaque).map { String(cString: $0) } }
+            XCTAssertEqual(actions, [Command.importPhotos.detailedName, Command.importFolder.detailedName])
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// The window keeps the size it is given, down to a narrow 400 points: nothing inside asks for more
+// (the header, the search bar, the notices, a tile), and showing the information panel takes its
+// room from the photos rather than widening the window.
+import CGtk
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+import XCTest
+@testable import SnapshelfUI
+
+final class WindowSizeTests: AppTestCase, @unchecked Sendable {
+    /// The window's width once it has settled after a change.
+    @MainActor
+    private func settledWidth(of window: LibraryWindow) -> Int {
+        spin(for: 0.5)
+        return window.window.width
+    }
+
+    func testA400PointWindowStays400WideWithTheInformationPanel() throws {
+        try makeLibrary(labels: ["a photo with a label long enough to need more room than a narrow window has"])
+        try onMain {
+            let window = try launch()
+            // The window's frame (its border and shadows) is the part of the size given that the
+            // window's own width does not count: the same whatever the size.
+            window.window.defaultSize = (1000, 700)
+            try waitUntil { window.window.width > 900 }
+            let frame = 1000 - settledWidth(of: window)
+            window.window.defaultSize = (400, 600)
+            try waitUntil("the window never narrowed: \(window.window.width)") { window.window.width < 900 }
+            XCTAssertEqual(settledWidth(of: window) + frame, 400)
+            window.grid.select(positions: [0])
+            XCTAssertEqual(settledWidth(of: window) + frame, 400, "selecting a photo widened the window")
+            window.window.activateAction(Command.info.detailedName)
+            XCTAssertTrue(window.info.isShown)
+            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the information panel widened the window")
+            window.search.open()
+            window.notification.show("A notice as long as the ones that say which file could not be imported and why")
+            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the search bar or a notice widened the window")
+            XCTAssertLessThanOrEqual(window.notification.root.width + 24, window.window.width, "the notice is wider than the window")
+            window.open(position: 0)
+            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the viewer widened the window")
+        }
+    }
+}
