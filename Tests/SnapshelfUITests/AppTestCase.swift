@@ -106,7 +106,13 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
     /// Activates whatever the window's shortcut controllers bind to Escape.
     @MainActor
     func pressEscape(in window: GObjectRef) -> Bool {
-        let trigger = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))!
+        press(GDK_KEY_Escape, in: window)
+    }
+
+    /// Activates whatever the window's shortcut controllers bind to the key, without modifiers.
+    @MainActor
+    func press(_ key: Int32, in window: GObjectRef) -> Bool {
+        let trigger = gtk_keyval_trigger_new(guint(key), GdkModifierType(rawValue: 0))!
         defer { g_object_unref(UnsafeMutableRawPointer(trigger)) }
         for shortcuts in controllers(of: gtk_shortcut_controller_get_type(), on: window) {
             for index in 0..<g_list_model_get_n_items(shortcuts) {

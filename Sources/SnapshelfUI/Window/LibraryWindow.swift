@@ -152,7 +152,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
-        case .fullscreen, .slideshow, .slideshowFaster, .slideshowSlower: presentation.perform(command)
+        case .fullscreen, .slideshow, .slideshowLonger, .slideshowShorter: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
         case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
