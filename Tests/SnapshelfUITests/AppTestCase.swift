@@ -127,4 +127,16 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         }
         return false
     }
+
+    /// Clicks the button the way a person does, and says whether the signal was known.
+    @MainActor
+    func click(_ button: Widget) -> guint {
+        let signal = g_signal_lookup("clicked", gtk_button_get_type())
+        var instance = GValue()
+        g_value_init(&instance, gtk_button_get_type())
+        g_value_set_object(&instance, button.raw)
+        g_signal_emitv(&instance, signal, 0, nil)
+        g_value_unset(&instance)
+        return signal
+    }
 }

@@ -54,12 +54,67 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             let inGridOrder = positions.sorted().map { window.store.photo(at: $0)!.label }
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001.jpg")), inGridOrder[0])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001 (2).jpg")), inGridOrder[1])
-            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path).")
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, such as “name (2).jpg”, "
+                           + "since a file of its name was already there.")
             let app = try XCTUnwrap(applications.first).application
             let accelerators = gtk_application_get_accels_for_action(app.typed(), "win.export")
             defer { g_strfreev(accelerators) }
             XCTAssertEqual(accelerators?[0].map { String(cString: $0) }, "<Control>e")
         }
+    }
+
+    func testAReExportSaysItsCopiesTookNewNamesAndOffersToOpenTheFolder() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        let folder = library.url.appendingPathComponent("exported")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let opened = try installFileManager()
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 2 }
+            window.grid.selectAll()
+            window.exportFlow.export(to: folder)
+            try waitUntil("the export never finished") { window.exportFlow.export == nil }
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path).")
+            XCTAssertEqual(window.notification.action.label, "Open Folder")
+            window.notification.dismiss()
+            XCTAssertNil(window.notification.action.label, "the notice still offers to open the folder")
+
+            window.exportFlow.export(to: folder)
+            try waitUntil("the export never finished") { window.exportFlow.export == nil }
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 2 were given new names, such as “name (2).jpg”, "
+                           + "since files of their names were already there.")
+            XCTAssertEqual(try files(in: folder).count, 4)
+            XCTAssertNotEqual(click(window.notification.action.button), 0)
+            XCTAssertFalse(window.notification.isShown, "the notice stayed after its action")
+            try waitUntil("the folder was not opened in the file manager") {
+                (try? String(contentsOf: opened, encoding: .utf8))?.hasSuffix("\n") == true
+            }
+            XCTAssertEqual(try String(contentsOf: opened, encoding: .utf8), folder.path + "\n")
+        }
+    }
+
+    /// Makes a file manager of the test's own the default for folders, which writes the location
+    /// it is given to the file returned.
+    private func installFileManager() throws -> URL {
+        let data = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
+        let config = URL(fileURLWithPath: String(cString: g_get_user_config_dir()))
+        let opened = library.url.appendingPathComponent("opened")
+        let script = library.url.appendingPathComponent("file-manager")
+        try "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(script.path, 0o755), 0)
+        let applications = data.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let desktop = applications.appendingPathComponent("snapshelf-test-files.desktop")
+        try "[Desktop Entry]\nType=Application\nName=Test Files\nExec=\(script.path) %u\nMimeType=inode/directory;\n"
+            .write(to: desktop, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[Default Applications]\ninode/directory=snapshelf-test-files.desktop\n"
+            .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(at: desktop)
+            try? FileManager.default.removeItem(at: config.appendingPathComponent("mimeapps.list"))
+        }
+        return opened
     }
 
     func testCancellingStopsTheExportAndKeepsWhatWasExported() throws {

@@ -1,6 +1,7 @@
 // Exporting photos: a folder chooser, then a copy of each chosen photo in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
-// notification saying how many went where, or why the export stopped.
+// notification saying how many went where, how many took a new name beside a file of theirs
+// already there, or why the export stopped, with *Open Folder*.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -59,18 +60,22 @@ final class ExportFlow {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var exported = 0
             var renamings: [String] = []
+            var numbered = 0
             var failure: ExportError?
             do throws(ExportError) {
                 try export.run(photos, to: folder) { progress in
                     exported = progress.completed
                     if let renaming = progress.renaming { renamings.append(renaming) }
+                    if progress.isNumbered { numbered += 1 }
                     MainLoop.perform { [weak self] in self?.progressed(progress) }
                 }
             } catch {
                 failure = error
             }
-            let (count, notes, error) = (exported, renamings, failure)
-            MainLoop.perform { [weak self] in self?.finish(exported: count, of: photos.count, to: folder, notes: notes, failure: error) }
+            let (count, renamed, notes, error) = (exported, numbered, renamings, failure)
+            MainLoop.perform { [weak self] in
+                self?.finish(exported: count, of: photos.count, numbered: renamed, to: folder, notes: notes, failure: error)
+            }
         }
     }
 
@@ -90,21 +95,41 @@ final class ExportFlow {
     }
 
     /// Says how the export ended, then why any copy's name is not its original name.
-    private func finish(exported: Int, of total: Int, to folder: URL, notes: [String], failure: ExportError?) {
+    private func finish(exported: Int, of total: Int, numbered: Int, to folder: URL, notes: [String], failure: ExportError?) {
         let cancelled = export?.isCancelled == true
         export = nil
         progressBar.hide()
         defer { notes.forEach { notification.show(String(format: tr("Note: %@"), $0)) } }
+        let shown = DisplayName.of(FileName(url: folder))
         if cancelled && failure == nil && exported < total {
-            return notification.show(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
-                                            exported, total, DisplayName.of(FileName(url: folder))))
+            return offerFolder(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
+                                      exported, total, shown), numbered: numbered, folder)
         }
         if exported > 0 {
-            notification.show(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported),
-                                     exported, DisplayName.of(FileName(url: folder))))
+            offerFolder(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported), exported, shown),
+                        numbered: numbered, folder)
         }
         if let failure {
             notification.show(failure.description)
+        }
+    }
+
+    /// Shows what was exported, with how many copies took a number ("name (2).jpg") since the
+    /// folder held files of their names, as a re-export into the same folder does, and *Open Folder*.
+    private func offerFolder(_ message: String, numbered: Int, _ folder: URL) {
+        var message = message
+        if numbered > 0 {
+            message += " " + String(format: trn("%d was given a new name, such as “name (2).jpg”, since a file of its name was already there.",
+                                                "%d were given new names, such as “name (2).jpg”, since files of their names were already there.",
+                                                numbered), numbered)
+        }
+        notification.show(message, action: tr("_Open Folder")) { [weak self] in
+            do throws(GLibError) {
+                try DefaultApp.open(folder)
+            } catch {
+                self?.notification.show(String(format: tr("The folder could not be opened: %@. It is %@."),
+                                               error.message.isEmpty ? tr("no file manager answered") : error.message, folder.path))
+            }
         }
     }
 }

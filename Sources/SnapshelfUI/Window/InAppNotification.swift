@@ -14,6 +14,8 @@ final class InAppNotification {
     private let label = Label()
     private let scroller = ScrolledWindow()
     private var lines: [String] = []
+    /// A button for what the messages offer to do, such as *Open Folder*.
+    private(set) lazy var action = NoticeAction { [weak self] in self?.dismiss() }
 
     init() {
         let frame: Box
@@ -29,7 +31,7 @@ final class InAppNotification {
         let close = Self.dismissButton()
         close.verticalAlignment = .start
         close.onClicked { [weak self] in self?.dismiss() }
-        frame.append([scroller, close])
+        frame.append([scroller, action.button, close])
     }
 
     /// The notices of every kind in one place, the foot of the window, one above the other.
@@ -73,7 +75,14 @@ final class InAppNotification {
         root.revealsChild = true
     }
 
+    /// Adds a message with a button that acts on it, such as *Open Folder*.
+    func show(_ message: String, action label: String, _ perform: @escaping @MainActor () -> Void) {
+        show(message)
+        action.offer(label, perform)
+    }
+
     func dismiss() {
+        action.withdraw()
         lines.removeAll()
         label.isSelectable = false
         root.revealsChild = false
