@@ -139,4 +139,23 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         g_value_unset(&instance)
         return signal
     }
+
+    /// Each item's attribute, in its sections too, of the items that have it.
+    @MainActor
+    func attributes(_ name: String, in menu: Menu) -> [String] {
+        attributes(name, in: menu.raw.assumingMemoryBound(to: GMenuModel.self))
+    }
+
+    @MainActor
+    func attributes(_ name: String, in model: UnsafeMutablePointer<GMenuModel>) -> [String] {
+        (0..<g_menu_model_get_n_items(model)).flatMap { item -> [String] in
+            if let section = g_menu_model_get_item_link(model, item, "section") {
+                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+                return attributes(name, in: section)
+            }
+            guard let value = g_menu_model_get_item_attribute_value(model, item, name, nil) else { return [] }
+            defer { g_variant_unref(value) }
+            return [String(cString: g_variant_get_string(value, nil))]
+        }
+    }
 }

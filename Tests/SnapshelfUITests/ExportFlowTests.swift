@@ -178,26 +178,54 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
                 XCTAssertEqual(gtk_file_chooser_get_action(native.opaque), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER)
                 XCTAssertEqual(String(cString: gtk_native_dialog_get_title(native.typed())), "Export Photos")
             }
-            // Without a portal, GTK shows its own chooser dialog for the native one.
-            try waitUntil("the chooser never appeared") { !windows(of: gtk_file_chooser_dialog_get_type()).isEmpty }
-            let dialog = try XCTUnwrap(windows(of: gtk_file_chooser_dialog_get_type()).first)
-            let file = g_file_new_for_path(folder.path)
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            // Opened in the folder with nothing in it selected, the chooser answers with that folder.
-            XCTAssertNotEqual(gtk_file_chooser_set_current_folder(OpaquePointer(dialog), file, nil), 0)
-            try waitUntil("the chooser never answered with the folder") {
-                guard let chosen = gtk_file_chooser_get_file(OpaquePointer(dialog)) else { return false }
-                defer { g_object_unref(UnsafeMutableRawPointer(chosen)) }
-                return g_file_equal(chosen, file) != 0
-            }
-            gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
-            try waitUntil("the export never finished") { window.exportFlow.chooser == nil && window.exportFlow.export == nil }
+            try choose(folder, for: window)
             let photo = try XCTUnwrap(window.store.photo(at: 1))
             XCTAssertEqual(try files(in: folder), [photo.originalName])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent(photo.originalName)), photo.label)
             XCTAssertEqual(window.notification.text, "Exported 1 photo to \(folder.path).")
-            // The chooser, gone with its answer, leaves nothing behind that later frames would trip on.
-            spin(for: 0.3)
         }
+    }
+
+    func testExportAllPhotosInTheMainMenuExportsEveryPhotoWhateverTheSearchShows() throws {
+        setenv("GSETTINGS_BACKEND", "memory", 1)
+        try makeLibrary(labels: ["Lake", "Hill walk", "Dune"])
+        let folder = library.url.appendingPathComponent("chosen")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try onMain {
+            let window = try launch()
+            let menu = attributes("label", in: WindowMenus.main())
+            XCTAssertTrue(menu.contains("Export _All Photos…"), "\(menu)")
+            try window.store.show(order: window.store.order, filter: "lake")
+            XCTAssertEqual(window.store.count, 1)
+            g_action_group_activate_action(OpaquePointer(window.window.raw), Command.exportAll.rawValue, nil)
+            do {
+                let native = try XCTUnwrap(window.exportFlow.chooser, "no folder chooser")
+                XCTAssertEqual(String(cString: gtk_native_dialog_get_title(native.typed())), "Export All Photos")
+            }
+            try choose(folder, for: window)
+            XCTAssertEqual(try files(in: folder), ["Canon_40D.jpg", "Nikon_D70.jpg", "Pentax_K10D.jpg"].sorted())
+            XCTAssertEqual(window.notification.text, "Exported 3 photos to \(folder.path).")
+        }
+    }
+
+    /// Answers the export's folder chooser with `folder`, and waits for the export to finish.
+    @MainActor
+    private func choose(_ folder: URL, for window: LibraryWindow) throws {
+        // Without a portal, GTK shows its own chooser dialog for the native one.
+        try waitUntil("the chooser never appeared") { !windows(of: gtk_file_chooser_dialog_get_type()).isEmpty }
+        let dialog = try XCTUnwrap(windows(of: gtk_file_chooser_dialog_get_type()).first)
+        let file = g_file_new_for_path(folder.path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        // Opened in the folder with nothing in it selected, the chooser answers with that folder.
+        XCTAssertNotEqual(gtk_file_chooser_set_current_folder(OpaquePointer(dialog), file, nil), 0)
+        try waitUntil("the chooser never answered with the folder") {
+            guard let chosen = gtk_file_chooser_get_file(OpaquePointer(dialog)) else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(chosen)) }
+            return g_file_equal(chosen, file) != 0
+        }
+        gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
+        try waitUntil("the export never finished") { window.exportFlow.chooser == nil && window.exportFlow.export == nil }
+        // The chooser, gone with its answer, leaves nothing behind that later frames would trip on.
+        spin(for: 0.3)
     }
 }

@@ -8,6 +8,7 @@ enum Command: String, CaseIterable {
     case importPhotos = "import", importFolder = "import-folder", search
     case showShortcuts = "show-help-overlay", quit, about
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
+    case exportAll = "export-all"
     case info
     case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
     case remove, undo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"

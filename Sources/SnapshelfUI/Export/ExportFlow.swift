@@ -1,4 +1,5 @@
-// Exporting photos: a folder chooser, then a copy of each chosen photo in it under its original
+// Exporting photos, the chosen ones or, for Export All Photos, every photo in the library whatever
+// the search shows, in the order they were added: a folder chooser, then a copy of each in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
 // notification saying how many went where, how many took a new name beside a file of theirs
 // already there, or why the export stopped, with *Open Folder*.
@@ -10,6 +11,7 @@ import SnapshelfModel
 final class ExportFlow {
     private let parent: Window
     private let notification: InAppNotification
+    private let library: Library
     /// The photos the window's actions act on, in grid order.
     var chosenPhotos: @MainActor () -> [Photo] = { [] }
     let progressBar = ImportProgressBar(cancelLabel: tr("_Cancel Export"))
@@ -17,19 +19,21 @@ final class ExportFlow {
     private(set) var chooser: FileChooserNative?
     private(set) var export: PhotoExport?
 
-    init(parent: Window, notification: InAppNotification) {
+    init(parent: Window, notification: InAppNotification, library: Library) {
         self.parent = parent
         self.notification = notification
+        self.library = library
         progressBar.onCancel = { [weak self] in self?.export?.cancel() }
     }
 
     var isRunning: Bool { chooser != nil || export != nil }
 
-    /// Asks for the folder, then exports the photos chosen now, not whatever is chosen when it answers.
-    func chooseFolder() {
-        let photos = chosenPhotos()
-        guard !photos.isEmpty, !refuseWhileRunning() else { return }
-        let native = FileChooserNative(title: tr("Export Photos"), parent: parent, action: .selectFolder,
+    /// Asks for the folder, then exports the photos chosen now, not whatever is chosen when it
+    /// answers; with `everyPhoto`, all the library's.
+    func chooseFolder(everyPhoto: Bool = false) {
+        guard let photos = everyPhoto ? allPhotos() : chosenPhotos(), !photos.isEmpty, !refuseWhileRunning() else { return }
+        let title = everyPhoto ? tr("Export All Photos") : tr("Export Photos")
+        let native = FileChooserNative(title: title, parent: parent, action: .selectFolder,
                                        acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"), createsFolders: true)
         native.onResponse { [weak self] accepted in
             guard let self, let chooser else { return }
@@ -76,6 +80,18 @@ final class ExportFlow {
             MainLoop.perform { [weak self] in
                 self?.finish(exported: count, of: photos.count, numbered: renamed, to: folder, notes: notes, failure: error)
             }
+        }
+    }
+
+    /// Every photo in the library, in the order they were added, as `snapshelf export --all` takes them.
+    private func allPhotos() -> [Photo]? {
+        do {
+            let photos = try library.photos()
+            if photos.isEmpty { notification.show(tr("The library has no photos to export.")) }
+            return photos
+        } catch {
+            notification.show(String(format: tr("The photos could not be exported: %@"), error.description))
+            return nil
         }
     }
 

@@ -64,7 +64,7 @@ final class LibraryWindow {
         pages = WindowPages(grid: grid.root)
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
-        exportFlow = ExportFlow(parent: window, notification: notification)
+        exportFlow = ExportFlow(parent: window, notification: notification, library: store.library)
         otherComputers = OtherComputers(store: store, notification: notification, undoNotice: undoNotice)
         commands = PhotoCommands(store: store, loader: loader, textures: textures, window: window,
                                  notification: notification, undoNotice: undoNotice)
@@ -138,7 +138,7 @@ final class LibraryWindow {
         case .editLabel: commands.editLabel(of: chosenPhotos)
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }
         case .showInFiles: if let photo = chosenPhotos.first { commands.showInFiles(photo) }
-        case .export: exportFlow.chooseFolder()
+        case .export, .exportAll: exportFlow.chooseFolder(everyPhoto: command == .exportAll)
         case .info: info.toggle()
         case .remove: commands.remove(chosenPhotos)
         case .rotateClockwise, .rotateCounterclockwise:
