@@ -94,26 +94,23 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
     }
 
     /// Makes a file manager of the test's own the default for folders, which writes the location
-    /// it is given to the file returned.
+    /// it is given to the file returned. It stays for the rest of the process, in the data and
+    /// config folders of the test run: GIO keeps what it read of them, and the folder chooser of a
+    /// later test trips over an application that went away.
     private func installFileManager() throws -> URL {
-        let data = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
+        let applications = URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent("applications")
         let config = URL(fileURLWithPath: String(cString: g_get_user_config_dir()))
-        let opened = library.url.appendingPathComponent("opened")
-        let script = library.url.appendingPathComponent("file-manager")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let opened = applications.appendingPathComponent("snapshelf-test-files.opened")
+        try? FileManager.default.removeItem(at: opened)
+        let script = applications.appendingPathComponent("snapshelf-test-files.sh")
         try "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(script.path, 0o755), 0)
-        let applications = data.appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        let desktop = applications.appendingPathComponent("snapshelf-test-files.desktop")
         try "[Desktop Entry]\nType=Application\nName=Test Files\nExec=\(script.path) %u\nMimeType=inode/directory;\n"
-            .write(to: desktop, atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            .write(to: applications.appendingPathComponent("snapshelf-test-files.desktop"), atomically: true, encoding: .utf8)
         try "[Default Applications]\ninode/directory=snapshelf-test-files.desktop\n"
             .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-        addTeardownBlock {
-            try? FileManager.default.removeItem(at: desktop)
-            try? FileManager.default.removeItem(at: config.appendingPathComponent("mimeapps.list"))
-        }
         return opened
     }
 
