@@ -54,7 +54,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             let inGridOrder = positions.sorted().map { window.store.photo(at: $0)!.label }
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001.jpg")), inGridOrder[0])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001 (2).jpg")), inGridOrder[1])
-            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, such as “name (2).jpg”, "
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, “IMG_0001 (2).jpg”, "
                            + "since a file of its name was already there.")
             let app = try XCTUnwrap(applications.first).application
             let accelerators = gtk_application_get_accels_for_action(app.typed(), "win.export")
@@ -81,7 +81,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
 
             window.exportFlow.export(to: folder)
             try waitUntil("the export never finished") { window.exportFlow.export == nil }
-            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 2 were given new names, such as “name (2).jpg”, "
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 2 were given new names, such as “Canon_40D (2).jpg”, "
                            + "since files of their names were already there.")
             XCTAssertEqual(try files(in: folder).count, 4)
             XCTAssertNotEqual(click(window.notification.action.button), 0)

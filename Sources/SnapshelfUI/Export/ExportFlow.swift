@@ -64,13 +64,13 @@ final class ExportFlow {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var exported = 0
             var renamings: [String] = []
-            var numbered = 0
+            var numbered: [String] = []
             var failure: ExportError?
             do throws(ExportError) {
                 try export.run(photos, to: folder) { progress in
                     exported = progress.completed
                     if let renaming = progress.renaming { renamings.append(renaming) }
-                    if progress.isNumbered { numbered += 1 }
+                    if progress.isNumbered { numbered.append(DisplayName.of(FileName(url: progress.exported).lastComponent)) }
                     MainLoop.perform { [weak self] in self?.progressed(progress) }
                 }
             } catch {
@@ -111,7 +111,7 @@ final class ExportFlow {
     }
 
     /// Says how the export ended, then why any copy's name is not its original name.
-    private func finish(exported: Int, of total: Int, numbered: Int, to folder: URL, notes: [String], failure: ExportError?) {
+    private func finish(exported: Int, of total: Int, numbered: [String], to folder: URL, notes: [String], failure: ExportError?) {
         let cancelled = export?.isCancelled == true
         export = nil
         progressBar.hide()
@@ -132,12 +132,13 @@ final class ExportFlow {
 
     /// Shows what was exported, with how many copies took a number ("name (2).jpg") since the
     /// folder held files of their names, as a re-export into the same folder does, and *Open Folder*.
-    private func offerFolder(_ message: String, numbered: Int, _ folder: URL) {
+    private func offerFolder(_ message: String, numbered: [String], _ folder: URL) {
         var message = message
-        if numbered > 0 {
-            message += " " + String(format: trn("%d was given a new name, such as “name (2).jpg”, since a file of its name was already there.",
-                                                "%d were given new names, such as “name (2).jpg”, since files of their names were already there.",
-                                                numbered), numbered)
+        if let example = numbered.first {
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first of those names.
+            message += " " + String(format: trn("%d was given a new name, “%@”, since a file of its name was already there.",
+                                                "%d were given new names, such as “%@”, since files of their names were already there.",
+                                                numbered.count), numbered.count, example)
         }
         notification.show(message, action: tr("_Open Folder")) { [weak self] in
             do throws(GLibError) {
