@@ -37,5 +37,15 @@ final class TrashNameTests: CommandLineTestCase {
                        "the names the files went through stay behind")
         XCTAssertEqual(try copies(), [])
         try assertSound()
+
+        // Restore in Files: both files back where the Trash says they came from, which check names.
+        for name in ["Lake shore.jpg", "Lake shore.jpg.xmp"] {
+            try FileManager.default.moveItem(at: trash.appendingPathComponent("files/\(name)"),
+                                             to: libraryURL.appendingPathComponent("removed/\(name)"))
+        }
+        let check = try snapshelf("check", expecting: 1, environment: environment)
+        XCTAssertTrue(check.standardOutput.contains("file \(libraryURL.path)/removed/Lake shore.jpg is a removed photo brought back from the Trash; "
+                                                    + "import it to keep the photo"), check.standardOutput)
+        XCTAssertFalse(check.standardOutput.contains("could not go to the Trash"), check.standardOutput)
     }
 }
