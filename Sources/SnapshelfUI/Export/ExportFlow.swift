@@ -48,9 +48,11 @@ final class ExportFlow {
         native.show()
     }
 
-    /// Exports the chosen photos into the folder, as the chooser does once it has one.
-    func export(to folder: URL) {
-        export(chosenPhotos(), to: folder)
+    /// Exports the chosen photos into the folder, as the chooser does once it has one; with
+    /// `everyPhoto`, all the library's.
+    func export(to folder: URL, everyPhoto: Bool = false) {
+        guard let photos = everyPhoto ? allPhotos() : chosenPhotos() else { return }
+        export(photos, to: folder)
     }
 
     func export(_ photos: [Photo], to folder: URL) {
