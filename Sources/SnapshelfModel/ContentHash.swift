@@ -15,6 +15,11 @@ final class ContentHash {
         EVP_MD_CTX_free(context)
     }
 
+    /// Whether the text is a digest as `finish` writes it, as a library copy's name begins.
+    static func isDigest(_ text: some StringProtocol) -> Bool {
+        text.count == 64 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
     func update(_ bytes: UnsafeRawBufferPointer) {
         EVP_DigestUpdate(context, bytes.baseAddress, bytes.count)
     }

@@ -79,6 +79,10 @@ struct LibraryCheck {
             if let back = try database.row(withHash: hash) {
                 problems.append(String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"),
                                        file.path, Int(back.id)))
+            } else if !ContentHash.isDigest(hash) {
+                // Under its original name: the Trash's Restore brought it back here (see `NamedTrash`).
+                problems.append(String(format: tr("file %@ is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again"),
+                                       file.path))
             } else {
                 problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
                                        file.path))

@@ -23,12 +23,16 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Whether `snapshelf rebuild` mends it: the database is missing or damaged, and the photos
     /// and their sidecars can make it again.
     public let isMendedByRebuild: Bool
+    /// The detail without the command `mendedByRebuild` names: what went wrong alone, for the
+    /// window, which offers the rebuild as a button.
+    public let cause: String
 
-    public init(operation: String, detail: String, kind: Kind = .other, isMendedByRebuild: Bool = false) {
+    public init(operation: String, detail: String, kind: Kind = .other, isMendedByRebuild: Bool = false, cause: String? = nil) {
         self.operation = operation
         self.detail = detail
         self.kind = kind
         self.isMendedByRebuild = isMendedByRebuild
+        self.cause = cause ?? detail
     }
 
     /// The same error, with the rebuild named as its repair; unchanged when the trouble is the
@@ -36,7 +40,7 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
     func mendedByRebuild() -> LibraryError {
         guard kind == .other || kind == .damaged, !isMendedByRebuild else { return self }
         return LibraryError(operation: operation, detail: String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), detail),
-                            kind: kind, isMendedByRebuild: true)
+                            kind: kind, isMendedByRebuild: true, cause: cause)
     }
 
     /// The same error, said of a database that is damaged, with the repair: a rebuild.

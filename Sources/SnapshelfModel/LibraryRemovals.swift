@@ -44,14 +44,13 @@ extension Library {
             for (row, photo) in zip(removal.rows, removal.photos) {
                 let url = files.url(forFileNamed: row.fileName)
                 if try !database.isReferenced(row.fileName) && FileManager.default.fileExists(atPath: url.path) {
+                    // Under its original name, the sidecar beside it, so the person knows it in the Trash.
                     do throws(Trash.Failure) {
-                        try Trash.move(url)
+                        try NamedTrash(files: files).move(fileNamed: row.fileName, of: photo)
                     } catch {
                         failures.append(putBack(row, photo, reason: error.reason))
                         continue
                     }
-                    // The sidecar follows its copy, to the Trash or, failing that, to `removed`.
-                    _ = files.retire(fileNamed: row.fileName)
                 }
                 try database.clearPending(row.fileName)
             }

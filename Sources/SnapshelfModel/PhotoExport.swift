@@ -16,6 +16,8 @@ public final class PhotoExport: Sendable {
         public let exported: URL
         /// Why the copy's name is not the photo's original name, when it is not (see `ExportName`).
         public let renaming: String?
+        /// Whether the copy took a number, "name (2).jpg", since a file of its name was there.
+        public let isNumbered: Bool
     }
 
     /// The formats Exiv2 writes metadata into; the others get a sidecar.
@@ -49,18 +51,21 @@ public final class PhotoExport: Sendable {
         Self.sweepStaleTemporaries(in: folder)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
-            let (exported, renaming) = try export(photo, to: folder)
-            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming))
+            let (exported, renaming, isNumbered) = try export(photo, to: folder)
+            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming,
+                            isNumbered: isNumbered))
         }
     }
 
-    private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> (FileName, renaming: String?) {
+    private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> (FileName, renaming: String?, isNumbered: Bool) {
         let name = ExportName(for: photo)
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
         let describes = !photo.label.isEmpty || photo.rotation != 0
         let withSidecar = describes && !embeds
         let exported = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar)
-        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar))
+        let unnumbered = name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)
+        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar),
+                exported.lastComponent != unnumbered)
     }
 
     private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool) throws(ExportError) -> FileName {

@@ -8,7 +8,12 @@ enum Trash {
     }
 
     static func move(_ url: URL) throws(Failure) {
-        let file = g_file_new_for_path(url.path)
+        try move(FileName(url: url))
+    }
+
+    /// The path byte for byte, since the Trash keeps a file under the name it has.
+    static func move(_ path: FileName) throws(Failure) {
+        let file = path.withCString { g_file_new_for_path($0) }
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) == 0 else { return }

@@ -106,7 +106,13 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
     /// Activates whatever the window's shortcut controllers bind to Escape.
     @MainActor
     func pressEscape(in window: GObjectRef) -> Bool {
-        let trigger = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))!
+        press(GDK_KEY_Escape, in: window)
+    }
+
+    /// Activates whatever the window's shortcut controllers bind to the key, without modifiers.
+    @MainActor
+    func press(_ key: Int32, in window: GObjectRef) -> Bool {
+        let trigger = gtk_keyval_trigger_new(guint(key), GdkModifierType(rawValue: 0))!
         defer { g_object_unref(UnsafeMutableRawPointer(trigger)) }
         for shortcuts in controllers(of: gtk_shortcut_controller_get_type(), on: window) {
             for index in 0..<g_list_model_get_n_items(shortcuts) {
@@ -120,5 +126,36 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
             }
         }
         return false
+    }
+
+    /// Clicks the button the way a person does, and says whether the signal was known.
+    @MainActor
+    func click(_ button: Widget) -> guint {
+        let signal = g_signal_lookup("clicked", gtk_button_get_type())
+        var instance = GValue()
+        g_value_init(&instance, gtk_button_get_type())
+        g_value_set_object(&instance, button.raw)
+        g_signal_emitv(&instance, signal, 0, nil)
+        g_value_unset(&instance)
+        return signal
+    }
+
+    /// Each item's attribute, in its sections too, of the items that have it.
+    @MainActor
+    func attributes(_ name: String, in menu: Menu) -> [String] {
+        attributes(name, in: menu.raw.assumingMemoryBound(to: GMenuModel.self))
+    }
+
+    @MainActor
+    func attributes(_ name: String, in model: UnsafeMutablePointer<GMenuModel>) -> [String] {
+        (0..<g_menu_model_get_n_items(model)).flatMap { item -> [String] in
+            if let section = g_menu_model_get_item_link(model, item, "section") {
+                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+                return attributes(name, in: section)
+            }
+            guard let value = g_menu_model_get_item_attribute_value(model, item, name, nil) else { return [] }
+            defer { g_variant_unref(value) }
+            return [String(cString: g_variant_get_string(value, nil))]
+        }
     }
 }

@@ -57,7 +57,7 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
                            ["Import Photos", "Import Folder", "Search Labels and File Names", "Keyboard Shortcuts", "Quit"])
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .viewer }.map(\.title),
                            ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos",
-                            "Full Screen", "Slideshow", "Faster and Slower Slideshow"])
+                            "Full Screen", "Slideshow", "More or Less Time per Photo in a Slideshow"])
         }
     }
 

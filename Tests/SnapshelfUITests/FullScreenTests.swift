@@ -1,7 +1,9 @@
-// Full screen (F11): only the photo shows, F11 or Escape leaves it for the viewer, and from the
+// Full screen (F11): only the photo shows, on black, without the information panel, which comes
+// back after; F11 or Escape leaves it for the windowed viewer, and from the
 // grid it opens the selected photo or, without one, does nothing. Xvfb has no window manager to
 // grant the request, so the window's own state is checked on a window not yet mapped, where GTK
 // takes it at once.
+import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -44,6 +46,74 @@ final class FullScreenTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(pressEscape(in: window.window))
             XCTAssertFalse(window.isViewing)
         }
+    }
+
+    func testFullScreenAndTheSlideshowHideTheInformationPanelOnADarkGroundAndBringItBack() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            window.open(position: 0)
+            window.window.activateAction(Command.info.detailedName)
+            XCTAssertTrue(window.info.isShown)
+            XCTAssertFalse(window.window.hasStyleClass(FullScreen.styleClass))
+            for command in [Command.fullscreen, .slideshow] {
+                window.window.activateAction(command.detailedName)
+                XCTAssertFalse(window.info.isShown, "\(command) kept the information panel")
+                XCTAssertTrue(window.window.hasStyleClass(FullScreen.styleClass), "\(command) is not on a dark ground")
+                XCTAssertTrue(pressEscape(in: window.window))
+                XCTAssertTrue(window.isViewing)
+                XCTAssertTrue(window.info.isShown, "the information panel did not come back after \(command)")
+                XCTAssertFalse(window.window.hasStyleClass(FullScreen.styleClass))
+            }
+            // A panel hidden before stays hidden after.
+            window.window.activateAction(Command.info.detailedName)
+            window.window.activateAction(Command.fullscreen.detailedName)
+            window.window.activateAction(Command.fullscreen.detailedName)
+            XCTAssertFalse(window.info.isShown)
+        }
+    }
+
+    func testTheBandsBesideThePhotoAreDarkWhilePresenting() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            window.open(position: 0)
+            spin(for: 0.3)
+            // In its window the viewer lets the window's own ground show through.
+            let windowed = try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))
+            XCTAssertFalse(isOpaqueBlack(windowed), "the windowed viewer is black: \(windowed)")
+            window.window.activateAction(Command.fullscreen.detailedName)
+            spin(for: 0.3)
+            let presenting = try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))
+            XCTAssertTrue(isOpaqueBlack(presenting), "full screen's bands are not dark: \(presenting)")
+            window.window.activateAction(Command.fullscreen.detailedName)
+            spin(for: 0.3)
+            XCTAssertFalse(isOpaqueBlack(try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))))
+        }
+    }
+
+    private func isOpaqueBlack(_ pixel: [UInt8]) -> Bool {
+        pixel[3] == 255 && pixel[..<3].allSatisfy { $0 < 16 }
+    }
+
+    /// The colour of the widget's top left corner as GTK draws it: blue, green, red and alpha.
+    @MainActor
+    private func cornerPixel(of widget: Widget, in window: LibraryWindow) -> [UInt8]? {
+        let width = widget.width, height = widget.height
+        guard width > 4, height > 4, let paintable = gtk_widget_paintable_new(widget.typed() as UnsafeMutablePointer<GtkWidget>),
+              let snapshot = gtk_snapshot_new() else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(window.window.raw)),
+              let texture = gsk_renderer_render_texture(renderer, node, nil) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let stride = gdk_texture_get_width(texture) * 4
+        var pixels = [UInt8](repeating: 0, count: Int(stride * gdk_texture_get_height(texture)))
+        gdk_texture_download(texture, &pixels, gsize(stride))
+        let corner = Int(stride) * 2 + 2 * 4
+        return Array(pixels[corner..<corner + 4])
     }
 
     func testF11InTheGridOpensTheSelectedPhotoFullScreenAndDoesNothingWithoutOne() throws {

@@ -67,18 +67,6 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    /// Clicks the button the way a person does, and says whether the signal was known.
-    @MainActor
-    private func click(_ button: Widget) -> guint {
-        let signal = g_signal_lookup("clicked", gtk_button_get_type())
-        var instance = GValue()
-        g_value_init(&instance, gtk_button_get_type())
-        g_value_set_object(&instance, button.raw)
-        g_signal_emitv(&instance, signal, 0, nil)
-        g_value_unset(&instance)
-        return signal
-    }
-
     func testThePanelSumsUpTheSelectionInTheGrid() throws {
         try makeLibrary(labels: ["Lake", "Hill", "Dawn"])
         try onMain {
@@ -129,25 +117,6 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
             let library = try Library(directory: libraryDirectory)
             _ = try library.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[2], previewSize: 32), label: try Label("Dawn"))
             try waitUntil("the count never followed") { window.header.subtitleText == "3 photos" }
-        }
-    }
-
-    /// Each item's attribute, in its sections too, of the items that have it.
-    @MainActor
-    private func attributes(_ name: String, in menu: Menu) -> [String] {
-        attributes(name, in: menu.raw.assumingMemoryBound(to: GMenuModel.self))
-    }
-
-    @MainActor
-    private func attributes(_ name: String, in model: UnsafeMutablePointer<GMenuModel>) -> [String] {
-        (0..<g_menu_model_get_n_items(model)).flatMap { item -> [String] in
-            if let section = g_menu_model_get_item_link(model, item, "section") {
-                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
-                return attributes(name, in: section)
-            }
-            guard let value = g_menu_model_get_item_attribute_value(model, item, name, nil) else { return [] }
-            defer { g_variant_unref(value) }
-            return [String(cString: g_variant_get_string(value, nil))]
         }
     }
 

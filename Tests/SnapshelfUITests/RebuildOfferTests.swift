@@ -53,6 +53,26 @@ final class RebuildOfferTests: AppTestCase, @unchecked Sendable {
         return try XCTUnwrap(buttons(labelled: "Rebuild Library", in: failure.typed()).first, "no Rebuild Library button")
     }
 
+    func testTheWindowHasAHeaderBarToCloseItAndSaysWhyInPlainSentences() throws {
+        try makeLibrary(labels: ["Lake"])
+        try deleteDatabase()
+        try onMain {
+            let app = start()
+            _ = try rebuildButton(of: app)
+            let failure = try XCTUnwrap(app.failure)
+            let titlebar = try XCTUnwrap(gtk_window_get_titlebar(failure.window.typed()), "no header bar")
+            XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutableRawPointer(titlebar).assumingMemoryBound(to: GTypeInstance.self),
+                                                         gtk_header_bar_get_type()), 0, "the title bar is no header bar")
+            XCTAssertNotEqual(gtk_header_bar_get_show_title_buttons(OpaquePointer(titlebar)), 0, "no close button")
+            let message = failure.messageText
+            XCTAssertTrue(message.hasPrefix("Snapshelf could not finish opening the library \(libraryDirectory.path): its database "), message)
+            XCTAssertTrue(message.hasSuffix("."), message)
+            XCTAssertFalse(message.contains("`"), "a command line's quoting in the window: \(message)")
+            XCTAssertFalse(message.contains("snapshelf rebuild"), "a command to type where a button does it: \(message)")
+            XCTAssertFalse(buttons(labelled: "Quit", in: failure.window.typed()).isEmpty, "no way to quit")
+        }
+    }
+
     func testADeletedDatabaseIsRebuiltAndTheWindowOpensWithTheSamePhotos() throws {
         try makeLibrary(labels: ["Lake", "Hill walk", "Café"])
         let before = try Library(directory: libraryDirectory).photos().map { [String($0.id), $0.label] }

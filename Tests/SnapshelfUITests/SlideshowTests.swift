@@ -1,7 +1,9 @@
 // The slideshow (F5): full screen, from the selected photo or the viewer's, on at the pace kept in
-// Preferences and round from the last photo to the first; + and − change the pace, it waits while
-// the window is hidden, and Escape goes back to the grid with the photo where it stopped selected
-// and focused.
+// Preferences and round from the last photo to the first; + gives each photo more time and − less
+// (keys, buttons and the text shown agree), it waits while the window is hidden, and Escape goes
+// back to where it started: the grid, with the photo where it stopped selected and focused, or
+// the viewer in its window.
+import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -22,7 +24,7 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.presentation.slideshow.isRunning)
             XCTAssertTrue(window.presentation.fullScreen.isActive)
             XCTAssertFalse(window.header.root.isVisible)
-            XCTAssertEqual(window.presentation.slideshow.paceText, "Every 1 second")
+            XCTAssertEqual(window.presentation.slideshow.paceText, "1 second per photo")
 
             let started = Date()
             try waitUntil("the slideshow never went on", timeout: 3) { window.viewer.position == 2 }
@@ -41,34 +43,51 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testThePaceChangesWithPlusAndMinusAndIsRemembered() throws {
+    func testPlusGivesEachPhotoMoreTimeAndMinusLessAndTheTimeIsRemembered() throws {
         try makeLibrary(labels: ["one", "two"])
         try onMain {
             let window = try launch()
             let slideshow = window.presentation.slideshow
-            window.window.activateAction(Command.slideshowFaster.detailedName)
+            XCTAssertTrue(press(GDK_KEY_plus, in: window.window))
             XCTAssertEqual(window.preferences.slideshowSeconds, Slideshow.defaultPace, "+ changed the pace with no slideshow")
             // Nothing is selected: it starts at the first photo.
             window.window.activateAction(Command.slideshow.detailedName)
             XCTAssertEqual(window.viewer.position, 0)
-            XCTAssertEqual(slideshow.paceText, "Every 5 seconds")
-            window.window.activateAction(Command.slideshowFaster.detailedName)
-            XCTAssertEqual(slideshow.paceText, "Every 3 seconds")
+            XCTAssertEqual(slideshow.paceText, "5 seconds per photo")
+            XCTAssertTrue(press(GDK_KEY_plus, in: window.window))
+            XCTAssertEqual(slideshow.paceText, "8 seconds per photo", "+ did not give each photo more time")
+            XCTAssertEqual(window.preferences.slideshowSeconds, 8)
             for _ in 0..<3 {
-                window.window.activateAction(Command.slideshowSlower.detailedName)
+                XCTAssertTrue(press(GDK_KEY_minus, in: window.window))
             }
-            XCTAssertEqual(slideshow.paceText, "Every 10 seconds")
-            XCTAssertEqual(Preferences(keyFile: Preferences.defaultFile()).slideshowSeconds, 10)
+            XCTAssertEqual(slideshow.paceText, "2 seconds per photo", "− did not give each photo less time")
+            XCTAssertEqual(Preferences(keyFile: Preferences.defaultFile()).slideshowSeconds, 2)
+            // The buttons on screen say the same as the keys: − then +.
+            let buttons = tree(of: window.viewer.root).filter { $0.hasStyleClass("circular") && $0.hasStyleClass("flat") }
+            XCTAssertEqual(buttons.compactMap(\.tooltipText), ["Less Time per Photo", "More Time per Photo"])
+        }
+    }
+
+    func testEscapeLeavesASlideshowStartedInTheViewerForTheViewerAtWhereItStopped() throws {
+        try makeLibrary(labels: ["one", "two", "three"])
+        try onMain {
+            let window = try launchSlideshowOfASecond(inTheViewerAt: 1)
+            try waitUntil("the slideshow never went on", timeout: 3) { window.viewer.position == 2 }
+            XCTAssertTrue(pressEscape(in: window.window))
+            XCTAssertTrue(window.isViewing, "Escape left a slideshow started in the viewer for the grid")
+            XCTAssertFalse(window.presentation.slideshow.isRunning)
+            XCTAssertFalse(window.presentation.fullScreen.isActive)
+            XCTAssertTrue(window.header.root.isVisible)
+            XCTAssertEqual(window.viewer.position, 2)
+            XCTAssertTrue(pressEscape(in: window.window))
+            XCTAssertFalse(window.isViewing)
         }
     }
 
     func testTheSlideshowWaitsWhileTheWindowIsHiddenAndStartsAtTheViewersPhoto() throws {
         try makeLibrary(labels: ["one", "two", "three"])
         try onMain {
-            let window = try launch()
-            window.preferences.setSlideshowSeconds(1)
-            window.open(position: 2)
-            window.window.activateAction(Command.slideshow.detailedName)
+            let window = try launchSlideshowOfASecond(inTheViewerAt: 2)
             XCTAssertEqual(window.viewer.position, 2)
             window.window.isVisible = false
             spin(for: 2.5)
@@ -76,5 +95,15 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
             window.present()
             try waitUntil("the slideshow did not go on once the window was back", timeout: 4) { window.viewer.position == 0 }
         }
+    }
+
+    /// The window, with a slideshow of a second per photo started in the viewer at `position`.
+    @MainActor
+    private func launchSlideshowOfASecond(inTheViewerAt position: Int) throws -> LibraryWindow {
+        let window = try launch()
+        window.preferences.setSlideshowSeconds(1)
+        window.open(position: position)
+        window.window.activateAction(Command.slideshow.detailedName)
+        return window
     }
 }

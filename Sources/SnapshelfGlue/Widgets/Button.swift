@@ -38,6 +38,13 @@ public class Button: Widget {
         super.init(pointer)
     }
 
+    /// Gives the button another text, with an underlined letter marked "_O" as in `init(mnemonic:)`.
+    public func setLabel(mnemonic text: String) {
+        gtk_button_set_label(typed(), text)
+        gtk_button_set_use_underline(typed(), 1)
+        setAccessibleName(mnemonic: text)
+    }
+
     /// The action a click activates, such as "win.import"; GTK makes the button insensitive
     /// while the action is disabled.
     public var actionName: String? {

@@ -1,6 +1,7 @@
-// The window shown instead of the library when it cannot be opened: why, and a way to quit. When
-// the photos can make the database again (it is missing or damaged), it offers to rebuild it,
-// shows how far the rebuild is, and hands the report on so the library then opens as usual.
+// The window shown instead of the library when it cannot be opened: why, in plain sentences with
+// no command to type, and a way to quit, or close it from its header bar. When the photos can make
+// the database again (it is missing or damaged), it offers to rebuild it, shows how far the
+// rebuild is, and hands the report on so the library then opens as usual.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -22,8 +23,10 @@ final class LibraryFailureWindow {
     init(application: Application, directory: URL) {
         self.directory = directory
         window = ApplicationWindow(application: application)
+        // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
         window.defaultSize = (520, nil)
+        window.setTitlebar(HeaderBar())
         build()
         rebuildButton.onClicked { [weak self] in self?.rebuild() }
         // A rebuild stopped halfway would only have to start again: the window waits for it.
@@ -61,7 +64,7 @@ final class LibraryFailureWindow {
     func show(_ error: LibraryError) {
         let offersRebuild = error.isMendedByRebuild
         icon.setIcon(offersRebuild ? "dialog-warning-symbolic" : "dialog-error-symbolic")
-        message.text = error.description
+        message.text = Self.sentence(error)
         // With the offer, the error is the detail behind the explanation, not the news itself.
         message.setStyleClass("dim-label", offersRebuild)
         explanation.isVisible = offersRebuild
@@ -70,6 +73,12 @@ final class LibraryFailureWindow {
         // A selectable label starts with all its text selected; the person should see it plainly.
         message.selectRegion(0..<0)
         (offersRebuild ? rebuildButton : quitButton).grabFocus()
+    }
+
+    /// What went wrong as a sentence, without the command line's repair: the window has its button.
+    static func sentence(_ error: LibraryError) -> String {
+        let cause = error.cause.hasSuffix(".") ? String(error.cause.dropLast()) : error.cause
+        return String(format: tr("Snapshelf could not finish %@: %@."), error.operation, cause)
     }
 
     /// Rebuilds on a worker thread, since reading every photo's sidecar takes a while in a large

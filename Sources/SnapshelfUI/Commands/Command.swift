@@ -8,12 +8,13 @@ enum Command: String, CaseIterable {
     case importPhotos = "import", importFolder = "import-folder", search
     case showShortcuts = "show-help-overlay", quit, about
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
+    case exportAll = "export-all"
     case info
     case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
     case remove, undo, redo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
     case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
     case firstResult = "first-result"
-    case fullscreen, slideshow, slideshowFaster = "slideshow-faster", slideshowSlower = "slideshow-slower"
+    case fullscreen, slideshow, slideshowLonger = "slideshow-longer", slideshowShorter = "slideshow-shorter"
     case viewerMenu = "viewer-menu"
 
     enum Scope {
@@ -87,9 +88,9 @@ enum Command: String, CaseIterable {
         case .contextMenu: ["Menu", "<Shift>F10"]
         case .clearSelection: ["Escape"]
         case .firstResult: ["Down"]
-        // The slideshow's pace, while it runs.
-        case .slideshowFaster: ["plus", "equal", "KP_Add"]
-        case .slideshowSlower: ["minus", "KP_Subtract"]
+        // The slideshow's time per photo, while it runs: + gives each photo more, as a longer delay.
+        case .slideshowLonger: ["plus", "equal", "KP_Add"]
+        case .slideshowShorter: ["minus", "KP_Subtract"]
         // The viewer's context menu; the grid's own command has these keys while it has the focus.
         case .viewerMenu: ["Menu", "<Shift>F10"]
         default: []
@@ -132,7 +133,7 @@ enum Command: String, CaseIterable {
         case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
         case .fullscreen: ShortcutEntry(.viewer, tr("Full Screen"), accelerators)
         case .slideshow: ShortcutEntry(.viewer, tr("Slideshow"), accelerators)
-        case .slideshowFaster: ShortcutEntry(.viewer, tr("Faster and Slower Slideshow"), ["plus", "minus"])
+        case .slideshowLonger: ShortcutEntry(.viewer, tr("More or Less Time per Photo in a Slideshow"), ["plus", "minus"])
         default: nil
         }
     }

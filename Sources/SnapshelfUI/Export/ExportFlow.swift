@@ -1,6 +1,8 @@
-// Exporting photos: a folder chooser, then a copy of each chosen photo in it under its original
+// Exporting photos, the chosen ones or, for Export All Photos, every photo in the library whatever
+// the search shows, in the order they were added: a folder chooser, then a copy of each in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
-// notification saying how many went where, or why the export stopped.
+// notification saying how many went where, how many took a new name beside a file of theirs
+// already there, or why the export stopped, with *Open Folder*.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -9,6 +11,7 @@ import SnapshelfModel
 final class ExportFlow {
     private let parent: Window
     private let notification: InAppNotification
+    private let library: Library
     /// The photos the window's actions act on, in grid order.
     var chosenPhotos: @MainActor () -> [Photo] = { [] }
     let progressBar = ImportProgressBar(cancelLabel: tr("_Cancel Export"))
@@ -16,19 +19,21 @@ final class ExportFlow {
     private(set) var chooser: FileChooserNative?
     private(set) var export: PhotoExport?
 
-    init(parent: Window, notification: InAppNotification) {
+    init(parent: Window, notification: InAppNotification, library: Library) {
         self.parent = parent
         self.notification = notification
+        self.library = library
         progressBar.onCancel = { [weak self] in self?.export?.cancel() }
     }
 
     var isRunning: Bool { chooser != nil || export != nil }
 
-    /// Asks for the folder, then exports the photos chosen now, not whatever is chosen when it answers.
-    func chooseFolder() {
-        let photos = chosenPhotos()
-        guard !photos.isEmpty, !refuseWhileRunning() else { return }
-        let native = FileChooserNative(title: tr("Export Photos"), parent: parent, action: .selectFolder,
+    /// Asks for the folder, then exports the photos chosen now, not whatever is chosen when it
+    /// answers; with `everyPhoto`, all the library's.
+    func chooseFolder(everyPhoto: Bool = false) {
+        guard let photos = everyPhoto ? allPhotos() : chosenPhotos(), !photos.isEmpty, !refuseWhileRunning() else { return }
+        let title = everyPhoto ? tr("Export All Photos") : tr("Export Photos")
+        let native = FileChooserNative(title: title, parent: parent, action: .selectFolder,
                                        acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"), createsFolders: true)
         native.onResponse { [weak self] accepted in
             guard let self, let chooser else { return }
@@ -43,9 +48,11 @@ final class ExportFlow {
         native.show()
     }
 
-    /// Exports the chosen photos into the folder, as the chooser does once it has one.
-    func export(to folder: URL) {
-        export(chosenPhotos(), to: folder)
+    /// Exports the chosen photos into the folder, as the chooser does once it has one; with
+    /// `everyPhoto`, all the library's.
+    func export(to folder: URL, everyPhoto: Bool = false) {
+        guard let photos = everyPhoto ? allPhotos() : chosenPhotos() else { return }
+        export(photos, to: folder)
     }
 
     func export(_ photos: [Photo], to folder: URL) {
@@ -59,18 +66,34 @@ final class ExportFlow {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var exported = 0
             var renamings: [String] = []
+            var numbered: [String] = []
             var failure: ExportError?
             do throws(ExportError) {
                 try export.run(photos, to: folder) { progress in
                     exported = progress.completed
                     if let renaming = progress.renaming { renamings.append(renaming) }
+                    if progress.isNumbered { numbered.append(DisplayName.of(FileName(url: progress.exported).lastComponent)) }
                     MainLoop.perform { [weak self] in self?.progressed(progress) }
                 }
             } catch {
                 failure = error
             }
-            let (count, notes, error) = (exported, renamings, failure)
-            MainLoop.perform { [weak self] in self?.finish(exported: count, of: photos.count, to: folder, notes: notes, failure: error) }
+            let (count, renamed, notes, error) = (exported, numbered, renamings, failure)
+            MainLoop.perform { [weak self] in
+                self?.finish(exported: count, of: photos.count, numbered: renamed, to: folder, notes: notes, failure: error)
+            }
+        }
+    }
+
+    /// Every photo in the library, in the order they were added, as `snapshelf export --all` takes them.
+    private func allPhotos() -> [Photo]? {
+        do {
+            let photos = try library.photos()
+            if photos.isEmpty { notification.show(tr("The library has no photos to export.")) }
+            return photos
+        } catch {
+            notification.show(String(format: tr("The photos could not be exported: %@"), error.description))
+            return nil
         }
     }
 
@@ -90,21 +113,42 @@ final class ExportFlow {
     }
 
     /// Says how the export ended, then why any copy's name is not its original name.
-    private func finish(exported: Int, of total: Int, to folder: URL, notes: [String], failure: ExportError?) {
+    private func finish(exported: Int, of total: Int, numbered: [String], to folder: URL, notes: [String], failure: ExportError?) {
         let cancelled = export?.isCancelled == true
         export = nil
         progressBar.hide()
         defer { notes.forEach { notification.show(String(format: tr("Note: %@"), $0)) } }
+        let shown = DisplayName.of(FileName(url: folder))
         if cancelled && failure == nil && exported < total {
-            return notification.show(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
-                                            exported, total, DisplayName.of(FileName(url: folder))))
+            return offerFolder(String(format: tr("Export cancelled after %d of %d photos; the ones exported are in %@."),
+                                      exported, total, shown), numbered: numbered, folder)
         }
         if exported > 0 {
-            notification.show(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported),
-                                     exported, DisplayName.of(FileName(url: folder))))
+            offerFolder(String(format: trn("Exported %d photo to %@.", "Exported %d photos to %@.", exported), exported, shown),
+                        numbered: numbered, folder)
         }
         if let failure {
             notification.show(failure.description)
+        }
+    }
+
+    /// Shows what was exported, with how many copies took a number ("name (2).jpg") since the
+    /// folder held files of their names, as a re-export into the same folder does, and *Open Folder*.
+    private func offerFolder(_ message: String, numbered: [String], _ folder: URL) {
+        var message = message
+        if let example = numbered.first {
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first of those names.
+            message += " " + String(format: trn("%d was given a new name, “%@”, since a file of its name was already there.",
+                                                "%d were given new names, such as “%@”, since files of their names were already there.",
+                                                numbered.count), numbered.count, example)
+        }
+        notification.show(message, action: tr("_Open Folder")) { [weak self] in
+            do throws(GLibError) {
+                try DefaultApp.open(folder)
+            } catch {
+                self?.notification.show(String(format: tr("The folder could not be opened: %@. It is %@."),
+                                               error.message.isEmpty ? tr("no file manager answered") : error.message, folder.path))
+            }
         }
     }
 }

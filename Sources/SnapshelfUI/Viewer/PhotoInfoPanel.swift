@@ -45,12 +45,18 @@ final class PhotoInfoPanel {
         storeSubscription = store.observe { [weak self] _ in self?.follow() }
     }
 
-    var isShown: Bool { scroller.isVisible }
+    /// Whether the panel shows; full screen hides it for a while.
+    var isShown: Bool {
+        get { scroller.isVisible }
+        set {
+            scroller.isVisible = newValue
+            follow()
+        }
+    }
 
     /// Shows the panel, or hides it.
     func toggle() {
-        scroller.isVisible.toggle()
-        follow()
+        isShown.toggle()
     }
 
     /// Shows what is known about the chosen photos while the panel is shown, and reads their metadata.

@@ -1,6 +1,7 @@
 // The slideshow's timing: it goes on to the next photo of the grid's order and filter at the
-// person's pace, and from the last back to the first. + and − (or the buttons it shows for a
-// moment at the start and after each change) change the pace, which Preferences keeps. It waits
+// person's pace, and from the last back to the first. + gives each photo more time and − less, as
+// Shotwell's delay does (the buttons it shows for a moment at the start and after each change say
+// so too); Preferences keeps the time. It waits
 // while the window cannot be seen, minimized or hidden.
 import SnapshelfGlue
 import SnapshelfModel
@@ -37,23 +38,23 @@ final class Slideshow {
         control.horizontalAlignment = .center
         control.verticalAlignment = .end
         control.margins = Margins(bottom: 24)
-        let slower = Button(iconName: "list-remove-symbolic", name: tr("Slower"))
-        slower.actionName = Command.slideshowSlower.detailedName
-        let faster = Button(iconName: "list-add-symbolic", name: tr("Faster"))
-        faster.actionName = Command.slideshowFaster.detailedName
-        for button in [slower, faster] {
+        let shorter = Button(iconName: "list-remove-symbolic", name: tr("Less Time per Photo"))
+        shorter.actionName = Command.slideshowShorter.detailedName
+        let longer = Button(iconName: "list-add-symbolic", name: tr("More Time per Photo"))
+        longer.actionName = Command.slideshowLonger.detailedName
+        for button in [shorter, longer] {
             button.addStyleClass("flat")
             button.addStyleClass("circular")
         }
         paceLabel.verticalAlignment = .center
-        control.append([slower, paceLabel, faster])
+        control.append([shorter, paceLabel, longer])
         control.isVisible = false
         viewer.addOverlay(control)
     }
 
     var isRunning: Bool { timer != nil }
 
-    /// The pace as the control shows it, such as "Every 5 seconds".
+    /// The pace as the control shows it, such as "5 seconds per photo".
     var paceText: String { paceLabel.text }
 
     func start() {
@@ -68,11 +69,11 @@ final class Slideshow {
         control.isVisible = false
     }
 
-    /// One step along `paces`: a shorter time for each photo, or a longer one.
-    func changePace(faster: Bool) {
+    /// One step along `paces`: a longer time for each photo, or a shorter one.
+    func changePace(longer: Bool) {
         guard isRunning else { return }
         let index = Self.paces.firstIndex(of: preferences.slideshowSeconds) ?? 0
-        let next = min(max(index + (faster ? -1 : 1), 0), Self.paces.count - 1)
+        let next = min(max(index + (longer ? 1 : -1), 0), Self.paces.count - 1)
         preferences.setSlideshowSeconds(Self.paces[next])
         restartTimer()
         showPace()
@@ -93,7 +94,7 @@ final class Slideshow {
 
     private func showPace() {
         let seconds = preferences.slideshowSeconds
-        paceLabel.text = String(format: trn("Every %d second", "Every %d seconds", seconds), seconds)
+        paceLabel.text = String(format: trn("%d second per photo", "%d seconds per photo", seconds), seconds)
         control.isVisible = true
         hidingControl?.cancel()
         hidingControl = MainLoop.perform(after: Self.paceShownFor) { [weak self] in self?.control.isVisible = false }

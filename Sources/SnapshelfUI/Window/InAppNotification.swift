@@ -32,6 +32,8 @@ final class InAppNotification {
         let count: Int
         let sentence: @MainActor (Int) -> String
     }
+    /// A button for what the messages offer to do, such as *Open Folder*.
+    private(set) lazy var action = NoticeAction { [weak self] in self?.dismiss() }
 
     init() {
         let frame: Box
@@ -49,7 +51,7 @@ final class InAppNotification {
         let close = Self.dismissButton()
         close.verticalAlignment = .start
         close.onClicked { [weak self] in self?.dismiss() }
-        frame.append([scroller, close])
+        frame.append([scroller, action.button, close])
         timer.expired = { [weak self] in self?.dismiss() }
     }
 
@@ -112,8 +114,15 @@ final class InAppNotification {
         timer.start(lifetime * min(lines.count, 3))
     }
 
+    /// Adds a message with a button that acts on it, such as *Open Folder*.
+    func show(_ message: String, action label: String, _ perform: @escaping @MainActor () -> Void) {
+        show(message)
+        action.offer(label, perform)
+    }
+
     func dismiss() {
         timer.stop()
+        action.withdraw()
         lines.removeAll()
         label.isSelectable = false
         root.revealsChild = false

@@ -64,7 +64,7 @@ final class LibraryWindow {
         pages = WindowPages(grid: grid.root)
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
-        exportFlow = ExportFlow(parent: window, notification: notification)
+        exportFlow = ExportFlow(parent: window, notification: notification, library: store.library)
         commands = PhotoCommands(store: store, loader: loader, textures: textures, window: window,
                                  notification: notification, history: history)
         otherComputers = OtherComputers(store: store, notification: notification, history: history, commands: commands)
@@ -141,7 +141,7 @@ final class LibraryWindow {
         case .editLabel: commands.editLabel(of: chosenPhotos)
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }
         case .showInFiles: if let photo = chosenPhotos.first { commands.showInFiles(photo) }
-        case .export: exportFlow.chooseFolder()
+        case .export, .exportAll: exportFlow.chooseFolder(everyPhoto: command == .exportAll)
         case .info: info.toggle()
         case .remove: commands.remove(chosenPhotos)
         case .rotateClockwise, .rotateCounterclockwise:
@@ -155,7 +155,7 @@ final class LibraryWindow {
         case .zoomReset: if isViewing { viewer.zoomToFit() }
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
-        case .fullscreen, .slideshow, .slideshowFaster, .slideshowSlower: presentation.perform(command)
+        case .fullscreen, .slideshow, .slideshowLonger, .slideshowShorter: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
         case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }

@@ -9,7 +9,7 @@ enum WindowMenus {
     static func main() -> Menu {
         let menu = Menu()
         menu.appendSection(section([(tr("Import _Photos…"), .importPhotos), (tr("Import _Folder…"), .importFolder),
-                                    (tr("E_xport…"), .export)]))
+                                    (tr("E_xport…"), .export), (tr("Export _All Photos…"), .exportAll)]))
         let sorting = Menu()
         for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
                               (tr("Date Added, _Oldest First"), .addedOldestFirst),
