@@ -34,7 +34,8 @@ final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.notification.show("A message.")
-            let dismiss = try XCTUnwrap(tree(of: window.notification.root).first { $0.typeName == "GtkButton" })
+            // Dismiss comes last, after the action button a message may offer, hidden here.
+            let dismiss = try XCTUnwrap(tree(of: window.notification.root).last { $0.typeName == "GtkButton" })
             try waitUntil("the notification never showed") { dismiss.isMapped }
             XCTAssertTrue(dismiss.grabFocus())
             window.notification.lifetime = Self.short
