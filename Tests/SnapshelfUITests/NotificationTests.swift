@@ -1,5 +1,6 @@
 // The in-app notification keeps every message readable, however many there are, without
 // growing past a few lines.
+import CGtk
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -33,6 +34,22 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             let bounds = try XCTUnwrap(window.notification.root.bounds(in: window.window))
             XCTAssertGreaterThanOrEqual(bounds.x, 0, "the notification starts left of the window")
             XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.window.width), "the notification runs past the window")
+        }
+    }
+
+    /// A sentence or two is laid out as wide as it reads well and shows whole, not wrapped into a
+    /// narrow box that cuts it off and must be scrolled.
+    func testASentenceOrTwoShowWholeWithoutScrolling() throws {
+        try onMain {
+            let window = try launch()
+            window.notification.show("Imported 4 photos. 2 kept the titles they came with instead of the label chosen for the rest.")
+            try waitUntil { window.notification.root.height > 0 }
+            spin(for: 0.3)
+            let scroller = try XCTUnwrap(tree(of: window.notification.root).first { $0.typeName == "GtkScrolledWindow" })
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller.raw))
+            XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment) + 0.5,
+                                     "the message is cut off and must be scrolled")
+            XCTAssertGreaterThan(window.notification.root.width, 400, "the message is squeezed into a narrow column")
         }
     }
 

@@ -25,9 +25,11 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, horizontal.gtk, vertical.gtk)
     }
 
-    /// Grows with its content up to `height` points, then scrolls: for a short list that must
-    /// not push the rest of the window away.
+    /// Grows with its content, as wide as the content would like and up to `height` points tall,
+    /// then scrolls: for a short list that must not push the rest of the window away. Without the
+    /// content's natural width, wrapped text would be laid out at its narrowest, and cut off.
     public func growWithContent(upTo height: Int) {
+        gtk_scrolled_window_set_propagate_natural_width(opaque, true.gboolean)
         gtk_scrolled_window_set_propagate_natural_height(opaque, true.gboolean)
         gtk_scrolled_window_set_max_content_height(opaque, gint(height))
     }

@@ -70,8 +70,9 @@ final class InAppNotification {
         revealer.horizontalAlignment = .center
         let frame = Box(.horizontal, spacing: 12)
         frame.addStyleClass("app-notification")
-        // On the frame, so a hidden notice takes no room at all.
-        frame.margins = Margins(top: 6, bottom: 6)
+        // On the frame, so a hidden notice takes no room at all; at the sides, so that a notice as
+        // wide as its message would like still stands clear of a narrow window's edges.
+        frame.margins = Margins(top: 6, bottom: 6, start: 12, end: 12)
         revealer.setChild(frame)
         return (revealer, frame)
     }
