@@ -73,6 +73,45 @@ final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// The text of the menu item that has the keyboard focus, if one has.
+    @MainActor
+    private func focusedItem(in window: LibraryWindow) -> String? {
+        guard let focus = window.window.focusedWidgetInWindow else { return nil }
+        let item = sequence(first: focus, next: \.parent).first { $0.typeName == "GtkModelButton" }
+        return item.flatMap { labelTexts(in: $0).first }
+    }
+
+    func testTheMenuKeyAtLaunchOpensOnTheFirstItemAndARightClickTakesTheFocus() throws {
+        try makeLibrary(labels: ["one", "two", "three", "four"])
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 4 }
+            window.grid.goToStart()
+            try waitUntil("no photo took the focus") { window.grid.focusedPosition == 0 }
+            XCTAssertEqual(window.grid.selectedCount, 0)
+            // Nothing is selected: the Menu key selects the focused photo and opens its menu.
+            try RealKeys.press("Menu")
+            try waitUntil("the Menu key opened no menu with nothing selected") { window.contextMenuIsOpen }
+            XCTAssertEqual(window.grid.selectedPositions, [0])
+            try waitUntil("the menu did not start at its first item, but at \(String(describing: focusedItem(in: window)))") {
+                focusedItem(in: window) == "Open"
+            }
+            try RealKeys.press("Escape")
+            try waitUntil { !window.contextMenuIsOpen }
+
+            // A right-click on another photo selects it and gives it the keyboard, to come back to.
+            let click = try XCTUnwrap(controllers(of: gtk_gesture_click_get_type(), on: window.grid.view).first)
+            let tile = try XCTUnwrap(window.grid.boundTiles.first { $0.photoID == window.store.photo(at: 2)?.id })
+            let bounds = try XCTUnwrap(tile.root.bounds(in: window.grid.view))
+            emit("pressed", on: click, count: 1, numbers: [bounds.midX, bounds.midY])
+            try waitUntil("the right-click opened no menu") { window.contextMenuIsOpen }
+            try RealKeys.press("Escape")
+            try waitUntil { !window.contextMenuIsOpen }
+            XCTAssertEqual(window.grid.selectedPositions, [2])
+            XCTAssertEqual(window.grid.focusedPosition, 2, "the keyboard went back to another photo than the one clicked")
+        }
+    }
+
     func testF10OpensTheMainMenu() throws {
         try makeLibrary(labels: ["one"])
         try onMain {

@@ -52,7 +52,11 @@ public final class PopoverMenu: Widget {
     private func open() {
         isOpen = true
         gtk_popover_popup(typed())
-        gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD)
+        // GTK may already have put the focus on the first item; moving on from there would
+        // start the menu at its second.
+        if focusedWidgetInWindow.map(contains) != true {
+            gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD)
+        }
     }
 
     /// GTK leaves the focus on the popover's parent, a scrolled window where the arrows and the

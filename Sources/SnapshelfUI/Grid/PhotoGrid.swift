@@ -116,6 +116,8 @@ final class PhotoGrid {
         case .openFocused:
             if let position = focusedPosition { activated?(position) }
         case .contextMenu:
+            // The menu acts on the selection: a focused photo outside it is selected alone first.
+            if let position = focusedPosition, !isSelected(position) { selection.select(position, exclusively: true) }
             let bounds = focusedTile.flatMap { $0.root.bounds(in: view) }
             contextMenuRequested?(bounds?.midX ?? Double(view.width) / 2, bounds?.midY ?? Double(view.height) / 2)
         case .clearSelection:
@@ -137,11 +139,13 @@ final class PhotoGrid {
         tile.photo.flatMap { store.position(ofPhotoWithID: $0.id) }
     }
 
-    /// A right-click on an unselected photo selects it alone first, as in the Files app.
+    /// A right-click on an unselected photo selects it alone first, as in the Files app. The photo
+    /// clicked takes the focus, which the menu gives back to when it closes.
     private func requestContextMenu(atX x: Double, y: Double) {
-        if let picked = view.pick(x: x, y: y), let position = bound.tile(containing: picked, below: view).flatMap(position(of:)),
-           !isSelected(position) {
-            selection.select(position, exclusively: true)
+        if let picked = view.pick(x: x, y: y), let tile = bound.tile(containing: picked, below: view),
+           let position = position(of: tile) {
+            if !isSelected(position) { selection.select(position, exclusively: true) }
+            tile.root.parent?.grabFocus()
         }
         contextMenuRequested?(x, y)
     }
