@@ -43,6 +43,10 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.store.count == 0 }
             XCTAssertEqual(window.pages.visible, .noResults)
             XCTAssertEqual(window.search.countText, "No photos match")
+            // Text deleted back to nothing shows every photo, and counts nothing.
+            window.search.search(for: "")
+            try waitUntil { window.store.count == labels.count }
+            XCTAssertEqual(window.search.countText, "", "the count of an earlier search stays")
 
             window.search.close()
             try waitUntil { window.store.count == labels.count }

@@ -45,8 +45,7 @@ final class SearchPanel {
             if !text.isEmpty {
                 entry.text = ""
             }
-            countLabel.text = ""
-            countLabel.hideFromScreenReaders()
+            showCount(nil)
             changed?("")
         }
         entry.onActivate { [weak self] in self?.openFirstResult?() }
@@ -88,7 +87,12 @@ final class SearchPanel {
         entry.text = text
     }
 
-    func showCount(_ count: Int) {
+    /// Says how many photos match, or nothing (and to no one) while no text is typed.
+    func showCount(_ count: Int?) {
+        guard let count else {
+            countLabel.text = ""
+            return countLabel.hideFromScreenReaders()
+        }
         countLabel.hideFromScreenReaders(false)
         countLabel.text = count == 0 ? tr("No photos match") : String(format: trn("%d photo", "%d photos", count), count)
     }

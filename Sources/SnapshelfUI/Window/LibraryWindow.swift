@@ -177,9 +177,7 @@ final class LibraryWindow {
             return
         }
         pages.showPhotos(count: store.count, filter: store.filter)
-        if !store.filter.isEmpty {
-            search.showCount(store.count)
-        }
+        search.showCount(store.filter.isEmpty ? nil : store.count)
     }
 
     var isViewing: Bool { pages.visible == .viewer }
