@@ -28,7 +28,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertFalse(window.history.notice.offersUndo)
             try pressKeys("<Shift><Control>z", in: window)
             XCTAssertEqual(try rotation(), 90)
-            XCTAssertEqual(window.history.notice.text, "Rotated 1 photo")
+            XCTAssertEqual(window.history.notice.text, "Redone: Rotated 1 photo")
             XCTAssertEqual(window.store.photo(at: 0)?.rotation, 90, "the grid does not show the redone turn")
         }
     }
@@ -85,7 +85,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try library.photos(), before, "two removals undone bring back every photo as it was")
             try pressKeys("<Shift><Control>z", in: window)
             XCTAssertEqual(try library.photos().map(\.label), ["Lake", "Wood"])
-            XCTAssertEqual(window.history.notice.text, "Removed 1 photo")
+            XCTAssertEqual(window.history.notice.text, "Redone: Removed 1 photo")
             // The notice goes; the removal stays undoable, and its file waits in the library folder.
             window.history.notice.hide()
             XCTAssertTrue(FileManager.default.fileExists(atPath: before[1].fileURL.path))

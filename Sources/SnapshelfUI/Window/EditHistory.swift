@@ -39,7 +39,8 @@ final class EditHistory {
         }
         guard let reversed = step.reverse() else { return }
         steps.redid(reversed)
-        notice.show(reversed.message, canUndo: true, canRedo: steps.nextRedo != nil)
+        // TRANSLATORS: %@ is what was done again, such as “Rotated 2 photos”.
+        notice.show(String(format: tr("Redone: %@"), reversed.message), canUndo: true, canRedo: steps.nextRedo != nil)
     }
 
     /// Makes every step final, as when the window that could undo them closes.
