@@ -48,6 +48,9 @@ public struct ImportSummary: Equatable, Sendable {
         return sum
     }
 
+    /// Whether the import only added photos, which the window's undo notice already says.
+    public var onlyAdded: Bool { duplicates + restored + failed + skipped + keptTitles == 0 }
+
     /// The files handled so far, whatever became of them.
     public var handled: Int { added + duplicates + restored + failed + skipped }
 

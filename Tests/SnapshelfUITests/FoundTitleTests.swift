@@ -91,7 +91,8 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
     func testOneLabelForTheRestReplacesTheirOwnTitlesWhenAskedTo() throws {
         let (labels, notice) = try importThreeWithOneLabel(replacingTitles: true)
         XCTAssertEqual(labels, ["Holiday", "Holiday", "Holiday"])
-        XCTAssertEqual(notice, "Imported 3 photos.")
+        // Only the undo notice's "Imported 3 photos" then: there is nothing more to tell.
+        XCTAssertEqual(notice, "")
     }
 
     /// Imports three photos with titles of their own, labelling the first "Holiday" for the rest

@@ -49,7 +49,9 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the background import never finished") { window.importFlow.batch == nil }
-            XCTAssertEqual(window.notification.text, "Imported 4 photos.")
+            // Said once, by the notice that offers to undo it, not again by a summary.
+            XCTAssertEqual(window.history.notice.text, "Imported 4 photos")
+            XCTAssertFalse(window.notification.text.contains("Imported"), window.notification.text)
             XCTAssertEqual(window.store.count, 4)
         }
     }
@@ -145,7 +147,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertFalse(next === dialog, "the waiting file comes in an import of its own")
             try waitUntil { next.isWaitingForLabel }
             XCTAssertEqual(next.fileNameText, SamplePhotos.cameras[2].lastPathComponent)
-            XCTAssertTrue(window.notification.text.contains("Imported 2 photos."), window.notification.text)
+            XCTAssertEqual(window.history.notice.text, "Imported 2 photos")
             next.entryWidget.text = "Dusk"
             pressEnter(in: next.entryWidget)
             try waitUntil { !window.importFlow.isRunning }

@@ -76,7 +76,10 @@ final class BackgroundImport {
         progressBar.hide()
         try? store.refreshIfChanged()
         let before = earlier()
-        notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
+        // "Imported 4 photos" alone is what the undo notice says, with its Undo.
+        if cancelled || !(before + summary).onlyAdded {
+            notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
+        }
         ended?(added)
         finished?(imported)
     }

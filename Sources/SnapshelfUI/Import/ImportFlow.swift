@@ -163,7 +163,9 @@ final class ImportFlow {
         endedOneByOne = nil
         report([])
         if total > 1, dialogSaves.handled > 0 {
-            notification.show(dialogSaves.sentence(total: total, cancelled: cancelled && dialogSaves.handled < total))
+            let stopped = cancelled && dialogSaves.handled < total
+            // "Imported 2 photos" alone is what the undo notice says, with its Undo.
+            if stopped || !dialogSaves.onlyAdded { notification.show(dialogSaves.sentence(total: total, cancelled: stopped)) }
             reveal([])
         }
         startWaiting()
