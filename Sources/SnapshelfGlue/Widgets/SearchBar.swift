@@ -5,6 +5,7 @@ import CGtk
 @MainActor
 public final class SearchBar: Widget {
     private var searching: SignalHandle?
+    private var showing: SignalHandle?
 
     /// - Parameter closeName: what screen readers call the bar's close button, which GTK 4.8 leaves unnamed.
     public init(child: Widget, entry: SearchEntry, closeName: String) {
@@ -17,6 +18,11 @@ public final class SearchBar: Widget {
         hideFromScreenReaders()
         searching = onSearchingChanged { [weak self] in
             guard let self else { return }
+            hideFromScreenReaders(!isSearching)
+        }
+        // GTK marks a widget shown again as not hidden, so a closed bar shown again is hidden anew.
+        showing = connect("notify::visible", .pointer) { [weak self] _ in
+            guard let self, isVisible else { return }
             hideFromScreenReaders(!isSearching)
         }
     }
