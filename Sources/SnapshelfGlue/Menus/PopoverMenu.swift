@@ -60,15 +60,23 @@ public final class PopoverMenu: Widget {
     }
 
     /// GTK leaves the focus on the popover's parent, a scrolled window where the arrows and the
-    /// menu keys do nothing; it goes back to where it was, unless an item moved it elsewhere.
+    /// menu keys do nothing, or with nothing focused before, on the first button it finds; it
+    /// goes back to where it was, unless an item moved it elsewhere.
     private func giveFocusBack() {
         guard isOpen, let root = gtk_widget_get_root(widget) else { return }
         isOpen = false
         let before = focusBefore
         focusBefore = nil
         let now = focusedWidgetInWindow
+        guard let before else {
+            // GTK picks its button only once the menu is unmapped, after this signal.
+            return MainLoop.performAfterGTKIdleWork { [weak self] in
+                guard let self, let root = gtk_widget_get_root(widget) else { return }
+                gtk_root_set_focus(root, nil)
+            }
+        }
         guard now == nil || now == parent || now.map(contains) == true else { return }
-        if let before, before.isMapped, !contains(before) {
+        if before.isMapped, !contains(before) {
             before.grabFocus()
         } else {
             gtk_root_set_focus(root, nil)
