@@ -91,7 +91,7 @@ final class LibraryWindow {
         }
         importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
-        commands.relabelled = { [weak self] in self?.followRelabelledPhoto() }
+        commands.relabelled = { [weak self] in self?.followShownPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
         commands.restored = { [weak self] positions in self?.reveal(restored: positions) }
         outsideChanges = OutsideChanges(store: store, notification: notification) { [weak self] in
@@ -173,8 +173,7 @@ final class LibraryWindow {
     /// The page the grid's state calls for; the viewer stays until the person leaves it.
     private func updatePage() {
         if isViewing {
-            if store.count == 0 { closeViewer() }
-            return
+            return store.count == 0 ? closeViewer() : followShownPhoto()
         }
         pages.showPhotos(count: store.count, filter: store.filter)
         search.showCount(store.filter.isEmpty ? nil : store.count)
@@ -238,11 +237,13 @@ final class LibraryWindow {
         updateSelection()
     }
 
-    /// The viewer stays on the photo it shows, which a new label can move in a label order.
-    private func followRelabelledPhoto() {
+    /// The viewer stays on the photo it shows, which a new label can move in a label order, and
+    /// shows it again when it changed here or elsewhere (a label, a turn, its removal).
+    private func followShownPhoto() {
         guard isViewing else { return }
-        let position = viewer.photo.flatMap { store.position(ofPhotoWithID: $0.id) } ?? viewer.position
-        viewer.show(position: min(position, store.count - 1))
+        let position = min(viewer.photo.flatMap { store.position(ofPhotoWithID: $0.id) } ?? viewer.position, store.count - 1)
+        if store.photo(at: position) != viewer.photo || position != viewer.position { viewer.show(position: position) }
+        updateSelection()
     }
 
     /// Shows photos that came back: in the viewer the first of them, else all of them selected.
