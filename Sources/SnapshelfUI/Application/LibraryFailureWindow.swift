@@ -11,7 +11,7 @@ final class LibraryFailureWindow {
     let window: ApplicationWindow
     private let directory: URL
     private let icon = Image()
-    private let explanation = Label(tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: an old database is kept beside the new one."))
+    private let explanation = Label(tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: a damaged database is kept beside the new one."))
     private let message = Label()
     private let progress = ProgressBar()
     private let quitButton = Button(mnemonic: tr("_Quit"))
@@ -31,6 +31,8 @@ final class LibraryFailureWindow {
         rebuildButton.onClicked { [weak self] in self?.rebuild() }
         // A rebuild stopped halfway would only have to start again: the window waits for it.
         window.onCloseRequest { [weak self] in self?.isRebuilding == true }
+        // Closed with the keys of any GNOME dialog, as with its header bar's button.
+        window.addController(ShortcutController([("Escape", "window.close"), ("<Control>w", "window.close")]))
     }
 
     private func build() {
