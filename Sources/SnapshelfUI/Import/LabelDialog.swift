@@ -168,7 +168,7 @@ final class LabelDialog {
         progress.isVisible = total > 1
         skipButton.isVisible = total > 1
         let remaining = total - number
-        forTheRest.mnemonic = String(format: trn("_Use this label for the other photo", "_Use this label for the other %d photos", remaining), remaining)
+        forTheRest.mnemonic = String(format: trn("_Use this label for %d more photo", "_Use this label for the other %d photos", remaining), remaining)
         forTheRest.isActive = false
         forTheRest.isVisible = remaining > 0
         replacingTitles.isActive = false
