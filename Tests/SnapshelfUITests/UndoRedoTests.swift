@@ -162,4 +162,23 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.store.count, 0)
         }
     }
+
+    /// A photo given again, already in the library, can take a new label in the dialog; that
+    /// relabel is a step like any other, so the label it replaced can come back.
+    func testANewLabelGivenInTheDialogToAPhotoAlreadyThereCanBeUndone() throws {
+        try makeLibrary(labels: ["Coolpix"])
+        try onMain {
+            let window = try launch()
+            let library = try Library(directory: libraryDirectory)
+            window.importFlow.importFiles([SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Bus"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the relabel was never offered for undo") { window.history.notice.text == "Labelled “Bus”" }
+            XCTAssertEqual(try library.photos().map(\.label), ["Bus"])
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try library.photos().map(\.label), ["Coolpix"], "the dialog's relabel could not be undone")
+        }
+    }
 }

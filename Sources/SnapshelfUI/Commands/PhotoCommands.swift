@@ -50,6 +50,11 @@ final class PhotoCommands {
     /// process may have changed since the grid last showed them.
     private func relabel(_ photos: [Photo], as text: String) {
         guard let undo = label(photos.map(\.id), as: text) else { return }
+        recordRelabel(undo, of: photos)
+    }
+
+    /// Offers to undo a relabel, here or in the import's dialog, of the photos it changed.
+    func recordRelabel(_ undo: LabelUndo, of photos: [Photo]) {
         let changed = photos.filter { undo.previous[$0.id] != nil }
         guard !changed.isEmpty else { return }
         // The label, which is how the person knows the photo; the file name only for no label.

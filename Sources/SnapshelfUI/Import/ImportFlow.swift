@@ -17,6 +17,9 @@ final class ImportFlow {
     /// The window focuses the first of them, unless its search is open, where the person may
     /// be typing while a background import ends.
     var saved: (@MainActor ([Int]) -> Void)?
+    /// Called when the dialog gave a photo already in the library a new label, so the window can
+    /// undo that as it does any relabel.
+    var relabelled: (@MainActor (LabelUndo, Photo) -> Void)?
     /// Called once an import is over with the photos it added, so the window can undo it.
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     private let worker: ImportWorker
@@ -189,14 +192,15 @@ final class ImportFlow {
     private func save(_ candidate: PhotoCandidate, existing: Photo?, label: SnapshelfModel.Label) {
         let name = DisplayName.baseName(of: candidate.sourceURL)
         pendingSaves += 1
-        worker.perform({ library throws -> ImportOutcome in
+        worker.perform({ library throws -> (ImportOutcome, LabelUndo?) in
             // Adding a photo already there still mends its copy if that is missing or damaged.
             let outcome = try library.add(candidate, label: label)
-            if existing != nil, outcome != .added(outcome.photo) {
-                try library.relabel(photoWithID: outcome.photo.id, as: label)
-            }
-            return outcome
-        }, completion: { [weak self] result in self?.finishSaving(name, result) })
+            guard existing != nil, outcome != .added(outcome.photo) else { return (outcome, nil) }
+            return (outcome, try library.relabel(photosWithIDs: [outcome.photo.id], as: label))
+        }, completion: { [weak self] result in
+            self?.finishSaving(name, result.map(\.0))
+            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, outcome.photo) }
+        })
     }
 
     /// Shows a photo the worker saved, selected and scrolled into view.
