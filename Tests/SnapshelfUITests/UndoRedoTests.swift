@@ -149,14 +149,20 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// Gives the window one file to import, and saves it from the dialog with the label.
+    @MainActor
+    private func importFromTheDialog(_ file: URL, labelled label: String, in window: LibraryWindow) throws {
+        window.importFlow.importFiles([file])
+        let dialog = try waitForDialog(in: window)
+        try waitUntil { dialog.isWaitingForLabel }
+        dialog.entryWidget.text = label
+        pressEnter(in: dialog.entryWidget)
+    }
+
     func testAnImportSavedFromTheDialogAloneCanBeUndone() throws {
         try onMain {
             let window = try launch()
-            window.importFlow.importFiles([SamplePhotos.cameras[0]])
-            let dialog = try waitForDialog(in: window)
-            try waitUntil { dialog.isWaitingForLabel }
-            dialog.entryWidget.text = "Dawn"
-            pressEnter(in: dialog.entryWidget)
+            try importFromTheDialog(SamplePhotos.cameras[0], labelled: "Dawn", in: window)
             try waitUntil("the import was never offered for undo") { window.history.notice.text == "Imported 1 photo" }
             try pressKeys("<Control>z", in: window)
             XCTAssertEqual(window.store.count, 0)
@@ -170,11 +176,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             let library = try Library(directory: libraryDirectory)
-            window.importFlow.importFiles([SamplePhotos.cameras[0]])
-            let dialog = try waitForDialog(in: window)
-            try waitUntil { dialog.isWaitingForLabel }
-            dialog.entryWidget.text = "Bus"
-            pressEnter(in: dialog.entryWidget)
+            try importFromTheDialog(SamplePhotos.cameras[0], labelled: "Bus", in: window)
             try waitUntil("the relabel was never offered for undo") { window.history.notice.text == "Labelled “Bus”" }
             XCTAssertEqual(try library.photos().map(\.label), ["Bus"])
             try pressKeys("<Control>z", in: window)
