@@ -8,6 +8,9 @@ public enum ImportOutcome: Sendable, Equatable {
     /// the copy was made again from this file. The photo keeps its ID, label and date.
     case restored(Photo)
 
+    /// Whether the file became a new photo, rather than one the library held already.
+    public var isAdded: Bool { self == .added(photo) }
+
     /// The photo in the library, whichever happened.
     public var photo: Photo {
         switch self {

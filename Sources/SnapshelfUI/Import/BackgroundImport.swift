@@ -13,16 +13,13 @@ final class BackgroundImport {
     private(set) var batch: BatchImport?
     /// How the import is going, for the notification when it ends.
     private var summary = ImportSummary()
-    /// The photos this import brought in, or found already there, to show selected at its end.
-    private var imported: [Int64] = []
-    /// Called at the end with the photos the import brought in or found already there.
-    var finished: (@MainActor ([Int64]) -> Void)?
+    /// What became of each file the import saved, whether it added a photo or found it there.
+    private var outcomes: [ImportOutcome] = []
+    /// Called at the end, finished or not, with those outcomes: for the window's selection of
+    /// what the import brought in, and its undo of what it added.
+    var finished: (@MainActor ([ImportOutcome]) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
-    /// The photos the import added, not those it found there already, for the window's undo.
-    private var added: [Int64] = []
-    /// Called with them when the import ends, finished or not.
-    var ended: (@MainActor (_ added: [Int64]) -> Void)?
 
     init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
         self.store = store
@@ -44,8 +41,7 @@ final class BackgroundImport {
         let batch = BatchImport()
         self.batch = batch
         summary = ImportSummary()
-        added = []
-        imported = []
+        outcomes = []
         self.earlier = earlier
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
         worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, progress: { [weak self] progress in
@@ -58,10 +54,7 @@ final class BackgroundImport {
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
         summary.count(progress)
-        if case .success(let outcome) = progress.result {
-            imported.append(outcome.photo.id)
-            if case .added(let photo) = outcome { added.append(photo.id) }
-        }
+        if case .success(let outcome) = progress.result { outcomes.append(outcome) }
         if case .failure(let error) = progress.result {
             notification.report(error)
         }
@@ -80,7 +73,6 @@ final class BackgroundImport {
         if cancelled || !(before + summary).onlyAdded {
             notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
         }
-        ended?(added)
-        finished?(imported)
+        finished?(outcomes)
     }
 }

@@ -31,10 +31,8 @@ final class ImportFlow {
     /// How the photos saved from the dialog went, counted in the summary of a background import
     /// that takes over the rest.
     private var dialogSaves = ImportSummary()
-    /// The photos the dialog's saves added, not those already there.
-    private var dialogAdded: [Int64] = []
-    /// The photos saved from the dialog in this import.
-    private var dialogSaved: [Int64] = []
+    /// What became of each photo saved from the dialog in this import.
+    private var dialogOutcomes: [ImportOutcome] = []
     /// A one-by-one import that ended, told once the saves it started are done: how many files
     /// it had and whether the person cancelled it.
     private var endedOneByOne: (total: Int, cancelled: Bool)?
@@ -51,9 +49,9 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
-        background.ended = { [weak self] added in self?.report(added) }
-        background.finished = { [weak self] ids in
-            self?.reveal(ids)
+        background.finished = { [weak self] outcomes in
+            self?.report(outcomes)
+            self?.reveal(outcomes)
             self?.startWaiting()
         }
     }
@@ -122,8 +120,7 @@ final class ImportFlow {
     private func label(_ collection: FileCollector.Collection) {
         isCollecting = false
         dialogSaves = ImportSummary()
-        dialogAdded = []
-        dialogSaved = []
+        dialogOutcomes = []
         collection.problems.forEach(notification.report)
         if let skipped = collection.skippedSentence(naming: 3) {
             notification.show(skipped + ".")
@@ -175,17 +172,16 @@ final class ImportFlow {
     }
 
     /// Shows the photos of an import that ended, those from the dialog and `more`, selected.
-    private func reveal(_ more: [Int64]) {
-        let positions = (dialogSaved + more).compactMap(store.position(ofPhotoWithID:))
+    private func reveal(_ more: [ImportOutcome]) {
+        let positions = (dialogOutcomes + more).compactMap { store.position(ofPhotoWithID: $0.photo.id) }
         if positions.count > 1 {
             saved?(positions)
         }
     }
 
     /// Tells the window what the import added, the dialog's saves and then the background's.
-    private func report(_ added: [Int64]) {
-        imported?(dialogAdded + added)
-        dialogAdded = []
+    private func report(_ more: [ImportOutcome]) {
+        imported?((dialogOutcomes + more).filter(\.isAdded).map(\.photo.id))
     }
 
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
@@ -195,7 +191,7 @@ final class ImportFlow {
         worker.perform({ library throws -> (ImportOutcome, LabelUndo?) in
             // Adding a photo already there still mends its copy if that is missing or damaged.
             let outcome = try library.add(candidate, label: label)
-            guard existing != nil, outcome != .added(outcome.photo) else { return (outcome, nil) }
+            guard existing != nil, !outcome.isAdded else { return (outcome, nil) }
             return (outcome, try library.relabel(photosWithIDs: [outcome.photo.id], as: label))
         }, completion: { [weak self] result in
             self?.finishSaving(name, result.map(\.0))
@@ -209,8 +205,7 @@ final class ImportFlow {
         switch result {
         case .success(let outcome):
             dialogSaves.count(.success(outcome))
-            if case .added(let photo) = outcome { dialogAdded.append(photo.id) }
-            dialogSaved.append(outcome.photo.id)
+            dialogOutcomes.append(outcome)
             try? store.refresh()
             if let position = store.position(ofPhotoWithID: outcome.photo.id) {
                 saved?([position])
