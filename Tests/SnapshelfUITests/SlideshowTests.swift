@@ -11,6 +11,14 @@ import XCTest
 @testable import SnapshelfUI
 
 final class SlideshowTests: AppTestCase, @unchecked Sendable {
+    /// The slideshow stopped, out of full screen, with the header back.
+    @MainActor
+    private func assertPresentationEnded(in window: LibraryWindow, line: UInt = #line) {
+        XCTAssertFalse(window.presentation.slideshow.isRunning, line: line)
+        XCTAssertFalse(window.presentation.fullScreen.isActive, line: line)
+        XCTAssertTrue(window.header.root.isVisible, line: line)
+    }
+
     func testF5GoesOnAtItsPaceFromTheSelectionAndEscapeSelectsWhereItStopped() throws {
         try makeLibrary(labels: ["one", "two", "three"])
         try onMain {
@@ -33,9 +41,7 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
 
             XCTAssertTrue(pressEscape(in: window.window))
             XCTAssertFalse(window.isViewing, "Escape did not leave the slideshow for the grid")
-            XCTAssertFalse(window.presentation.slideshow.isRunning)
-            XCTAssertFalse(window.presentation.fullScreen.isActive)
-            XCTAssertTrue(window.header.root.isVisible)
+            assertPresentationEnded(in: window)
             XCTAssertEqual(window.grid.selectedPositions, [0])
             try waitUntil("the focus is not on the photo the slideshow stopped at") { window.grid.focusedPosition == 0 }
             spin(for: 1.3)
@@ -75,9 +81,7 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the slideshow never went on", timeout: 3) { window.viewer.position == 2 }
             XCTAssertTrue(pressEscape(in: window.window))
             XCTAssertTrue(window.isViewing, "Escape left a slideshow started in the viewer for the grid")
-            XCTAssertFalse(window.presentation.slideshow.isRunning)
-            XCTAssertFalse(window.presentation.fullScreen.isActive)
-            XCTAssertTrue(window.header.root.isVisible)
+            assertPresentationEnded(in: window)
             XCTAssertEqual(window.viewer.position, 2)
             XCTAssertTrue(pressEscape(in: window.window))
             XCTAssertFalse(window.isViewing)
