@@ -96,7 +96,10 @@ struct SidecarWriter {
             filled[index].taken = ExifDate.dateTaken(in: copy, head: copy.bytes(at: 0, count: SourceFile.headBytes))
                 ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
         }
-        try database.setDatesTaken(of: filled.filter { due.contains($0.id) && !rows.contains($0) }, clearing: due)
+        // Compared row by row with what was read: a search of the whole batch for each row would
+        // take 256² comparisons a batch while a large library upgrades.
+        let changed = filled.indices.filter { due.contains(filled[$0].id) && filled[$0] != rows[$0] }.map { filled[$0] }
+        try database.setDatesTaken(of: changed, clearing: due)
         return filled
     }
 
