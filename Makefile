@@ -57,7 +57,7 @@ test: test-deps validate
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 # meson's validators check the data files, which are built (with their translations merged in)
-# without building Swift.
+# without building Swift, and the help's Mallard pages.
 # (meson's other suite runs the Swift tests, which `make test` runs itself.)
 validate: test-deps
 	if [ -d .build/meson ]; then meson setup --reconfigure .build/meson; else meson setup .build/meson; fi
