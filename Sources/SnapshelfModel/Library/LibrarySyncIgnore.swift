@@ -8,7 +8,7 @@ import Foundation
 
 enum LibrarySyncIgnore {
     static let fileName = ".stignore"
-    static let begin = "// Snapshelf: this computer’s own files, never synced (see “Using one library on several computers” in Snapshelf’s README)"
+    static let begin = "// Snapshelf: this computer’s own files, never synced (see “Share a library through Syncthing” in Snapshelf’s help)"
     static let end = "// Snapshelf: end"
     /// `(?d)` lets Syncthing delete these where they would keep it from removing a folder.
     static let patterns = [
