@@ -50,16 +50,20 @@ let package = Package(
         // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
         .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
 
+        // Messages: the words of the model's errors, in the person's language, for the window and
+        // the command line alike; the model names what went wrong, and this says it.
+        .target(name: "SnapshelfMessages", dependencies: ["SnapshelfModel"]),
+
         // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
         // Resources/ as a GResource, which the plugin compiles into its sources.
         .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"], plugins: ["GResourceCompiler"]),
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
         // UI: the GTK controllers, written against the glue alone: it cannot import CGtk.
-        .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfModel"]),
+        .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
         // The command-line commands, which need no display.
-        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfModel"]),
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
 
         // The executable: parse the command line, then start the GUI or run a command.
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI"]),
@@ -75,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapshelfCommandLineTests",
-            dependencies: ["SnapshelfCommandLine", "SnapshelfModel", "SnapshelfTestSupport"]
+            dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport"]
         ),
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(

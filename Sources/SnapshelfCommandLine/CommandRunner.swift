@@ -1,5 +1,6 @@
 // Runs the commands that need no display and turns their outcome into an exit status.
 import Foundation
+import SnapshelfMessages
 import SnapshelfModel
 
 public struct CommandRunner {
@@ -13,6 +14,7 @@ public struct CommandRunner {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+        LibraryErrorWording.install(LibraryError.wording)
     }
 
     public func run(_ invocation: Invocation) -> ExitStatus {
@@ -111,7 +113,7 @@ public struct CommandRunner {
         do {
             return try body(try open(directory, creatingIfMissing: false))
         } catch {
-            Console.complain("\(error)")
+            Console.complain(error.message)
             return .failure
         }
     }
@@ -138,7 +140,7 @@ public struct CommandRunner {
                 Console.complain(String(format: tr("indexing: read %ld of %ld sidecars that changed on other computers"), read, total))
             }
         } catch {
-            return Console.complain(String(format: tr("note: %@"), "\(error)"))
+            return Console.complain(String(format: tr("note: %@"), error.message))
         }
         rescan.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
         rescan.summary().forEach { Console.complain($0) }
@@ -154,11 +156,11 @@ public struct CommandRunner {
                 library = try open(directory, creatingIfMissing: true)
             }
         } catch {
-            Console.complain("\(error)")
+            Console.complain(error.message)
             return .failure
         }
-        if let refusal = library?.writeRefusal, refusal.kind == .fullDisk {
-            Console.complain("\(refusal)")
+        if let refusal = library?.writeRefusal, refusal.isDiskFull {
+            Console.complain(refusal.message)
             return .failure
         }
         if library?.isReadOnly == true {
@@ -204,7 +206,7 @@ public struct CommandRunner {
                 }
             })
         } catch {
-            Console.complain("\(error)")
+            Console.complain(error.message)
             return .failure
         }
         return failed ? .failure : .success
@@ -238,7 +240,7 @@ public struct CommandRunner {
                 }
             } catch {
                 failed = true
-                Console.complain("\(error)")
+                Console.complain(error.message)
             }
         }
         return failed ? .failure : .success

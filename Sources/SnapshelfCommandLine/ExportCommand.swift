@@ -2,6 +2,7 @@
 // first that fails, with the file named and nothing half-written left behind, and a note for
 // each copy whose original name could not be its name.
 import Foundation
+import SnapshelfMessages
 import SnapshelfModel
 
 struct ExportCommand {
@@ -25,7 +26,7 @@ struct ExportCommand {
                 progress.renaming.map { Console.complain(String(format: tr("note: %@"), $0)) }
             }
         } catch {
-            Console.complain("\(error)")
+            Console.complain(error.message)
             return .failure
         }
         return missing.isEmpty ? .success : .failure

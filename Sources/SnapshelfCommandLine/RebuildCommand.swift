@@ -1,6 +1,7 @@
 // `snapshelf rebuild`: makes the database again from the photos and their sidecars, telling its
 // progress on stderr as it goes, since a large library takes a while.
 import Foundation
+import SnapshelfMessages
 import SnapshelfModel
 
 struct RebuildCommand {
@@ -17,7 +18,7 @@ struct RebuildCommand {
                 Console.complain(String(format: tr("rebuilding: read %ld of %ld photos"), read, total))
             }
         } catch {
-            Console.complain("\(error)")
+            Console.complain(error.message)
             return .failure
         }
         report.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }

@@ -124,7 +124,10 @@ final class PhotoStoreTests: XCTestCase {
         do { _ = try PhotoStore(directory: directory) }
         try LibraryFixture.setSchemaVersion(99, of: directory.appendingPathComponent("library.sqlite3"))
         XCTAssertThrowsError(try PhotoStore(directory: directory)) { error in
-            XCTAssertTrue("\(error)".contains("newer Snapshelf"), "\(error)")
+            let database = directory.appendingPathComponent("library.sqlite3")
+            guard case .database(.newerVersion(found: 99, _), during: .openingDatabase(database))? = error as? LibraryError else {
+                return XCTFail("\(error)")
+            }
         }
         XCTAssertEqual(try LibraryFixture.schemaVersion(of: directory.appendingPathComponent("library.sqlite3")), 99)
     }
@@ -132,7 +135,7 @@ final class PhotoStoreTests: XCTestCase {
     func testALibraryThatCannotBeOpenedSaysWhereAndWhyAndIsLeftAlone() throws {
         let blocked = library.file(named: "not-a-folder", containing: Data("x".utf8))
         XCTAssertThrowsError(try PhotoStore(directory: blocked)) { error in
-            XCTAssertEqual("\(error)", "error while opening the library \(blocked.path): it is a file, not a folder; a library is the folder that holds library.sqlite3 and photos/")
+            XCTAssertEqual(error as? LibraryError, .fileGivenAsLibrary(blocked))
         }
 
         let damaged = library.url.appendingPathComponent("damaged")
@@ -140,8 +143,8 @@ final class PhotoStoreTests: XCTestCase {
         let database = damaged.appendingPathComponent("library.sqlite3")
         try Data("this is not SQLite".utf8).write(to: database)
         XCTAssertThrowsError(try PhotoStore(directory: damaged)) { error in
-            XCTAssertTrue("\(error)".contains(database.path), "\(error)")
-            XCTAssertTrue("\(error)".contains("not a database"), "\(error)")
+            guard case .database(.damaged, during: .configuringDatabase(database))? = error as? LibraryError else { return XCTFail("\(error)") }
+            XCTAssertTrue((error as? LibraryError)?.isMendedByRebuild == true)
         }
         XCTAssertEqual(try Data(contentsOf: database), Data("this is not SQLite".utf8))
     }

@@ -19,7 +19,7 @@ final class RotationTests: LibraryTestCase {
         let library = try Library(directory: directory)
         let added = try photos.map { url -> Photo in
             guard case .added(let photo) = try library.add(try candidate(url), label: try Label("p")) else {
-                throw LibraryError(operation: "adding", detail: url.path)
+                throw NSError(domain: "RotationTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(url.path) was not added"])
             }
             return photo
         }
@@ -41,7 +41,7 @@ final class RotationTests: LibraryTestCase {
         XCTAssertEqual(try library.photos().map(\.rotation), [180, 0])
         XCTAssertEqual(try library.photos().map(\.width), photos.map(\.width))
         XCTAssertThrowsError(try library.rotate(photosWithIDs: [photos[0].id], by: 45)) { error in
-            XCTAssertTrue("\(error)".contains("45 degrees is not a quarter"), "\(error)")
+            XCTAssertEqual(error as? LibraryError, .notAQuarterTurn(degrees: 45))
         }
     }
 

@@ -12,7 +12,7 @@ class SidecarTestCase: LibraryTestCase {
         try super.setUpWithError()
         library = try Library(directory: directory)
         guard case .added(let added) = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("a")) else {
-            throw LibraryError(operation: "adding", detail: "the sample photo")
+            throw NSError(domain: "SidecarTestCase", code: 1, userInfo: [NSLocalizedDescriptionKey: "the sample photo was not added"])
         }
         photo = added
     }

@@ -72,7 +72,7 @@ final class ImportBatch {
         let source = candidate.sourceURL
         if let refusal = library.writeRefusal {
             // A full disk is no read-only library: the person frees space, not changes the folder.
-            throw ImportError(url: source, reason: refusal.kind == .fullDisk ? .copyFailed(refusal.detail) : .libraryReadOnly)
+            throw ImportError(url: source, reason: refusal.isDiskFull ? .copyFailed(refusal.detail) : .libraryReadOnly)
         }
         do {
             try files.requireUsable()

@@ -17,10 +17,7 @@ final class FolderLock {
         }
 
         /// The same, as a fault of the library's.
-        var libraryError: LibraryError {
-            LibraryError(operation: String(format: tr("locking the folder %@"), DisplayName.of(FileName(url: folder))),
-                         detail: String(format: tr("another program has kept it locked %@; close it and try again"), Flock.patienceText))
-        }
+        var libraryError: LibraryError { .folderLocked(folder, patience: Flock.patience) }
     }
 
     private let folder: URL

@@ -42,8 +42,7 @@ public final class Library {
         let opened = try Self.openDatabase(database, readOnly: folderIsReadOnly)
         self.database = opened.database
         writeRefusal = folderIsReadOnly
-            ? LibraryError(operation: String(format: tr("opening the library %@"), directory.path),
-                           detail: String(format: tr("the library at %@ is read-only"), directory.path), kind: .readOnly)
+            ? .readOnlyLibrary(directory, during: .openingLibrary(directory))
             : opened.fullDisk
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
         openingNotes += [syncNote].compactMap { $0 }
@@ -75,7 +74,7 @@ public final class Library {
     private static func openDatabase(_ url: URL, readOnly: Bool) throws(LibraryError) -> (database: LibraryDatabase, fullDisk: LibraryError?) {
         do {
             return (try LibraryDatabase(fileURL: url, readOnly: readOnly), nil)
-        } catch where error.kind == .fullDisk && !readOnly {
+        } catch where error.isDiskFull && !readOnly {
             guard let reading = try? LibraryDatabase(fileURL: url, readOnly: true) else { throw error }
             return (reading, error)
         }
@@ -118,13 +117,16 @@ public final class Library {
     /// without its `-wal`. A read-only library has nothing to move; a busy one moves it later.
     public func checkpoint() {
         guard !isReadOnly else { return }
-        try? database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", during: tr("writing the log into the database"))
+        try? database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", during: .writingLogIntoDatabase)
     }
 
     /// Refuses a change to a read-only library, naming what was asked.
-    func requireWritable(_ operation: String) throws(LibraryError) {
-        if let writeRefusal {
-            throw LibraryError(operation: operation, detail: writeRefusal.detail, kind: writeRefusal.kind)
+    func requireWritable(_ operation: LibraryOperation) throws(LibraryError) {
+        switch writeRefusal {
+        case nil: return
+        case .readOnlyLibrary(let directory, _)?: throw .readOnlyLibrary(directory, during: operation)
+        case .diskFull(let folder, let free, _)?: throw .diskFull(folder: folder, freeKilobytes: free, during: operation)
+        case let refusal?: throw refusal
         }
     }
 

@@ -143,20 +143,20 @@ struct LibraryCheck {
     private func integrityProblems() throws(LibraryError) -> [String] {
         var problems: [String] = []
         do {
-            let statement = try database.connection.prepare("PRAGMA integrity_check", during: tr("checking the database"))
+            let statement = try database.connection.prepare("PRAGMA integrity_check", during: .checkingDatabase)
             while try statement.step() {
                 let line = statement.text(at: 0)
                 if line != "ok" { problems.append(line) }
             }
-        } catch where error.kind == .damaged {
+        } catch where error.isDamage {
             // Damage the check cannot read past is its last finding, and names the rebuild itself.
             return problems + [error.detail]
         }
         do {
             // The index's own check is written as an insertion, which a read-only database refuses.
-            let checked = database.isReadOnly ? try database.connection.inMemoryCopy(during: tr("checking the label search index")) : database.connection
+            let checked = database.isReadOnly ? try database.connection.inMemoryCopy(during: .checkingLabelIndex) : database.connection
             try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
-                                during: tr("checking the label search index"))
+                                during: .checkingLabelIndex)
         } catch {
             // SQLite's word for the index may be that it is damaged, which names the rebuild already.
             problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))

@@ -1,56 +1,118 @@
-// Why the library itself could not be opened, read or written.
+// Why the library itself could not be opened, read or written: one case for each reason, with the
+// paths, numbers and system codes that tell it, and the operation it stopped where more than one
+// can meet it. The model never words it: SnapshelfMessages does, for the window and the command line.
 import Foundation
 
-public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What the trouble is, where it is known: each has its own message and its own repair.
-    public enum Kind: Sendable, Equatable {
-        case other
-        /// The disk holding the library has no room left: freeing some mends it.
-        case fullDisk
-        /// The disk or the folder cannot be written: opening the library where it can mends it.
-        case readOnly
-        /// Another program holds the database locked.
-        case busy
-        /// The database is damaged: a rebuild mends it.
-        case damaged
+public enum LibraryError: Error, Sendable, Equatable {
+    /// What the system said: its error number, or its own words where it gave no number.
+    public enum Cause: Sendable, Equatable {
+        case errno(Int32)
+        case said(String)
     }
 
-    /// What Snapshelf was doing, such as "opening the database /path/library.sqlite3", translated.
-    public let operation: String
-    /// What SQLite or the file system said.
-    public let detail: String
-    public let kind: Kind
+    /// SQLite refused or failed; the failure says how.
+    case database(SQLiteFailure, during: LibraryOperation)
+    /// The disk holding `folder` has no room left: freeing some mends it.
+    case diskFull(folder: URL, freeKilobytes: Int, during: LibraryOperation)
+    /// The library's folder or database cannot be written.
+    case readOnlyLibrary(URL, during: LibraryOperation)
+    /// A file stands where a folder of the library must be.
+    case fileInTheWay(during: LibraryOperation)
+    /// The file system refused.
+    case system(Cause, during: LibraryOperation)
+    /// Another program kept the folder locked for longer than Snapshelf waits, `patience`.
+    case folderLocked(URL, patience: Duration)
+    /// Another program kept the library's lock file for longer than Snapshelf waits, `patience`.
+    case lockFileHeld(URL, patience: Duration)
+    /// The library's `.stignore` is not UTF-8 text, so lines cannot be added to it safely.
+    case syncIgnoreNotText(URL)
+    /// A sidecar could not be written, and `more` others neither; their labels are in the database.
+    case sidecarsNotWritten(URL, reason: String, more: Int)
+    /// The turn asked for is not a multiple of 90 degrees.
+    case notAQuarterTurn(degrees: Int)
+    /// The Trash would not take a removed photo's copy.
+    indirect case trashRefused(TrashFailure, photoID: Int64)
+
+    // What a folder given as a library holds instead of one (LibraryFolder).
+    /// The database file itself was given, not the folder that holds it.
+    case databaseGivenAsLibrary(URL)
+    /// A file was given, not a folder.
+    case fileGivenAsLibrary(URL)
+    /// `file`, above the library's folder, is a file, so the folder cannot be.
+    case fileAboveLibrary(URL, file: URL)
+    /// The database is missing and the photos folder cannot be read to see what it holds.
+    case photosUnreadable(URL)
+    /// The database is missing or empty, but the photos folder holds `count` photo files.
+    case photosWithoutDatabase(URL, count: Int)
+    /// The database holds no photos, but the photos folder holds `count` photo files.
+    case emptyDatabaseOverPhotos(URL, count: Int)
+    /// There is no library at that folder yet.
+    case noLibraryYet(URL)
+
+    // A rebuild that cannot start or finish (LibraryRebuild).
+    /// The folder has no `photos` folder, so it is no library.
+    case notALibrary(URL)
+    /// Another Snapshelf has the library open.
+    case openElsewhere(URL)
+    /// The new database could not be renamed into place.
+    case databaseNotReplaced(URL, errno: Int32)
+    /// The old database could not be moved out of the way.
+    case databaseNotMovedAside(URL, errno: Int32)
+
+    /// What Snapshelf was doing.
+    public var operation: LibraryOperation {
+        switch self {
+        case .database(_, let operation), .diskFull(_, _, let operation), .readOnlyLibrary(_, let operation),
+             .fileInTheWay(let operation), .system(_, let operation):
+            operation
+        case .folderLocked(let folder, _): .lockingFolder(folder)
+        case .lockFileHeld(let file, _): .openingLockFile(file)
+        case .syncIgnoreNotText(let file): .writingSyncIgnore(file)
+        case .sidecarsNotWritten(let sidecar, _, _): .writingSidecar(sidecar)
+        case .notAQuarterTurn: .rotatingPhotos
+        case .trashRefused(let failure, let id): .removingPhoto(id, name: failure.photo.displayName)
+        case .databaseGivenAsLibrary(let folder), .fileGivenAsLibrary(let folder), .fileAboveLibrary(let folder, _),
+             .photosUnreadable(let folder), .photosWithoutDatabase(let folder, _), .emptyDatabaseOverPhotos(let folder, _),
+             .noLibraryYet(let folder):
+            .openingLibrary(folder)
+        case .notALibrary(let folder), .openElsewhere(let folder), .databaseNotReplaced(let folder, _), .databaseNotMovedAside(let folder, _):
+            .rebuildingLibrary(folder)
+        }
+    }
+
     /// Whether `snapshelf rebuild` mends it: the database is missing or damaged, and the photos
     /// and their sidecars can make it again.
-    public let isMendedByRebuild: Bool
-    /// The detail without the command `mendedByRebuild` names: what went wrong alone, for the
-    /// window, which offers the rebuild as a button.
-    public let cause: String
+    public var isMendedByRebuild: Bool {
+        switch self {
+        case .database(.failed(_, let rebuildMends), _): rebuildMends
+        case .database(.damaged, _), .database(.impossibleVersion, _), .photosWithoutDatabase, .emptyDatabaseOverPhotos: true
+        default: false
+        }
+    }
 
-    public init(operation: String, detail: String, kind: Kind = .other, isMendedByRebuild: Bool = false, cause: String? = nil) {
-        self.operation = operation
-        self.detail = detail
-        self.kind = kind
-        self.isMendedByRebuild = isMendedByRebuild
-        self.cause = cause ?? detail
+    /// Whether the disk is full, which a read-only opening may get round.
+    public var isDiskFull: Bool {
+        if case .diskFull = self { true } else { false }
+    }
+
+    /// Whether the database is damaged, as SQLite or its version says.
+    public var isDamage: Bool {
+        switch self {
+        case .database(.damaged, _), .database(.impossibleVersion, _): true
+        default: false
+        }
     }
 
     /// The same error, with the rebuild named as its repair; unchanged when the trouble is the
     /// disk or another program, which a rebuild would meet again.
     func mendedByRebuild() -> LibraryError {
-        guard kind == .other || kind == .damaged, !isMendedByRebuild else { return self }
-        return LibraryError(operation: operation, detail: String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), detail),
-                            kind: kind, isMendedByRebuild: true, cause: cause)
+        guard case .database(.failed(let said, _), let operation) = self else { return self }
+        return .database(.failed(said, rebuildMends: true), during: operation)
     }
 
     /// The same error, said of a database that is damaged, with the repair: a rebuild.
     func damagedDatabase() -> LibraryError {
-        guard kind == .other else { return mendedByRebuild() }
-        return LibraryError(operation: operation, detail: String(format: tr("%@; the database is damaged"), detail), kind: .damaged).mendedByRebuild()
-    }
-
-    public var description: String {
-        // TRANSLATORS: the first %@ says what Snapshelf was doing, as in "opening the database /home/ada/.local/share/snapshelf/library.sqlite3"; the second, what went wrong.
-        String(format: tr("error while %@: %@"), operation, detail)
+        guard case .database(.failed(let said, _), let operation) = self else { return mendedByRebuild() }
+        return .database(.damaged(said), during: operation)
     }
 }

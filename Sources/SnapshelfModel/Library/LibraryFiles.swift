@@ -37,8 +37,7 @@ struct LibraryFiles {
                 problem = error
             }
         } else if !Self.isDirectory(directory) && FileManager.default.fileExists(atPath: directory.path) {
-            problem = LibraryError(operation: String(format: tr("opening the folder %@"), directory.path),
-                                   detail: tr("a file of that name is in the way"))
+            problem = .fileInTheWay(during: .openingFolder(directory))
         }
         self.problem = problem
         lock = problem == nil ? FolderLock(directory) : nil
@@ -55,8 +54,7 @@ struct LibraryFiles {
     static func makeDirectory(_ url: URL) throws(LibraryError) {
         if FileManager.default.fileExists(atPath: url.path) {
             guard isDirectory(url) else {
-                throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path),
-                                   detail: tr("a file of that name is in the way"))
+                throw .fileInTheWay(during: .creatingFolder(url))
             }
             return
         }
@@ -65,9 +63,7 @@ struct LibraryFiles {
             try makeDirectory(parent)
         }
         guard mkdir(url.path, 0o700) == 0 || errno == EEXIST else {
-            // Read before anything else runs: translating the message may change errno.
-            let reason = String(cString: strerror(errno))
-            throw LibraryError(operation: String(format: tr("creating the folder %@"), url.path), detail: reason)
+            throw .system(.errno(errno), during: .creatingFolder(url))
         }
         // Whatever the umask: a library's folders are the person's alone.
         chmod(url.path, 0o700)

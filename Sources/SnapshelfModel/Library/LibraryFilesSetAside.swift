@@ -12,7 +12,6 @@ extension LibraryFiles {
     /// folder, under its own name or a numbered one, and returns where it went.
     func setAside(sidecarOf name: String) throws(LibraryError) -> URL {
         let sidecar = sidecarURL(forFileNamed: name)
-        let operation = String(format: tr("setting the sidecar %@ aside"), sidecar.path)
         try Self.makeDirectory(setAsideDirectory)
         var target = setAsideDirectory.appendingPathComponent(sidecar.lastPathComponent, isDirectory: false)
         var number = 1
@@ -22,7 +21,7 @@ extension LibraryFiles {
             target = setAsideDirectory.appendingPathComponent("\(number)-\(sidecar.lastPathComponent)", isDirectory: false)
         }
         guard rename(sidecar.path, target.path) == 0 else {
-            throw LibraryError(operation: operation, detail: String(cString: strerror(errno)))
+            throw .system(.errno(errno), during: .settingSidecarAside(sidecar))
         }
         syncDirectory()
         return target

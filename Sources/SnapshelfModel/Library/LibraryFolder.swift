@@ -13,15 +13,11 @@ public enum LibraryFolder {
     /// Says what is there instead of a library, where something is: a file, or photos whose
     /// database is gone, over which a new database would hide them.
     public static func refuseWhatIsNoLibrary(at directory: URL, creatingIfMissing: Bool) throws(LibraryError) {
-        let opening = String(format: tr("opening the library %@"), directory.path)
         if FileManager.default.fileExists(atPath: directory.path) && !LibraryFiles.isDirectory(directory) {
-            let detail = directory.lastPathComponent == "library.sqlite3"
-                ? String(format: tr("it is the database itself; give the folder that holds it, %@"), directory.deletingLastPathComponent().path)
-                : tr("it is a file, not a folder; a library is the folder that holds library.sqlite3 and photos/")
-            throw LibraryError(operation: opening, detail: detail)
+            throw directory.lastPathComponent == "library.sqlite3" ? .databaseGivenAsLibrary(directory) : .fileGivenAsLibrary(directory)
         }
         if let file = fileInTheWay(above: directory) {
-            throw LibraryError(operation: opening, detail: String(format: tr("%@ is a file, so no folder can be inside it"), file.path))
+            throw .fileAboveLibrary(directory, file: file)
         }
         // A library another computer shares through Syncthing arrives without its database,
         // which stays on each computer: this one makes its own from the sidecars.
@@ -29,18 +25,15 @@ public enum LibraryFolder {
         let photos = directory.appendingPathComponent("photos", isDirectory: true)
         if FileManager.default.fileExists(atPath: photos.path) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: photos.path) else {
-                throw LibraryError(operation: opening, detail: String(format: tr("its database library.sqlite3 is missing, and %@ cannot be read to see whether it still holds photos; Snapshelf will not start an empty database over them"), photos.path))
+                throw .photosUnreadable(directory)
             }
             let count = names.filter { $0 != LibraryFiles.incomingFolderName && !$0.hasSuffix("." + Sidecar.fileExtension) }.count
             if count > 0 {
-                throw LibraryError(operation: opening, detail: String(format: trn(
-                    "its database library.sqlite3 is missing or empty, but %@ still holds %ld photo file, which Snapshelf will not hide behind an empty database",
-                    "its database library.sqlite3 is missing or empty, but %@ still holds %ld photo files, which Snapshelf will not hide behind an empty database",
-                    count), photos.path, count)).mendedByRebuild()
+                throw .photosWithoutDatabase(directory, count: count)
             }
         }
         if !creatingIfMissing {
-            throw LibraryError(operation: opening, detail: tr("there is no library there yet; importing a photo creates one"))
+            throw .noLibraryYet(directory)
         }
     }
 
@@ -85,9 +78,6 @@ public enum LibraryFolder {
         let inProgress = Set(try database.pendingFiles())
         let copies = files.allFileNames().filter { !inProgress.contains($0) }.count
         guard copies > 0 else { return }
-        throw LibraryError(operation: String(format: tr("opening the library %@"), directory.path), detail: String(format: trn(
-            "its database holds no photos, but %@ holds %ld photo file, which Snapshelf will not take as new photos",
-            "its database holds no photos, but %@ holds %ld photo files, which Snapshelf will not take as new photos",
-            copies), files.directory.path, copies)).mendedByRebuild()
+        throw .emptyDatabaseOverPhotos(directory, count: copies)
     }
 }

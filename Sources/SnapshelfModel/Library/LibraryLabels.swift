@@ -14,7 +14,7 @@ extension Library {
     /// Returns what undoes it, which tells how many photos there were; IDs with no photo are left out.
     @discardableResult
     public func relabel(photosWithIDs ids: [Int64], as label: Label) throws(LibraryError) -> LabelUndo {
-        try requireWritable(tr("changing labels"))
+        try requireWritable(.changingLabels)
         let previous = try database.updateLabel(label.text, ofPhotosWithIDs: ids)
         try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(ids) }
         return LabelUndo(label: label.text, previous: previous.filter { $0.value != label.text }, count: previous.count)
@@ -24,7 +24,7 @@ extension Library {
     /// the label is still the one that change wrote: one given since, here or in another process,
     /// is kept, and the restoration says which.
     public func undo(_ relabelling: LabelUndo) throws(LibraryError) -> LabelRestoration {
-        try requireWritable(tr("changing labels"))
+        try requireWritable(.changingLabels)
         let restoration = try database.restoreLabels(relabelling.previous, whereLabelIs: relabelling.label)
         try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(restoration.restored) }
         return restoration

@@ -12,7 +12,8 @@ final class LibraryLock {
     /// may have no lock file and no way to make one: nobody can change it, so nothing needs
     /// coordinating, and the lock is then only a formality.
     init(directory: URL, writable: Bool) throws(LibraryError) {
-        let path = directory.appendingPathComponent("library.lock").path
+        let file = directory.appendingPathComponent("library.lock")
+        let path = file.path
         // flock needs no write permission, so a read-only lock file still locks.
         let opened = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else {
@@ -21,23 +22,22 @@ final class LibraryLock {
                 isAlone = false
                 return
             }
-            // Read before anything else runs: translating the message may change errno.
+            // Read before anything else runs, which may change errno.
             let code = errno
-            let operation = String(format: tr("opening the lock file %@"), path)
+            let operation = LibraryOperation.openingLockFile(file)
             guard code != ENOSPC && code != EDQUOT else {
-                throw LibraryError(operation: operation, detail: SQLiteFailure.fullDiskDetail(directory), kind: .fullDisk)
+                throw SQLiteFailure.diskFull(directory, during: operation)
             }
-            throw LibraryError(operation: operation, detail: String(cString: strerror(code)))
+            throw .system(.errno(code), during: operation)
         }
         let alone = flock(opened, LOCK_EX | LOCK_NB) == 0
         // Another process sweeping or rebuilding holds it alone for a while; not for ever.
         guard alone || Flock.take(opened, LOCK_SH) else {
-            let reason = errno == EWOULDBLOCK
-                ? String(format: tr("another program has kept it locked %@; if a rebuild is running, wait for it to finish"), Flock.patienceText)
-                : String(cString: strerror(errno))
+            let code = errno
             close(opened)
             descriptor = -1
-            throw LibraryError(operation: String(format: tr("opening the lock file %@"), path), detail: reason)
+            throw code == EWOULDBLOCK ? .lockFileHeld(file, patience: Flock.patience)
+                : .system(.errno(code), during: .openingLockFile(file))
         }
         descriptor = opened
         isAlone = alone

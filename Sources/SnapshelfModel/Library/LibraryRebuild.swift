@@ -20,17 +20,17 @@ public enum LibraryRebuild {
     /// Rebuilds the library in `directory`, calling `progress` with the photos read so far and
     /// their number. The library must be closed everywhere else.
     public static func run(directory: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(LibraryError) -> Report {
-        let operation = String(format: tr("rebuilding the library %@"), directory.path)
+        let operation = LibraryOperation.rebuildingLibrary(directory)
         let photos = directory.appendingPathComponent("photos", isDirectory: true)
         guard LibraryFiles.isDirectory(photos) else {
-            throw LibraryError(operation: operation, detail: String(format: tr("it is not a library: there is no photos folder at %@"), photos.path))
+            throw .notALibrary(directory)
         }
         guard !LibraryFolder.isReadOnly(directory), access(directory.path, W_OK) == 0 else {
-            throw LibraryError(operation: operation, detail: String(format: tr("the library at %@ is read-only"), directory.path))
+            throw .readOnlyLibrary(directory, during: operation)
         }
         let lock = try LibraryLock(directory: directory, writable: true)
         guard lock.isAlone else {
-            throw LibraryError(operation: operation, detail: tr("Snapshelf has the library open elsewhere; close it there and try again"))
+            throw .openElsewhere(directory)
         }
         // Built under another name and put in place only when whole, so a rebuild cut short
         // leaves the database that was there, never an empty one that hides the photos.
@@ -43,8 +43,7 @@ public enum LibraryRebuild {
             movedAside = try moveDatabaseAside(in: directory, during: operation)
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: building.path + suffix) {
                 guard rename(building.path + suffix, database.path + suffix) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    throw LibraryError(operation: operation, detail: String(format: tr("the new database could not take its place (%@)"), reason))
+                    throw .databaseNotReplaced(directory, errno: errno)
                 }
             }
             return Report(photos: report.photos, withoutSidecar: report.withoutSidecar, movedAside: movedAside, notes: report.notes)
@@ -119,7 +118,7 @@ public enum LibraryRebuild {
     }
 
     /// Renames the database and its journal files out of the way, under a name with the time.
-    private static func moveDatabaseAside(in directory: URL, during operation: String) throws(LibraryError) -> URL? {
+    private static func moveDatabaseAside(in directory: URL, during operation: LibraryOperation) throws(LibraryError) -> URL? {
         let database = directory.appendingPathComponent("library.sqlite3")
         guard FileManager.default.fileExists(atPath: database.path) else { return nil }
         let formatter = DateFormatter()
@@ -139,8 +138,7 @@ public enum LibraryRebuild {
         }
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database.path + suffix) {
             guard link(database.path + suffix, aside.path + suffix) == 0 else {
-                let reason = String(cString: strerror(errno))
-                throw LibraryError(operation: operation, detail: String(format: tr("the old database could not be moved aside (%@)"), reason))
+                throw .databaseNotMovedAside(directory, errno: errno)
             }
         }
         // The log of the old must not meet the new: emptied by the checkpoint, or kept aside.

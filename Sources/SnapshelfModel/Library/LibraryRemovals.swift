@@ -10,8 +10,7 @@ extension Library {
     public func remove(photoWithID id: Int64) throws(LibraryError) -> Photo? {
         let removal = try remove(photosWithIDs: [id])
         if let failure = try complete(removal).first {
-            throw LibraryError(operation: String(format: tr("removing photo %ld (%@)"), Int(id), failure.photo.displayName),
-                               detail: String(format: tr("its file could not be moved to the Trash: %@"), failure.explanation))
+            throw .trashRefused(failure, photoID: id)
         }
         return removal.photos.first
     }
@@ -19,7 +18,7 @@ extension Library {
     /// Takes the photos out of the library in one transaction, leaving their files in place until
     /// `complete` or `undo`. IDs with no photo are left out of the removal.
     public func remove(photosWithIDs ids: [Int64]) throws(LibraryError) -> Removal {
-        try requireWritable(tr("removing photos"))
+        try requireWritable(.removingPhotos)
         // Checked before any row goes: a removal whose files cannot be moved must not start.
         try files.requireUsable()
         let rows = try database.deleteRows(withIDs: ids)
@@ -28,7 +27,7 @@ extension Library {
 
     /// Puts the removed photos back as they were, in one transaction.
     public func undo(_ removal: Removal) throws(LibraryError) {
-        try requireWritable(tr("restoring photos"))
+        try requireWritable(.restoringPhotos)
         try database.restore(removal.rows)
         try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(removal.rows.map(\.id)) }
     }
@@ -37,7 +36,7 @@ extension Library {
     /// photo whose file the Trash will not take is put back in the library instead, since its
     /// copy is never deleted; those come back, each with the reason.
     public func complete(_ removal: Removal) throws(LibraryError) -> [TrashFailure] {
-        try requireWritable(tr("removing photos"))
+        try requireWritable(.removingPhotos)
         try files.requireUsable()
         return try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
             var failures: [TrashFailure] = []
@@ -66,7 +65,7 @@ extension Library {
             return TrashFailure(photo: photo, reason: reason, putBack: nil)
         } catch {
             // Its file stays recorded as in progress: the next start retires it, or keeps it in `removed`.
-            return TrashFailure(photo: photo, reason: reason, putBack: error.detail)
+            return TrashFailure(photo: photo, reason: reason, putBack: error)
         }
     }
 }

@@ -106,8 +106,7 @@ struct LibraryRescan {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: files.directory.path)
         } catch {
-            throw LibraryError(operation: String(format: tr("reading the folder %@"), files.directory.path),
-                               detail: (error as NSError).localizedDescription)
+            throw .system(.said((error as NSError).localizedDescription), during: .readingFolder(files.directory))
         }
         var found: [String: LibraryDatabase.FileStamp] = [:]
         for name in names where !name.hasPrefix(".") && !SidecarConflict.isConflictCopy(name) {

@@ -9,10 +9,9 @@ extension Library {
     /// in one transaction, and writes their sidecars. Returns what undoes it; IDs with no photo are
     /// left out of it.
     public func rotate(photosWithIDs ids: [Int64], by degrees: Int) throws(LibraryError) -> RotationUndo {
-        try requireWritable(tr("rotating photos"))
+        try requireWritable(.rotatingPhotos)
         guard degrees % 90 == 0 else {
-            throw LibraryError(operation: tr("rotating photos"),
-                               detail: String(format: tr("%ld degrees is not a quarter, half or three-quarter turn"), degrees))
+            throw .notAQuarterTurn(degrees: degrees)
         }
         let turn = (degrees % 360 + 360) % 360
         return RotationUndo(degrees: turn, rotations: try self.turn(ids, by: turn))
@@ -20,7 +19,7 @@ extension Library {
 
     /// Turns the photos `rotate` turned back by as much, so a turn given since stays.
     public func undo(_ rotation: RotationUndo) throws(LibraryError) {
-        try requireWritable(tr("rotating photos"))
+        try requireWritable(.rotatingPhotos)
         _ = try turn(Array(rotation.rotations.keys), by: 360 - rotation.degrees)
     }
 

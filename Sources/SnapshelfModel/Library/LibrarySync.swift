@@ -74,7 +74,7 @@ extension Library {
     /// as they were, and their sidecars, which Syncthing then carries to the other computers
     /// again. Returns the photos whose copies this computer no longer has, which stay removed.
     public func undoRemovalElsewhere(_ removal: Removal) throws(LibraryError) -> [Photo] {
-        try requireWritable(tr("restoring photos"))
+        try requireWritable(.restoringPhotos)
         try files.requireUsable()
         let reserve = LibraryReserve(library: directory)
         var back: [LibraryDatabase.Row] = []

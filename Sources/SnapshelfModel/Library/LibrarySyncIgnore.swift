@@ -33,11 +33,10 @@ enum LibrarySyncIgnore {
     /// them unignored. The file is replaced by a rename, so a kill leaves the old one or the new.
     static func keep(in library: URL) throws(LibraryError) {
         let url = library.appendingPathComponent(fileName)
-        let writing = String(format: tr("writing %@, which keeps Syncthing from sharing the library’s database"), url.path)
         var existing = ""
         if let data = FileManager.default.contents(atPath: url.path) {
             guard let text = String(data: data, encoding: .utf8) else {
-                throw LibraryError(operation: writing, detail: tr("it is not UTF-8 text, so Snapshelf cannot add its lines without spoiling it"))
+                throw .syncIgnoreNotText(url)
             }
             existing = text
         }
@@ -49,12 +48,12 @@ enum LibrarySyncIgnore {
         try LibraryFiles.makeDirectory(folder)
         let temporary = folder.appendingPathComponent("\(UUID().uuidString).stignore")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw LibraryError(operation: writing, detail: String(cString: strerror(errno)))
+            throw .system(.errno(errno), during: .writingSyncIgnore(url))
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let detail = String(cString: strerror(errno))
+            let code = errno
             unlink(temporary.path)
-            throw LibraryError(operation: writing, detail: detail)
+            throw .system(.errno(code), during: .writingSyncIgnore(url))
         }
     }
 

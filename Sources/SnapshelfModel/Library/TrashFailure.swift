@@ -7,14 +7,5 @@ public struct TrashFailure: Sendable, Equatable {
     public let reason: String
     /// Nil when the photo is back in the library; else why putting it back failed too, in which
     /// case its file stays where it is until the next start keeps it in the library's `removed` folder.
-    public let putBack: String?
-
-    /// What happened, for the person.
-    public var explanation: String {
-        guard let putBack else {
-            return String(format: tr("%@; the photo stays in the library"), reason)
-        }
-        return String(format: tr("%@, and the photo could not be put back (%@); its file stays at %@"),
-                      reason, putBack, photo.fileURL.path)
-    }
+    public let putBack: LibraryError?
 }

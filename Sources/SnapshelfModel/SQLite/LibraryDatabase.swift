@@ -29,7 +29,7 @@ final class LibraryDatabase {
     init(fileURL: URL, readOnly: Bool) throws(LibraryError) {
         self.fileURL = fileURL
         isReadOnly = readOnly
-        let configuring = String(format: tr("configuring the database %@"), fileURL.path)
+        let configuring = LibraryOperation.configuringDatabase(fileURL)
         do {
             if readOnly {
                 let opened = try SQLiteConnection.readOnly(fileURL: fileURL)
@@ -66,8 +66,7 @@ final class LibraryDatabase {
                 columns = columns.replacingOccurrences(of: "taken_clock_ms, taken_offset_min", with: "NULL, NULL")
             }
             guard version >= LibrarySchema.sidecarsVersion - 1 else {
-                throw LibraryError(operation: String(format: tr("opening the database %@"), fileURL.path),
-                                   detail: tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written"))
+                throw .database(.olderVersionReadOnly, during: .openingDatabase(fileURL))
             }
         } else {
             try LibrarySchema.migrate(connection, at: fileURL)
@@ -83,7 +82,7 @@ final class LibraryDatabase {
         close(descriptor)
     }
 
-    private func integer(_ sql: String, during operation: String) throws(LibraryError) -> Int64 {
+    private func integer(_ sql: String, during operation: LibraryOperation) throws(LibraryError) -> Int64 {
         let statement = try connection.prepare(sql, during: operation)
         guard try statement.step() else { return 0 }
         return statement.integer(at: 0)
@@ -91,43 +90,43 @@ final class LibraryDatabase {
 
     /// Changes whenever another connection, in this process or another, commits a change.
     func dataVersion() throws(LibraryError) -> Int64 {
-        try integer("PRAGMA data_version", during: tr("checking the library for changes"))
+        try integer("PRAGMA data_version", during: .checkingForChanges)
     }
 
     /// The number of photos, kept by triggers, so counting reads one row.
     func photoCount() throws(LibraryError) -> Int {
-        Int(try integer("SELECT photo_count FROM stats", during: tr("counting the photos")))
+        Int(try integer("SELECT photo_count FROM stats", during: .countingPhotos))
     }
 
     /// The photos at positions `offset..<offset + limit` in the order they were added.
     func rows(from offset: Int, limit: Int) throws(LibraryError) -> [Row] {
         try rows("SELECT \(columns) FROM photos ORDER BY id LIMIT ? OFFSET ?",
-                 [.integer(Int64(limit)), .integer(Int64(offset))], during: tr("reading the library"))
+                 [.integer(Int64(limit)), .integer(Int64(offset))], during: .readingLibrary)
     }
 
     /// How many photos were added before the one with this ID: its position.
     func countOfRows(before id: Int64) throws(LibraryError) -> Int {
-        let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: tr("finding a photo"))
+        let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: .findingAPhoto)
         try statement.bind([.integer(id)])
         _ = try statement.step()
         return Int(statement.integer(at: 0))
     }
 
     func largestID() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(max(id), 0) FROM photos", during: tr("reading the library"))
+        try integer("SELECT coalesce(max(id), 0) FROM photos", during: .readingLibrary)
     }
 
     func latestChange() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(max(seq), 0) FROM changes", during: tr("reading the change log"))
+        try integer("SELECT coalesce(max(seq), 0) FROM changes", during: .readingChangeLog)
     }
 
     func earliestChange() throws(LibraryError) -> Int64 {
-        try integer("SELECT coalesce(min(seq), 0) FROM changes", during: tr("reading the change log"))
+        try integer("SELECT coalesce(min(seq), 0) FROM changes", during: .readingChangeLog)
     }
 
     func changes(after sequence: Int64) throws(LibraryError) -> [LibraryChange] {
         let statement = try connection.prepare(
-            "SELECT seq, photo_id, kind FROM changes WHERE seq > ? ORDER BY seq", during: tr("reading the change log"))
+            "SELECT seq, photo_id, kind FROM changes WHERE seq > ? ORDER BY seq", during: .readingChangeLog)
         try statement.bind([.integer(sequence)])
         var changes: [LibraryChange] = []
         while try statement.step() {
@@ -140,15 +139,15 @@ final class LibraryDatabase {
     /// Keeps the log short; a store that fell further behind reloads instead.
     func pruneChanges(keeping count: Int64) throws(LibraryError) {
         try connection.execute("DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(count)",
-                               during: tr("trimming the change log"))
+                               during: .trimmingChangeLog)
     }
 
     /// Saves the rows under their own IDs, all in one transaction, and marks their files as no
     /// longer in progress; for each whose sidecar is written already, the mark the insert's
     /// trigger leaves goes too, which spares an import a commit per photo.
     func insert(_ rows: [(row: Row, sidecarWritten: Bool)]) throws(LibraryError) {
-        try connection.inTransaction(during: tr("saving a photo")) { () throws(LibraryError) in
-            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("saving a photo"))
+        try connection.inTransaction(during: .savingAPhoto) { () throws(LibraryError) in
+            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: .savingAPhoto)
             for (row, sidecarWritten) in rows {
                 _ = try insertWithinTransaction(row, keepingID: true)
                 if sidecarWritten {
@@ -162,7 +161,7 @@ final class LibraryDatabase {
 
     /// Puts removed rows back with their own IDs, so each returns to its place, and keeps their files.
     func restore(_ rows: [Row]) throws(LibraryError) {
-        try connection.inTransaction(during: tr("restoring photos")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .restoringPhotos) { () throws(LibraryError) in
             for row in rows {
                 _ = try insertWithinTransaction(row, keepingID: true)
             }
@@ -170,11 +169,11 @@ final class LibraryDatabase {
     }
 
     private func insertWithinTransaction(_ row: Row, keepingID: Bool) throws(LibraryError) -> Int64 {
-        let statement = try connection.prepare(Self.insertion, during: tr("saving a photo"))
+        let statement = try connection.prepare(Self.insertion, during: .savingAPhoto)
         try statement.bind(Self.values(of: row, keepingID: keepingID))
         _ = try statement.step()
         let id = sqlite3_last_insert_rowid(connection.handle)
-        let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: tr("saving a photo"))
+        let done = try connection.prepare("DELETE FROM pending_files WHERE file_name = ?", during: .savingAPhoto)
         try done.bind([.text(row.fileName)])
         _ = try done.step()
         return id
@@ -182,15 +181,15 @@ final class LibraryDatabase {
 
     /// Every photo, in the order they were added.
     func allRows() throws(LibraryError) -> [Row] {
-        try rows("SELECT \(columns) FROM photos ORDER BY id", [], during: tr("reading the library"))
+        try rows("SELECT \(columns) FROM photos ORDER BY id", [], during: .readingLibrary)
     }
 
     func row(withID id: Int64) throws(LibraryError) -> Row? {
-        try rows("SELECT \(columns) FROM photos WHERE id = ?", [.integer(id)], during: tr("reading a photo")).first
+        try rows("SELECT \(columns) FROM photos WHERE id = ?", [.integer(id)], during: .readingAPhoto).first
     }
 
     func row(withHash sha256: String) throws(LibraryError) -> Row? {
-        try rows("SELECT \(columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: tr("looking for a duplicate"))
+        try rows("SELECT \(columns) FROM photos WHERE sha256 = ?", [.text(sha256)], during: .lookingForDuplicate)
             .first
     }
 
@@ -198,7 +197,7 @@ final class LibraryDatabase {
     func rows(matching foldedText: String) throws(LibraryError) -> [Row] {
         let (condition, values) = SearchCondition.matching(foldedText, namesIndexed: namesAreIndexed)
         return try rows("SELECT \(columns) FROM photos WHERE \(condition) ORDER BY id", values,
-                        during: tr("searching the labels"))
+                        during: .searchingLabels)
     }
 
     /// The IDs of the photos in this order, only those whose label contains the folded text when
@@ -211,7 +210,7 @@ final class LibraryDatabase {
             sql += " WHERE \(condition)"
             values += words
         }
-        let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: tr("listing the photos"))
+        let statement = try connection.prepare(sql + " ORDER BY \(order.sqlOrdering)", during: .listingPhotos)
         try statement.bind(values)
         var ids: [Int64] = []
         while try statement.step() {
@@ -224,7 +223,7 @@ final class LibraryDatabase {
     func rows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
         guard !ids.isEmpty else { return [] }
         let list = ids.map(String.init).joined(separator: ",")
-        let found = try rows("SELECT \(columns) FROM photos WHERE id IN (\(list))", [], during: tr("reading photos"))
+        let found = try rows("SELECT \(columns) FROM photos WHERE id IN (\(list))", [], during: .readingPhotos)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -233,15 +232,15 @@ final class LibraryDatabase {
     /// before they reach the Trash is finished at the next start. Returns the rows as they were
     /// when deleted, read in that transaction, so an undo brings back what another process saved.
     func deleteRows(withIDs ids: [Int64]) throws(LibraryError) -> [Row] {
-        try connection.inTransaction(during: tr("removing photos")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .removingPhotos) { () throws(LibraryError) in
             var deleted: [Row] = []
             for row in try rows(withIDs: ids) {
-                let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("removing a photo"))
+                let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: .removingAPhoto)
                 try statement.bind([.integer(row.id)])
                 _ = try statement.step()
                 guard sqlite3_changes(connection.handle) > 0 else { continue }
                 let pending = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)",
-                                                     during: tr("removing a photo"))
+                                                     during: .removingAPhoto)
                 try pending.bind([.text(row.fileName)])
                 _ = try pending.step()
                 deleted.append(row)
@@ -250,7 +249,7 @@ final class LibraryDatabase {
         }
     }
 
-    func change(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> Bool {
+    func change(_ sql: String, _ values: [SQLiteValue], during operation: LibraryOperation) throws(LibraryError) -> Bool {
         try connection.inTransaction(during: operation) { () throws(LibraryError) in
             let statement = try connection.prepare(sql, during: operation)
             try statement.bind(values)
@@ -259,7 +258,7 @@ final class LibraryDatabase {
         }
     }
 
-    func rows(_ sql: String, _ values: [SQLiteValue], during operation: String) throws(LibraryError) -> [Row] {
+    func rows(_ sql: String, _ values: [SQLiteValue], during operation: LibraryOperation) throws(LibraryError) -> [Row] {
         let statement = try connection.prepare(sql, during: operation)
         try statement.bind(values)
         var rows: [Row] = []

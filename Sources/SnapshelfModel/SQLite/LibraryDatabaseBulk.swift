@@ -31,7 +31,7 @@ extension LibraryDatabase {
     /// Hands every photo to `body` in the order they were added, one row at a time, so that a
     /// million photos never stand in memory at once.
     func forEachRow(_ body: (Row) -> Void) throws(LibraryError) {
-        let statement = try connection.prepare("SELECT \(columns) FROM photos ORDER BY id", during: tr("reading the library"))
+        let statement = try connection.prepare("SELECT \(columns) FROM photos ORDER BY id", during: .readingLibrary)
         while try statement.step() {
             body(Row(reading: statement))
         }
@@ -41,7 +41,7 @@ extension LibraryDatabase {
     /// nothing flushed to disk until `flushWhole()`: only for a file that no one uses yet and
     /// that is thrown away if it is not finished.
     func fillNew(with rows: [Row]) throws(LibraryError) {
-        let operation = tr("restoring photos")
+        let operation = LibraryOperation.restoringPhotos
         try connection.execute("PRAGMA synchronous = OFF", during: operation)
         // Room for the indexes' pages, which every insertion touches somewhere else.
         try connection.execute("PRAGMA cache_size = -131072", during: operation)
@@ -74,7 +74,7 @@ extension LibraryDatabase {
     /// Writes everything `fillNew` left unflushed into the database file itself, flushed, and
     /// flushes each commit from now on.
     func flushWhole() throws(LibraryError) {
-        let operation = tr("restoring photos")
+        let operation = LibraryOperation.restoringPhotos
         try connection.execute("PRAGMA synchronous = FULL", during: operation)
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", during: operation)
     }

@@ -6,7 +6,7 @@ import Foundation
 extension LibraryDatabase {
     /// Which of these photos are marked for their dates to be read again.
     func pendingDates(among ids: [Int64]) throws(LibraryError) -> Set<Int64> {
-        let statement = try connection.prepare("SELECT 1 FROM pending_dates WHERE photo_id = ?", during: tr("reading the dates to read again"))
+        let statement = try connection.prepare("SELECT 1 FROM pending_dates WHERE photo_id = ?", during: .readingDatesToReadAgain)
         var due = Set<Int64>()
         for id in ids {
             try statement.bind([.integer(id)])
@@ -18,7 +18,7 @@ extension LibraryDatabase {
 
     /// Saves the dates taken these rows hold and unmarks the photos, in one transaction.
     func setDatesTaken(of rows: [Row], clearing ids: Set<Int64>) throws(LibraryError) {
-        let operation = tr("recording the dates taken")
+        let operation = LibraryOperation.recordingDatesTaken
         try connection.inTransaction(during: operation) { () throws(LibraryError) in
             let update = try connection.prepare("UPDATE photos SET taken_ms = ?, taken_clock_ms = ?, taken_offset_min = ? WHERE id = ?",
                                                 during: operation)

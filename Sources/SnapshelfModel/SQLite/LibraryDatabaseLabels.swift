@@ -7,10 +7,10 @@ extension LibraryDatabase {
     /// Gives all the photos the label in one transaction; returns the label each had before, by
     /// ID. IDs with no photo are left out.
     func updateLabel(_ label: String, ofPhotosWithIDs ids: [Int64]) throws(LibraryError) -> [Int64: String] {
-        try connection.inTransaction(during: tr("changing labels")) { () throws(LibraryError) in
-            let read = try connection.prepare("SELECT label FROM photos WHERE id = ?", during: tr("changing a label"))
+        try connection.inTransaction(during: .changingLabels) { () throws(LibraryError) in
+            let read = try connection.prepare("SELECT label FROM photos WHERE id = ?", during: .changingALabel)
             let statement = try connection.prepare("UPDATE photos SET label = ?, label_key = ? WHERE id = ?",
-                                                    during: tr("changing a label"))
+                                                    during: .changingALabel)
             var previous: [Int64: String] = [:]
             for id in ids where previous[id] == nil {
                 try read.bind([.integer(id)])
@@ -28,10 +28,10 @@ extension LibraryDatabase {
     /// Gives each photo its label from `previous` in one transaction, only where its label is
     /// still `written`; says which photos got it back and which kept another label or are gone.
     func restoreLabels(_ previous: [Int64: String], whereLabelIs written: String) throws(LibraryError) -> LabelRestoration {
-        try connection.inTransaction(during: tr("restoring labels")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .restoringLabels) { () throws(LibraryError) in
             let statement = try connection.prepare("UPDATE photos SET label = ?, label_key = ? WHERE id = ? AND label = ?",
-                                                   during: tr("restoring a label"))
-            let present = try connection.prepare("SELECT 1 FROM photos WHERE id = ?", during: tr("restoring a label"))
+                                                   during: .restoringALabel)
+            let present = try connection.prepare("SELECT 1 FROM photos WHERE id = ?", during: .restoringALabel)
             var (restored, changed, removed): ([Int64], [Int64], [Int64]) = ([], [], [])
             for (id, label) in previous.sorted(by: { $0.key < $1.key }) {
                 try statement.bind([.text(label), .text(SearchKey.folding(label)), .integer(id), .text(written)])

@@ -8,7 +8,7 @@ extension LibraryDatabase {
     /// anew when the database was copied here from another computer, which has the old one.
     func machineName() throws(LibraryError) -> String {
         let host = Self.hostIdentity
-        let reading = try connection.prepare("SELECT name, host FROM machine", during: tr("reading this computer’s name"))
+        let reading = try connection.prepare("SELECT name, host FROM machine", during: .readingComputerName)
         if try reading.step(), reading.text(at: 1) == host {
             return reading.text(at: 0)
         }
@@ -28,9 +28,9 @@ extension LibraryDatabase {
     }
 
     private func record(_ name: String) throws(LibraryError) {
-        try connection.inTransaction(during: tr("naming this computer")) { () throws(LibraryError) in
-            try connection.execute("DELETE FROM machine", during: tr("naming this computer"))
-            let writing = try connection.prepare("INSERT INTO machine (name, host) VALUES (?, ?)", during: tr("naming this computer"))
+        try connection.inTransaction(during: .namingThisComputer) { () throws(LibraryError) in
+            try connection.execute("DELETE FROM machine", during: .namingThisComputer)
+            let writing = try connection.prepare("INSERT INTO machine (name, host) VALUES (?, ?)", during: .namingThisComputer)
             try writing.bind([.text(name), .text(Self.hostIdentity)])
             _ = try writing.step()
         }

@@ -7,7 +7,7 @@ extension LibraryDatabase {
     /// Records files about to appear, in one transaction, before the change that makes it so.
     func markPending(_ fileNames: [String]) throws(LibraryError) {
         guard !fileNames.isEmpty else { return }
-        let operation = tr("recording a file in progress")
+        let operation = LibraryOperation.recordingFileInProgress
         try connection.inTransaction(during: operation) { () throws(LibraryError) in
             let statement = try connection.prepare("INSERT OR IGNORE INTO pending_files (file_name) VALUES (?)", during: operation)
             for name in fileNames {
@@ -19,7 +19,7 @@ extension LibraryDatabase {
     }
 
     func pendingFiles() throws(LibraryError) -> [String] {
-        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: tr("reading files in progress"))
+        let statement = try connection.prepare("SELECT file_name FROM pending_files", during: .readingFilesInProgress)
         var names: [String] = []
         while try statement.step() {
             names.append(statement.text(at: 0))
@@ -28,11 +28,11 @@ extension LibraryDatabase {
     }
 
     func clearPending(_ fileName: String) throws(LibraryError) {
-        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: tr("finishing a file"))
+        _ = try change("DELETE FROM pending_files WHERE file_name = ?", [.text(fileName)], during: .finishingAFile)
     }
 
     func isReferenced(_ fileName: String) throws(LibraryError) -> Bool {
         try !rows("SELECT \(columns) FROM photos WHERE file_name = ?", [.text(fileName)],
-                  during: tr("looking for a file's photo")).isEmpty
+                  during: .lookingForFilesPhoto).isEmpty
     }
 }

@@ -8,7 +8,7 @@ extension LibraryDatabase {
     func pendingSidecars(limit: Int = Int(Int32.max)) throws(LibraryError) -> [Int64] {
         guard hasSidecars else { return [] }
         let statement = try connection.prepare("SELECT photo_id FROM pending_sidecars ORDER BY photo_id LIMIT ?",
-                                               during: tr("reading the sidecars to write"))
+                                               during: .readingSidecarsToWrite)
         try statement.bind([.integer(Int64(limit))])
         var ids: [Int64] = []
         while try statement.step() {
@@ -25,7 +25,7 @@ extension LibraryDatabase {
         guard count > 0 else { return [] }
         let statement = try connection.prepare(
             "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'photos'), 0), coalesce((SELECT max(id) FROM photos), 0))",
-            during: tr("saving a photo"))
+            during: .savingAPhoto)
         _ = try statement.step()
         let largest = statement.integer(at: 0)
         if largest < PhotoID.valid.upperBound - Int64(count + avoiding.count) {
@@ -33,7 +33,7 @@ extension LibraryDatabase {
             return (0..<count).map { _ in ids.take() }
         }
         // Only a library whose sidecars claimed IDs near the end comes here: it reads every ID once.
-        let all = try connection.prepare("SELECT id FROM photos", during: tr("saving a photo"))
+        let all = try connection.prepare("SELECT id FROM photos", during: .savingAPhoto)
         var taken = avoiding
         while try all.step() {
             taken.insert(all.integer(at: 0))
@@ -46,7 +46,7 @@ extension LibraryDatabase {
     /// the same, and those of photos no longer there, in one transaction.
     func clearPendingSidecars(writtenFrom rows: [Row], gone: [Int64]) throws(LibraryError) {
         guard !rows.isEmpty || !gone.isEmpty else { return }
-        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .recordingWrittenSidecars) { () throws(LibraryError) in
             let now = try self.rows(withIDs: rows.map(\.id) + gone)
             let unchanged = Set(now.filter(rows.contains).map(\.id))
             let present = Set(now.map(\.id))
@@ -57,11 +57,11 @@ extension LibraryDatabase {
     /// Marks the sidecars as written, in one transaction.
     func clearPendingSidecars(_ ids: [Int64]) throws(LibraryError) {
         guard !ids.isEmpty else { return }
-        try connection.inTransaction(during: tr("recording written sidecars")) { () throws(LibraryError) in try deleteMarks(ids) }
+        try connection.inTransaction(during: .recordingWrittenSidecars) { () throws(LibraryError) in try deleteMarks(ids) }
     }
 
     private func deleteMarks(_ ids: [Int64]) throws(LibraryError) {
-        let statement = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("recording written sidecars"))
+        let statement = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: .recordingWrittenSidecars)
         for id in ids {
             try statement.bind([.integer(id)])
             _ = try statement.step()

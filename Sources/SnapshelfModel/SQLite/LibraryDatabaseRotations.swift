@@ -8,10 +8,10 @@ extension LibraryDatabase {
     /// adds to the rotation the row holds then, so one another process committed meanwhile is kept.
     /// Returns each photo's rotation after it, by ID; IDs with no photo are left out.
     func turn(_ ids: [Int64], by degrees: Int) throws(LibraryError) -> [Int64: Int] {
-        try connection.inTransaction(during: tr("rotating photos")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .rotatingPhotos) { () throws(LibraryError) in
             let statement = try connection.prepare(
                 "UPDATE photos SET rotation = ((rotation + ?) % 360 + 360) % 360 WHERE id = ? RETURNING rotation",
-                during: tr("rotating a photo"))
+                during: .rotatingAPhoto)
             var rotations: [Int64: Int] = [:]
             for id in Set(ids).sorted() {
                 try statement.bind([.integer(Int64(degrees)), .integer(id)])
@@ -27,8 +27,8 @@ extension LibraryDatabase {
     /// Saves the cameras these rows hold, in one transaction.
     func setCameras(of rows: [Row]) throws(LibraryError) {
         guard !rows.isEmpty else { return }
-        try connection.inTransaction(during: tr("recording the cameras")) { () throws(LibraryError) in
-            let statement = try connection.prepare("UPDATE photos SET camera = ? WHERE id = ?", during: tr("recording the cameras"))
+        try connection.inTransaction(during: .recordingCameras) { () throws(LibraryError) in
+            let statement = try connection.prepare("UPDATE photos SET camera = ? WHERE id = ?", during: .recordingCameras)
             for row in rows {
                 try statement.bind([.text(row.camera ?? ""), .integer(row.id)])
                 _ = try statement.step()

@@ -23,7 +23,7 @@ extension LibraryDatabase {
 
     /// Every file the index has seen, by name, with its stamp then.
     func seenFiles() throws(LibraryError) -> [String: FileStamp] {
-        let statement = try connection.prepare("SELECT name, size, modified_ns FROM seen_files", during: tr("reading what the index has seen"))
+        let statement = try connection.prepare("SELECT name, size, modified_ns FROM seen_files", during: .readingSeenFiles)
         var seen: [String: FileStamp] = [:]
         while try statement.step() {
             seen[statement.text(at: 0)] = FileStamp(size: statement.integer(at: 1), modifiedNanoseconds: statement.integer(at: 2))
@@ -34,15 +34,15 @@ extension LibraryDatabase {
     /// Records the stamps, and forgets the files that are gone, in one transaction.
     func recordSeen(_ stamps: [String: FileStamp], forgetting gone: [String]) throws(LibraryError) {
         guard !stamps.isEmpty || !gone.isEmpty else { return }
-        try connection.inTransaction(during: tr("recording what the index has seen")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .recordingSeenFiles) { () throws(LibraryError) in
             let record = try connection.prepare("INSERT OR REPLACE INTO seen_files (name, size, modified_ns) VALUES (?, ?, ?)",
-                                                during: tr("recording what the index has seen"))
+                                                during: .recordingSeenFiles)
             for (name, stamp) in stamps {
                 try record.bind([.text(name), .integer(stamp.size), .integer(stamp.modifiedNanoseconds)])
                 _ = try record.step()
                 record.reset()
             }
-            let forget = try connection.prepare("DELETE FROM seen_files WHERE name = ?", during: tr("recording what the index has seen"))
+            let forget = try connection.prepare("DELETE FROM seen_files WHERE name = ?", during: .recordingSeenFiles)
             for name in gone {
                 try forget.bind([.text(name)])
                 _ = try forget.step()
@@ -53,7 +53,7 @@ extension LibraryDatabase {
 
     /// Each photo's ID by its file's name, without the rest of its row.
     func idsByFileName() throws(LibraryError) -> [String: Int64] {
-        let statement = try connection.prepare("SELECT id, file_name FROM photos", during: tr("reading the library"))
+        let statement = try connection.prepare("SELECT id, file_name FROM photos", during: .readingLibrary)
         var ids: [String: Int64] = [:]
         while try statement.step() {
             ids[statement.text(at: 1)] = statement.integer(at: 0)
@@ -66,7 +66,7 @@ extension LibraryDatabase {
     /// without the size or camera leaves the row's), when any of them differs from its row;
     /// true when the row changed.
     func take(_ sidecar: Sidecar, intoPhotoWithID id: Int64) throws(LibraryError) -> Bool {
-        try connection.inTransaction(during: tr("taking in a changed sidecar")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .takingInChangedSidecar) { () throws(LibraryError) in
             let statement = try connection.prepare("""
                 UPDATE photos SET label = ?1, label_key = ?2, rotation = ?3, taken_ms = ?4, original_name = ?5, original_bytes = ?6,
                     added_ms = ?8, width = coalesce(nullif(?9, 0), width), height = coalesce(nullif(?10, 0), height), camera = coalesce(?11, camera),
@@ -74,7 +74,7 @@ extension LibraryDatabase {
                 WHERE id = ?7 AND NOT (label IS ?1 AND rotation IS ?3 AND taken_ms IS ?4 AND original_name IS ?5 AND original_bytes IS ?6
                     AND added_ms IS ?8 AND width IS coalesce(nullif(?9, 0), width) AND height IS coalesce(nullif(?10, 0), height)
                     AND camera IS coalesce(?11, camera) AND taken_clock_ms IS ?12 AND taken_offset_min IS ?13)
-                """, during: tr("taking in a changed sidecar"))
+                """, during: .takingInChangedSidecar)
             let name = sidecar.originalName
             let camera = sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil)
             try statement.bind([
@@ -87,7 +87,7 @@ extension LibraryDatabase {
             ])
             _ = try statement.step()
             guard sqlite3_changes(connection.handle) > 0 else { return false }
-            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("taking in a changed sidecar"))
+            let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: .takingInChangedSidecar)
             try done.bind([.integer(id)])
             _ = try done.step()
             return true
@@ -98,10 +98,10 @@ extension LibraryDatabase {
     /// without marking their files as this computer's to retire: they are gone already.
     /// Returns the rows as they were, for an undo.
     func forget(photosWithIDs ids: [Int64]) throws(LibraryError) -> [Row] {
-        try connection.inTransaction(during: tr("forgetting photos removed on another computer")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .forgettingPhotosRemovedElsewhere) { () throws(LibraryError) in
             let found = try rows(withIDs: ids)
-            let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: tr("forgetting photos removed on another computer"))
-            let unmark = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: tr("forgetting photos removed on another computer"))
+            let statement = try connection.prepare("DELETE FROM photos WHERE id = ?", during: .forgettingPhotosRemovedElsewhere)
+            let unmark = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: .forgettingPhotosRemovedElsewhere)
             for row in found {
                 try statement.bind([.integer(row.id)])
                 _ = try statement.step()

@@ -151,18 +151,18 @@ enum LibrarySchema {
     static func migrate(_ connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) {
         // A library already up to date is only read: opening it takes no write lock and no flush.
         guard try LibrarySchema.version(of: connection, at: fileURL) < version else { return }
-        try connection.inTransaction(during: tr("upgrading the database")) { () throws(LibraryError) in
+        try connection.inTransaction(during: .upgradingDatabase) { () throws(LibraryError) in
             // Read again under the lock: another process may have upgraded it meanwhile.
             let found = try LibrarySchema.version(of: connection, at: fileURL)
             for migration in migrations.dropFirst(found) {
                 do throws(LibraryError) {
-                    try connection.execute(try rerunnable(migration, in: connection), during: tr("upgrading the database"))
+                    try connection.execute(try rerunnable(migration, in: connection), during: .upgradingDatabase)
                 } catch {
                     // Its version says it lacks tables it has: it is not what its version says.
                     throw error.damagedDatabase()
                 }
             }
-            try connection.execute("PRAGMA user_version = \(version)", during: tr("upgrading the database"))
+            try connection.execute("PRAGMA user_version = \(version)", during: .upgradingDatabase)
         }
     }
 
@@ -172,7 +172,7 @@ enum LibrarySchema {
         var lines: [Substring] = []
         for line in migration.split(separator: "\n", omittingEmptySubsequences: false) {
             if let added = line.wholeMatch(of: /\s*ALTER TABLE (\w+) ADD COLUMN (\w+) .*/) {
-                let existing = try connection.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", during: tr("upgrading the database"))
+                let existing = try connection.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", during: .upgradingDatabase)
                 try existing.bind([.text(String(added.1)), .text(String(added.2))])
                 if try existing.step() { continue }
             }
@@ -185,23 +185,16 @@ enum LibrarySchema {
     static func version(of connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) -> Int {
         let version: Int64
         do {
-            let statement = try connection.prepare("PRAGMA user_version", during: tr("reading the schema version"))
+            let statement = try connection.prepare("PRAGMA user_version", during: .readingSchemaVersion)
             version = try statement.step() ? statement.integer(at: 0) : 0
         } catch {
             throw error.mendedByRebuild()
         }
-        let opening = String(format: tr("opening the database %@"), fileURL.path)
         guard version >= 0 else {
-            throw LibraryError(operation: opening, detail: String(
-                format: tr("its schema version is %ld, which no Snapshelf writes"),
-                Int(version))).damagedDatabase()
+            throw .database(.impossibleVersion(Int(version)), during: .openingDatabase(fileURL))
         }
         guard version <= Int64(Self.version) else {
-            throw LibraryError(
-                operation: opening,
-                detail: String(format: tr("it was written by a newer Snapshelf (schema %ld, this one knows %ld)"),
-                               Int(version), Self.version)
-            )
+            throw .database(.newerVersion(found: Int(version), known: Self.version), during: .openingDatabase(fileURL))
         }
         return Int(version)
     }

@@ -23,9 +23,9 @@ final class SQLiteConnection {
     static func readOnly(fileURL: URL) throws(LibraryError) -> (connection: SQLiteConnection, immutable: Bool) {
         do {
             let plain = try SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READONLY, reporting: fileURL)
-            try plain.execute("SELECT count(*) FROM sqlite_master", during: String(format: tr("opening the database %@"), fileURL.path))
+            try plain.execute("SELECT count(*) FROM sqlite_master", during: .openingDatabase(fileURL))
             return (plain, false)
-        } catch where error.kind == .fullDisk {
+        } catch where error.isDiskFull {
             return (try fullDiskCopy(fileURL: fileURL), false)
         } catch {
             let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
@@ -39,7 +39,7 @@ final class SQLiteConnection {
     /// room for; the lock it then holds is let go at once, as the file connection closes, so other
     /// programs can still read, and it closes without checkpointing, so nothing on disk changes.
     private static func fullDiskCopy(fileURL: URL) throws(LibraryError) -> SQLiteConnection {
-        let opening = String(format: tr("opening the database %@"), fileURL.path)
+        let opening = LibraryOperation.openingDatabase(fileURL)
         let file = try SQLiteConnection(path: fileURL.path, flags: SQLITE_OPEN_READWRITE, reporting: fileURL)
         snapshelf_sqlite3_skip_checkpoint_on_close(file.handle)
         try file.execute("PRAGMA query_only = 1; PRAGMA locking_mode = EXCLUSIVE", during: opening)
@@ -50,7 +50,7 @@ final class SQLiteConnection {
         var opened: OpaquePointer?
         let status = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let opened else {
-            let error = SQLiteFailure.error(during: String(format: tr("opening the database %@"), fileURL.path),
+            let error = SQLiteFailure.error(during: .openingDatabase(fileURL),
                                             status: status, handle: opened, fileURL: fileURL)
             sqlite3_close(opened)
             throw error
@@ -66,7 +66,7 @@ final class SQLiteConnection {
     }
 
     /// A copy of the whole database in memory, which can be written whatever the original allows.
-    func inMemoryCopy(during operation: String) throws(LibraryError) -> SQLiteConnection {
+    func inMemoryCopy(during operation: LibraryOperation) throws(LibraryError) -> SQLiteConnection {
         let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                                         reporting: URL(fileURLWithPath: ":memory:"))
         // SQLite tells a backup's failure on the copy's connection, though it may be this database's.
@@ -82,16 +82,16 @@ final class SQLiteConnection {
     }
 
     /// What went wrong with the latest call that returned `status`, of the kind its codes tell.
-    func failure(during operation: String, status: Int32) -> LibraryError {
+    func failure(during operation: LibraryOperation, status: Int32) -> LibraryError {
         SQLiteFailure.error(during: operation, status: status, handle: handle, fileURL: fileURL)
     }
 
-    func execute(_ sql: String, during operation: String) throws(LibraryError) {
+    func execute(_ sql: String, during operation: LibraryOperation) throws(LibraryError) {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw failure(during: operation, status: status) }
     }
 
-    func prepare(_ sql: String, during operation: String) throws(LibraryError) -> SQLiteStatement {
+    func prepare(_ sql: String, during operation: LibraryOperation) throws(LibraryError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
@@ -101,7 +101,7 @@ final class SQLiteConnection {
     }
 
     /// Runs body inside one transaction that commits only when body returns normally.
-    func inTransaction<T>(during operation: String, _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+    func inTransaction<T>(during operation: LibraryOperation, _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
         try execute("BEGIN IMMEDIATE", during: operation)
         do {
             let result = try body()

@@ -5,9 +5,9 @@ import Foundation
 final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: SQLiteConnection
-    private let operation: String
+    private let operation: LibraryOperation
 
-    init(handle: OpaquePointer, connection: SQLiteConnection, operation: String) {
+    init(handle: OpaquePointer, connection: SQLiteConnection, operation: LibraryOperation) {
         self.handle = handle
         self.connection = connection
         self.operation = operation

@@ -19,7 +19,7 @@ struct SidecarWriter {
     /// Writes the sidecars of these photos as their rows now stand; photos no longer there are
     /// only unmarked. Call it while holding the folder lock, so two writers never cross.
     func write(_ ids: [Int64]) throws(LibraryError) {
-        var failures: [LibraryError] = []
+        var failures: [(sidecar: URL, reason: String)] = []
         try write(ids, failures: &failures)
         try Self.report(failures)
     }
@@ -30,7 +30,7 @@ struct SidecarWriter {
         // Looked at first without the lock, so opening a library never waits for an import's
         // placing of a file when no sidecar is due, which is nearly always.
         let due = try database.pendingSidecars()
-        var failures: [LibraryError] = []
+        var failures: [(sidecar: URL, reason: String)] = []
         for start in stride(from: 0, to: due.count, by: 256) {
             let batch = Array(due[start..<min(start + 256, due.count)])
             try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try write(batch, failures: &failures) }
@@ -38,7 +38,7 @@ struct SidecarWriter {
         try Self.report(failures)
     }
 
-    private func write(_ ids: [Int64], failures: inout [LibraryError]) throws(LibraryError) {
+    private func write(_ ids: [Int64], failures: inout [(sidecar: URL, reason: String)]) throws(LibraryError) {
         let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
@@ -49,8 +49,7 @@ struct SidecarWriter {
                 try files.writeSidecar(Self.sidecar(for: row, replacing: url, machine: machine, now: now), forFileNamed: row.fileName)
                 written.append(row)
             } catch {
-                failures.append(LibraryError(operation: String(format: tr("writing the sidecar %@"), files.sidecarURL(forFileNamed: row.fileName).path),
-                                             detail: error.description))
+                failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
         }
         // Only where the row is still what was written: another process may have changed it
@@ -103,11 +102,9 @@ struct SidecarWriter {
         return filled
     }
 
-    /// The first failure, saying how many more there were and what happens to them.
-    private static func report(_ failures: [LibraryError]) throws(LibraryError) {
+    /// The first failure, saying how many more there were.
+    private static func report(_ failures: [(sidecar: URL, reason: String)]) throws(LibraryError) {
         guard let first = failures.first else { return }
-        let more = failures.count > 1 ? String(format: trn("and %ld more", "and %ld more", failures.count - 1), failures.count - 1) + "; " : ""
-        throw LibraryError(operation: first.operation, detail: String(format: tr("%@; %@the label is saved in the database, and its sidecar is written when the library next opens, once what is in its way is moved"),
-                                                                     first.detail, more))
+        throw .sidecarsNotWritten(first.sidecar, reason: first.reason, more: failures.count - 1)
     }
 }

@@ -4,6 +4,7 @@
 // rebuild is, and hands the report on so the library then opens as usual.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -62,11 +63,12 @@ final class LibraryFailureWindow {
         window.setChild(page)
     }
 
-    /// Says why the library cannot be opened, offering the rebuild when it mends that.
-    func show(_ error: LibraryError) {
-        let offersRebuild = error.isMendedByRebuild
+    /// Says why the library cannot be opened, offering the rebuild when it mends that, or when
+    /// `retrying` a rebuild that failed.
+    func show(_ error: LibraryError, retrying: Bool = false) {
+        let offersRebuild = retrying || error.isMendedByRebuild
         icon.setIcon(offersRebuild ? "dialog-warning-symbolic" : "dialog-error-symbolic")
-        message.text = Self.sentence(error)
+        message.text = Self.sentence(error, cause: retrying ? error.reason : error.cause)
         // With the offer, the error is the detail behind the explanation, not the news itself.
         message.setStyleClass("dim-label", offersRebuild)
         explanation.isVisible = offersRebuild
@@ -78,9 +80,9 @@ final class LibraryFailureWindow {
     }
 
     /// What went wrong as a sentence, without the command line's repair: the window has its button.
-    static func sentence(_ error: LibraryError) -> String {
-        let cause = error.cause.hasSuffix(".") ? String(error.cause.dropLast()) : error.cause
-        return String(format: tr("Snapshelf could not finish %@: %@."), error.operation, cause)
+    static func sentence(_ error: LibraryError, cause: String) -> String {
+        let cause = cause.hasSuffix(".") ? String(cause.dropLast()) : cause
+        return String(format: tr("Snapshelf could not finish %@: %@."), error.operation.words, cause)
     }
 
     /// Rebuilds on a worker thread, since reading every photo's sidecar takes a while in a large
@@ -117,7 +119,7 @@ final class LibraryFailureWindow {
             rebuilt?(report)
         case .failure(let error):
             // The rebuild's own reason, such as the library being open elsewhere; it may be tried again.
-            show(LibraryError(operation: error.operation, detail: error.detail, isMendedByRebuild: true))
+            show(error, retrying: true)
         }
     }
 

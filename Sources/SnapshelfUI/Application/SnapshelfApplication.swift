@@ -2,6 +2,7 @@
 // when that mends it), and owns the app-wide shortcuts.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -39,6 +40,7 @@ public final class SnapshelfApplication {
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
         Self.registerResources
+        LibraryErrorWording.install(LibraryError.wording)
         application = Application(id: id, unique: unique)
         // Development and released builds share one resource tree, which GTK searches for the icons.
         application.setResourceBasePath(EmbeddedResources.basePath)
@@ -130,7 +132,7 @@ public final class SnapshelfApplication {
     /// Without its library the app cannot work: say why, in a window and on stderr, and quit when
     /// closed, unless rebuilding the database mends it, which the window then offers.
     private func showFailure(_ error: LibraryError) {
-        FileHandle.standardError.write(Data("snapshelf: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("snapshelf: \(error.message)\n".utf8))
         let failure = LibraryFailureWindow(application: application, directory: libraryDirectory)
         self.failure = failure
         failure.window.showAsApplication(Self.id)

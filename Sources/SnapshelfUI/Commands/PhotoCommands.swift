@@ -3,6 +3,7 @@
 // says which photos: the selection, or the one in the viewer.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -109,7 +110,7 @@ final class PhotoCommands {
             }
             return restoration.restored
         } catch {
-            notification.show(String(format: tr("The labels could not be put back: %@"), "\(error)"))
+            notification.show(String(format: tr("The labels could not be put back: %@"), error.message))
             return nil
         }
     }
@@ -143,7 +144,7 @@ final class PhotoCommands {
             removal = try store.library.remove(photosWithIDs: ids)
             try store.refresh()
         } catch {
-            notification.show(String(format: tr("The photos were not removed: %@"), "\(error)"))
+            notification.show(String(format: tr("The photos were not removed: %@"), error.message))
             return nil
         }
         removed?()
@@ -177,7 +178,7 @@ final class PhotoCommands {
             try store.library.undo(removal)
             try store.refresh()
         } catch {
-            notification.show(String(format: tr("The photos could not be put back: %@"), "\(error)"))
+            notification.show(String(format: tr("The photos could not be put back: %@"), error.message))
             return false
         }
         restored?(removal.photos.compactMap { store.position(ofPhotoWithID: $0.id) })
@@ -191,7 +192,7 @@ final class PhotoCommands {
         do {
             failures = try store.library.complete(removal)
         } catch {
-            notification.show(String(format: tr("Removed photos stay in the library folder: %@"), "\(error)"))
+            notification.show(String(format: tr("Removed photos stay in the library folder: %@"), error.message))
             return
         }
         guard let first = failures.first else { return }

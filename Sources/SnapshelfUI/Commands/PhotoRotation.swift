@@ -2,6 +2,7 @@
 // once, with "Rotated 2 photos" in the window's undo history. Tiles follow through the store's
 // refresh; the viewer shows its photo again, decoded turned.
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -39,7 +40,7 @@ struct PhotoRotation {
             undo = try window.store.library.rotate(photosWithIDs: ids, by: degrees)
             try window.store.refresh()
         } catch {
-            window.notification.show(String(format: tr("The photos were not rotated: %@"), "\(error)"))
+            window.notification.show(String(format: tr("The photos were not rotated: %@"), error.message))
             return nil
         }
         showAgain()

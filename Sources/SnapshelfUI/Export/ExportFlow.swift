@@ -5,6 +5,7 @@
 // already there, or why the export stopped, with *Open Folder*.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -92,7 +93,7 @@ final class ExportFlow {
             if photos.isEmpty { notification.show(tr("The library has no photos to export.")) }
             return photos
         } catch {
-            notification.show(String(format: tr("The photos could not be exported: %@"), error.description))
+            notification.show(String(format: tr("The photos could not be exported: %@"), error.message))
             return nil
         }
     }
@@ -128,7 +129,7 @@ final class ExportFlow {
                         numbered: numbered, folder)
         }
         if let failure {
-            notification.show(failure.description)
+            notification.show(failure.message)
         }
     }
 

@@ -2,6 +2,7 @@
 // after the saves before them, each file shown as it is done, and a summary at the end.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -62,7 +63,7 @@ final class BackgroundImport {
 
     private func finished(total: Int, stoppedBy error: LibraryError?) {
         if let error {
-            notification.show(String(format: tr("The import stopped: %@."), "\(error)"))
+            notification.show(String(format: tr("The import stopped: %@."), error.message))
         }
         let cancelled = batch?.isCancelled == true
         batch = nil
