@@ -7,7 +7,7 @@ import SnapshelfModel
 enum Command: String, CaseIterable {
     // In the order of the Keyboard Shortcuts window's lines.
     case importPhotos = "import", importFolder = "import-folder", exportAll = "export-all", search
-    case showShortcuts = "show-help-overlay", about, quit
+    case showShortcuts = "show-help-overlay", help, about, quit
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case info, rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
     case remove, undo, redo, contextMenu = "menu", clearSelection = "unselect-all", sort
@@ -46,6 +46,8 @@ enum Command: String, CaseIterable {
         case .showShortcuts:
             CommandSpec(scope: .builtIn, line: .own(.general, tr("Keyboard Shortcuts")), menuLabel: tr("_Keyboard Shortcuts"),
                         accelerators: ["<Control>question"])
+        case .help:
+            CommandSpec(scope: .application, line: .own(.general, tr("Help")), menuLabel: tr("_Help"), accelerators: ["F1"])
         case .about: CommandSpec(scope: .application, menuLabel: tr("_About Snapshelf"))
         case .quit: CommandSpec(scope: .application, line: .own(.general, tr("Quit")), accelerators: ["<Control>q"])
 

@@ -158,7 +158,7 @@ final class LibraryWindow {
         case .next: if isViewing { viewer.step(by: 1) }
         case .fullscreen, .slideshow, .slideshowLonger, .slideshowShorter: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
-        case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
+        case .quit, .about, .help, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
     }
 

@@ -18,7 +18,7 @@ enum WindowMenus {
         }
         menu.appendSection(sorting, heading: tr("Sort By"))
         menu.appendSection(section([.largerThumbnails, .smallerThumbnails]), heading: tr("Thumbnail Size"))
-        menu.appendSection(section([.showShortcuts, .about]))
+        menu.appendSection(section([.showShortcuts, .help, .about]))
         return menu
     }
 
