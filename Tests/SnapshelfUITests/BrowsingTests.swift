@@ -90,13 +90,13 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             try waitUntil { !window.grid.boundTiles.isEmpty }
             let recorder = ItemsChangedRecorder(observing: window.grid.model)
-            activate("zoom-in", in: window)
+            activate("larger-thumbnails", in: window)
             let larger = window.grid.tileSize
             XCTAssertGreaterThan(larger, PhotoTile.defaultSize)
             XCTAssertTrue(window.grid.boundTiles.allSatisfy { $0.size == larger })
             XCTAssertEqual(recorder.changes, [], "resizing must not reload the grid")
-            activate("zoom-out", in: window)
-            activate("zoom-out", in: window)
+            activate("smaller-thumbnails", in: window)
+            activate("smaller-thumbnails", in: window)
             XCTAssertLessThan(window.grid.tileSize, PhotoTile.defaultSize)
             XCTAssertEqual(try launch().grid.tileSize, window.grid.tileSize)
         }

@@ -54,7 +54,7 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
                 XCTAssertEqual(Set(shown).count, shown.count, "“\(entry.title)” shows the same key twice: \(shown)")
             }
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .general }.map(\.title),
-                           ["Import Photos", "Import Folder", "Search Labels and File Names", "Keyboard Shortcuts", "Quit"])
+                           ["Import Photos", "Import Folder", "Search Labels and File Names", "Keyboard Shortcuts", "Help", "Quit"])
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .viewer }.map(\.title),
                            ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos",
                             "Full Screen", "Slideshow", "More or Less Time per Photo in a Slideshow"])

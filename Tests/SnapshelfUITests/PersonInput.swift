@@ -1,5 +1,5 @@
 // Keys pressed and labels typed as a person does: keys by what GTK binds to them, the
-// application's accelerators first, then the window's own shortcut controllers, which a focused
+// application's accelerators first (the first enabled one of a key's), then the window's own shortcut controllers, which a focused
 // widget would have had its turn at; labels in the edit dialog.
 import CGtk
 import SnapshelfGlue
@@ -13,8 +13,15 @@ extension AppTestCase {
         let app = try XCTUnwrap(applications.last)
         if let actions = gtk_application_get_actions_for_accel(app.application.typed(), keys) {
             defer { g_strfreev(actions) }
-            if let name = actions[0].map({ String(cString: $0) }) {
-                return window.window.activateAction(name)
+            let names = sequence(first: actions) { $0 + 1 }.prefix { $0.pointee != nil }.map { String(cString: $0.pointee!) }
+            if !names.isEmpty {
+                // As GTK does, the keys pass over a disabled action to the next one bound to them.
+                let enabled = names.first { name in
+                    let group: ActionMap = name.hasPrefix("app.") ? app.application : window.window
+                    return group.isActionEnabled(String(name.drop { $0 != "." }.dropFirst()))
+                }
+                if let enabled { window.window.activateAction(enabled) }
+                return
             }
         }
         let trigger = try XCTUnwrap(gtk_shortcut_trigger_parse_string(keys), "GTK cannot read \(keys)")

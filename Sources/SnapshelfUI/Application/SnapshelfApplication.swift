@@ -89,6 +89,7 @@ public final class SnapshelfApplication {
         application.windowIconName = Self.id
         application.addAction(Command.quit.rawValue) { [weak self] in self?.closeWindowAndQuit() }
         application.addAction(Command.about.rawValue) { [weak self] in self?.showAbout() }
+        application.addAction(Command.help.rawValue) { [weak self] in self?.window.map { HelpManual.open(over: $0) } }
         // Keys that mean the same wherever the focus is, for every command that has them; the
         // window and the grid add their own where a text entry would want the keys otherwise.
         for command in Command.allCases where !command.accelerators.isEmpty {

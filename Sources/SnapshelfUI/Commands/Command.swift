@@ -1,21 +1,21 @@
-// Every command of the app, declared once: its action's name, the keys that run it, whether it
-// needs a photo to act on, and its line in the Keyboard Shortcuts window. The application, the
-// window, the menus and the shortcuts window all read this table.
+// Every command of the app, declared once: its case names its action (the raw value), and its
+// spec below says everything else. The application, the window, the grid, the search, the menus
+// and the Keyboard Shortcuts window all read this table, so a command is added by adding a case
+// and its spec; the compiler then asks for it in the switch that runs it.
 import SnapshelfModel
 
 enum Command: String, CaseIterable {
     // In the order of the Keyboard Shortcuts window's lines.
-    case importPhotos = "import", importFolder = "import-folder", search
-    case showShortcuts = "show-help-overlay", quit, about
+    case importPhotos = "import", importFolder = "import-folder", exportAll = "export-all", search
+    case showShortcuts = "show-help-overlay", help, about, quit
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
-    case exportAll = "export-all"
-    case info
-    case rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
-    case remove, undo, redo, contextMenu = "menu", selectAll = "select-all", clearSelection = "unselect-all"
-    case zoomIn = "zoom-in", previous, next, zoomOut = "zoom-out", zoomReset = "zoom-reset", back, sort
-    case firstResult = "first-result"
+    case info, rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
+    case remove, undo, redo, contextMenu = "menu", clearSelection = "unselect-all", sort
+    case largerThumbnails = "larger-thumbnails", smallerThumbnails = "smaller-thumbnails"
+    case defaultThumbnails = "default-thumbnails"
+    case previous, next, zoomIn = "zoom-in", zoomOut = "zoom-out", zoomReset = "zoom-reset", back
     case fullscreen, slideshow, slideshowLonger = "slideshow-longer", slideshowShorter = "slideshow-shorter"
-    case viewerMenu = "viewer-menu"
+    case viewerMenu = "viewer-menu", firstResult = "first-result"
 
     enum Scope {
         /// The application's "app." actions, which work in every window.
@@ -30,15 +30,98 @@ enum Command: String, CaseIterable {
         case search
     }
 
-    var scope: Scope {
+    // The thumbnail size and the viewer's zoom share their keys: each is enabled only where it
+    // acts, and GTK passes a key over a disabled action to the next one it is bound to.
+    var spec: CommandSpec {
         switch self {
-        case .quit, .about: .application
-        case .showShortcuts: .builtIn
-        case .openFocused, .contextMenu, .clearSelection: .grid
-        case .firstResult: .search
-        default: .window
+        case .importPhotos:
+            CommandSpec(scope: .window, line: .own(.general, tr("Import Photos")), menuLabel: tr("Import _Photos…"),
+                        accelerators: ["<Control>o"])
+        case .importFolder:
+            CommandSpec(scope: .window, line: .own(.general, tr("Import Folder")), menuLabel: tr("Import _Folder…"),
+                        accelerators: ["<Shift><Control>o"])
+        case .exportAll: CommandSpec(scope: .window, menuLabel: tr("Export _All Photos…"))
+        case .search:
+            CommandSpec(scope: .window, line: .own(.general, tr("Search Labels and File Names")), accelerators: ["<Control>f"])
+        case .showShortcuts:
+            CommandSpec(scope: .builtIn, line: .own(.general, tr("Keyboard Shortcuts")), menuLabel: tr("_Keyboard Shortcuts"),
+                        accelerators: ["<Control>question"])
+        case .help:
+            CommandSpec(scope: .application, line: .own(.general, tr("Help")), menuLabel: tr("_Help"), accelerators: ["F1"])
+        case .about: CommandSpec(scope: .application, menuLabel: tr("_About Snapshelf"))
+        case .quit: CommandSpec(scope: .application, line: .own(.general, tr("Quit")), accelerators: ["<Control>q"])
+
+        case .open: CommandSpec(scope: .window, menuLabel: tr("_Open"), needsPhoto: true)
+        case .openFocused:
+            CommandSpec(scope: .grid, line: .own(.photos, tr("Open")), localKeys: ["space"], gridViewKeys: ["Return"],
+                        takesKeysFirst: true)
+        case .editLabel:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Edit Label")), menuLabel: tr("_Edit Label…"),
+                        accelerators: ["F2"], needsPhoto: true)
+        case .copy: CommandSpec(scope: .window, menuLabel: tr("_Copy"), needsPhoto: true)
+        case .showInFiles: CommandSpec(scope: .window, menuLabel: tr("Show in _Files"), needsPhoto: true)
+        case .export:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Export Photos")), menuLabel: tr("E_xport…"),
+                        accelerators: ["<Control>e"], needsPhoto: true)
+        case .info:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Photo Information")), menuLabel: tr("_Information"),
+                        accelerators: ["<Alt>Return"], needsPhoto: true)
+        case .rotateClockwise:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Rotate Clockwise and Counterclockwise")),
+                        menuLabel: tr("Rotate C_lockwise"), accelerators: ["<Control>r"], needsPhoto: true)
+        case .rotateCounterclockwise:
+            CommandSpec(scope: .window, line: .joins(.rotateClockwise), menuLabel: tr("Rotate Counterclock_wise"),
+                        accelerators: ["<Shift><Control>r"], needsPhoto: true)
+        // Menus show the last of the local keys.
+        case .remove:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Remove")), menuLabel: tr("_Remove from Library"),
+                        localKeys: ["KP_Delete", "Delete"], needsPhoto: true)
+        case .undo: CommandSpec(scope: .window, line: .own(.photos, tr("Undo")), localKeys: ["<Control>z"])
+        case .redo: CommandSpec(scope: .window, line: .own(.photos, tr("Redo")), localKeys: ["<Shift><Control>z"])
+        case .contextMenu: CommandSpec(scope: .grid, line: .own(.photos, tr("Context Menu")), localKeys: ["Menu", "<Shift>F10"])
+        case .clearSelection: CommandSpec(scope: .grid, line: .own(.selecting, tr("Clear Selection")), localKeys: ["Escape"])
+        // Its menu items are the orders, which WindowMenus labels.
+        case .sort: CommandSpec(scope: .window)
+        case .largerThumbnails:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Larger or Smaller Thumbnails")), menuLabel: tr("_Larger Thumbnails"),
+                        accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], context: .grid)
+        case .smallerThumbnails:
+            CommandSpec(scope: .window, line: .joins(.largerThumbnails), menuLabel: tr("_Smaller Thumbnails"),
+                        accelerators: ["<Control>minus", "<Control>KP_Subtract"], context: .grid)
+        case .defaultThumbnails:
+            CommandSpec(scope: .window, line: .own(.photos, tr("Default Thumbnail Size")),
+                        accelerators: ["<Control>0", "<Control>KP_0"], context: .grid)
+
+        case .previous: CommandSpec(scope: .window, line: .own(.viewer, tr("Previous and Next Photo")), localKeys: ["Left"])
+        case .next: CommandSpec(scope: .window, line: .joins(.previous), localKeys: ["Right"])
+        case .zoomIn:
+            CommandSpec(scope: .window, line: .own(.viewer, tr("Zoom In and Out")),
+                        accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], context: .viewer)
+        case .zoomOut:
+            CommandSpec(scope: .window, line: .joins(.zoomIn), accelerators: ["<Control>minus", "<Control>KP_Subtract"],
+                        context: .viewer)
+        case .zoomReset:
+            CommandSpec(scope: .window, line: .own(.viewer, tr("Fit to Window")), accelerators: ["<Control>0", "<Control>KP_0"],
+                        context: .viewer)
+        case .back: CommandSpec(scope: .window, line: .own(.viewer, tr("Back to All Photos")), localKeys: ["Escape", "<Alt>Left"])
+        case .fullscreen: CommandSpec(scope: .window, line: .own(.viewer, tr("Full Screen")), accelerators: ["F11"])
+        case .slideshow: CommandSpec(scope: .window, line: .own(.viewer, tr("Slideshow")), accelerators: ["F5"])
+        // The slideshow's time per photo, while it runs: + gives each photo more, as a longer delay.
+        case .slideshowLonger:
+            CommandSpec(scope: .window, line: .own(.viewer, tr("More or Less Time per Photo in a Slideshow")),
+                        localKeys: ["plus", "equal", "KP_Add"])
+        case .slideshowShorter: CommandSpec(scope: .window, line: .joins(.slideshowLonger), localKeys: ["minus", "KP_Subtract"])
+        // The viewer's context menu; the grid's own command has these keys while it has the focus.
+        case .viewerMenu: CommandSpec(scope: .window, localKeys: ["Menu", "<Shift>F10"])
+        case .firstResult: CommandSpec(scope: .search, localKeys: ["Down"])
         }
     }
+
+    var scope: Scope { spec.scope }
+    var accelerators: [String] { spec.accelerators }
+    var localKeys: [String] { spec.localKeys }
+    var needsPhoto: Bool { spec.needsPhoto }
+    var takesKeysFirst: Bool { spec.takesKeysFirst }
 
     /// The name menus and buttons activate, such as "win.import".
     var detailedName: String {
@@ -50,91 +133,19 @@ enum Command: String, CaseIterable {
         }
     }
 
-    /// Keys that run the command wherever the focus is, even in a text entry.
-    var accelerators: [String] {
-        switch self {
-        case .quit: ["<Control>q"]
-        case .showShortcuts: ["<Control>question"]
-        case .importPhotos: ["<Control>o"]
-        case .importFolder: ["<Shift><Control>o"]
-        case .search: ["<Control>f"]
-        case .editLabel: ["F2"]
-        case .export: ["<Control>e"]
-        case .info: ["<Alt>Return"]
-        case .rotateClockwise: ["<Control>r"]
-        case .rotateCounterclockwise: ["<Shift><Control>r"]
-        case .zoomIn: ["<Control>plus", "<Control>equal", "<Control>KP_Add"]
-        case .zoomOut: ["<Control>minus", "<Control>KP_Subtract"]
-        case .zoomReset: ["<Control>0", "<Control>KP_0"]
-        case .fullscreen: ["F11"]
-        case .slideshow: ["F5"]
-        default: []
-        }
+    /// The item menus show for the command.
+    var menuLabel: String {
+        guard let label = spec.menuLabel else { preconditionFailure("\(self) has no menu label") }
+        return label
     }
 
-    /// Keys that reach the command only while the focus is inside its scope's widget (the window
-    /// or the grid), and only after the focused widget had its turn: the grid moves its focus
-    /// with the arrows and a search entry deletes text, and only what they leave arrives here.
-    var localKeys: [String] {
-        switch self {
-        // The last one is the one menus show.
-        case .remove: ["KP_Delete", "Delete"]
-        case .back: ["Escape", "<Alt>Left"]
-        case .previous: ["Left"]
-        case .next: ["Right"]
-        case .undo: ["<Control>z"]
-        case .redo: ["<Shift><Control>z"]
-        case .openFocused: ["space"]
-        case .contextMenu: ["Menu", "<Shift>F10"]
-        case .clearSelection: ["Escape"]
-        case .firstResult: ["Down"]
-        // The slideshow's time per photo, while it runs: + gives each photo more, as a longer delay.
-        case .slideshowLonger: ["plus", "equal", "KP_Add"]
-        case .slideshowShorter: ["minus", "KP_Subtract"]
-        // The viewer's context menu; the grid's own command has these keys while it has the focus.
-        case .viewerMenu: ["Menu", "<Shift>F10"]
-        default: []
+    /// Whether the command can act on what the window shows.
+    func isEnabled(viewing: Bool, hasPhoto: Bool) -> Bool {
+        let shown = switch spec.context {
+        case .anywhere: true
+        case .grid: !viewing
+        case .viewer: viewing
         }
-    }
-
-    /// Whether the local keys act before the focused widget sees them, which is how a key it would
-    /// use (Space, which selects a list item) gets another meaning.
-    var takesKeysFirst: Bool { self == .openFocused }
-
-    /// Acts on the selected photos, or the one in the viewer, and is disabled without one.
-    var needsPhoto: Bool {
-        [.open, .editLabel, .copy, .showInFiles, .export, .rotateClockwise, .rotateCounterclockwise, .remove, .info].contains(self)
-    }
-
-    /// The command's line in the Keyboard Shortcuts window, in the table's order; nil for one that
-    /// has no keys or that shares a line with another.
-    var shortcut: ShortcutEntry? {
-        switch self {
-        case .importPhotos: ShortcutEntry(.general, tr("Import Photos"), accelerators)
-        case .importFolder: ShortcutEntry(.general, tr("Import Folder"), accelerators)
-        case .search: ShortcutEntry(.general, tr("Search Labels and File Names"), accelerators)
-        case .showShortcuts: ShortcutEntry(.general, tr("Keyboard Shortcuts"), accelerators)
-        case .quit: ShortcutEntry(.general, tr("Quit"), accelerators)
-        case .open: ShortcutEntry(.photos, tr("Open"), ["Return", "space"])
-        case .editLabel: ShortcutEntry(.photos, tr("Edit Label"), accelerators)
-        case .export: ShortcutEntry(.photos, tr("Export Photos"), accelerators)
-        case .info: ShortcutEntry(.photos, tr("Photo Information"), accelerators)
-        case .rotateClockwise: ShortcutEntry(.photos, tr("Rotate Clockwise and Counterclockwise"), ["<Control>r", "<Shift><Control>r"])
-        case .remove: ShortcutEntry(.photos, tr("Remove"), ["Delete"])
-        case .undo: ShortcutEntry(.photos, tr("Undo"), localKeys)
-        case .redo: ShortcutEntry(.photos, tr("Redo"), localKeys)
-        case .contextMenu: ShortcutEntry(.photos, tr("Context Menu"), localKeys)
-        case .selectAll: ShortcutEntry(.photos, tr("Select All"), ["<Control>a"])
-        case .clearSelection: ShortcutEntry(.photos, tr("Clear Selection"), localKeys)
-        case .zoomIn: ShortcutEntry(.photos, tr("Larger or Smaller Thumbnails"), ["<Control>plus", "<Control>minus"])
-        case .previous: ShortcutEntry(.viewer, tr("Previous and Next Photo"), ["Left", "Right"])
-        case .zoomOut: ShortcutEntry(.viewer, tr("Zoom In and Out"), ["<Control>plus", "<Control>minus"])
-        case .zoomReset: ShortcutEntry(.viewer, tr("Fit to Window"), ["<Control>0"])
-        case .back: ShortcutEntry(.viewer, tr("Back to All Photos"), localKeys)
-        case .fullscreen: ShortcutEntry(.viewer, tr("Full Screen"), accelerators)
-        case .slideshow: ShortcutEntry(.viewer, tr("Slideshow"), accelerators)
-        case .slideshowLonger: ShortcutEntry(.viewer, tr("More or Less Time per Photo in a Slideshow"), ["plus", "minus"])
-        default: nil
-        }
+        return shown && (hasPhoto || !needsPhoto)
     }
 }

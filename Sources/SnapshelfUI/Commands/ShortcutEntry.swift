@@ -3,12 +3,13 @@ import SnapshelfModel
 
 struct ShortcutEntry {
     enum Group: CaseIterable {
-        case general, photos, viewer
+        case general, photos, selecting, viewer
 
         var title: String {
             switch self {
             case .general: tr("General")
             case .photos: tr("Photos")
+            case .selecting: tr("Moving and Selecting")
             case .viewer: tr("Viewer")
             }
         }

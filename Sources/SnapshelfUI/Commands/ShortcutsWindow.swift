@@ -1,9 +1,27 @@
-// The Keyboard Shortcuts window (Ctrl+?), made from the command table as GtkBuilder XML, since
-// GTK 4.8 can only fill a GtkShortcutsWindow from XML.
+// The Keyboard Shortcuts window (Ctrl+?), made from the command table and GtkGridView's own keys
+// as GtkBuilder XML, since GTK 4.8 can only fill a GtkShortcutsWindow from XML. A line's keys are
+// its commands' keys, as the application and the window bind them.
 import SnapshelfModel
 
 enum ShortcutsWindow {
-    static var entries: [ShortcutEntry] { Command.allCases.compactMap(\.shortcut) }
+    /// Each group's lines: GtkGridView's own keys first, then the commands' in the table's order.
+    static var entries: [ShortcutEntry] {
+        let lines = GridViewKeys.entries + Command.allCases.compactMap(line(of:))
+        return ShortcutEntry.Group.allCases.flatMap { group in lines.filter { $0.group == group } }
+    }
+
+    /// The command's own line, followed by the keys of the commands that join it.
+    private static func line(of command: Command) -> ShortcutEntry? {
+        guard case .own(let group, let title) = command.spec.line else { return nil }
+        let joining = Command.allCases.filter { if case .joins(command) = $0.spec.line { true } else { false } }
+        let keys = ([command] + joining).flatMap { $0.accelerators + $0.localKeys }.filter { !isRepeat($0) }
+        return ShortcutEntry(group, title, command.spec.gridViewKeys + keys)
+    }
+
+    /// Whether a key only repeats one the line shows: the keypad's, and = for + (its key without Shift).
+    static func isRepeat(_ key: String) -> Bool {
+        key.contains("KP_") || key.hasSuffix("equal")
+    }
 
     static var builderXML: String {
         let groups = ShortcutEntry.Group.allCases.map { group in

@@ -32,8 +32,8 @@ final class LibraryWindow {
     }()
     /// Full screen and the slideshow.
     private(set) lazy var presentation = Presentation(library: self)
-    /// The commands that need a photo to act on, enabled only when there is one.
-    private var photoActions: [Action] = []
+    /// The window's commands, enabled only when what is shown lets them act.
+    private var actions: [Command: Action] = [:]
     /// Keeps the page and the search's count following the store's changes.
     private var storeSubscription: Subscription?
     /// Picks up changes made by other connections: the worker's imports and the command line.
@@ -125,9 +125,7 @@ final class LibraryWindow {
             }
             if command == .search { search.openChanged = { [action] isOpen in action.isOn = isOpen } }
             window.add(action)
-            if command.needsPhoto {
-                photoActions.append(action)
-            }
+            actions[command] = action
             keys += command.localKeys.map { ($0, command.detailedName) }
         }
         window.addController(ShortcutController(keys))
@@ -147,18 +145,20 @@ final class LibraryWindow {
         case .remove: commands.remove(chosenPhotos)
         case .rotateClockwise, .rotateCounterclockwise:
             PhotoRotation(window: self).rotate(chosenPhotos, by: command == .rotateClockwise ? 90 : -90)
-        case .selectAll: if !isViewing { grid.selectAll() }
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
         case .back: if !(isViewing && presentation.leave()) { closeViewer() }
         case .undo, .redo: command == .undo ? history.undo() : history.redo()
-        case .zoomIn: zoom(by: 1)
-        case .zoomOut: zoom(by: -1)
-        case .zoomReset: if isViewing { viewer.zoomToFit() }
+        case .largerThumbnails, .smallerThumbnails: preferences.setTileSize(grid.stepTileSize(by: command == .largerThumbnails ? 1 : -1))
+        case .defaultThumbnails:
+            grid.setTileSize(PhotoTile.defaultSize)
+            preferences.setTileSize(PhotoTile.defaultSize)
+        case .zoomIn, .zoomOut: command == .zoomIn ? viewer.zoomIn() : viewer.zoomOut()
+        case .zoomReset: viewer.zoomToFit()
         case .previous: if isViewing { viewer.step(by: -1) }
         case .next: if isViewing { viewer.step(by: 1) }
         case .fullscreen, .slideshow, .slideshowLonger, .slideshowShorter: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
-        case .quit, .about, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
+        case .quit, .about, .help, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
     }
 
@@ -192,7 +192,7 @@ final class LibraryWindow {
         }
         info.follow()
         let hasPhoto = isViewing || selected > 0
-        photoActions.forEach { $0.isEnabled = hasPhoto }
+        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto) }
     }
 
     /// The photos the commands act on: the one in the viewer, else the selection.
@@ -253,13 +253,6 @@ final class LibraryWindow {
         updateSelection()
         guard let first = positions.min() else { return }
         isViewing ? viewer.show(position: first) : grid.reveal(positions: positions, focusing: true)
-    }
-
-    private func zoom(by steps: Int) {
-        if isViewing {
-            return steps > 0 ? viewer.zoomIn() : viewer.zoomOut()
-        }
-        preferences.setTileSize(grid.stepTileSize(by: steps))
     }
 
     // MARK: Sorting and searching

@@ -1,6 +1,6 @@
 // The menu models of the main window: the main menu behind the header's menu button, and the
-// context menu of the selected photos or the viewer's photo. Their items name commands, whose
-// actions enable them.
+// context menu of the selected photos or the viewer's photo. Their items are commands, with the
+// labels the command table gives them, and their actions enable them.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -8,8 +8,7 @@ import SnapshelfModel
 enum WindowMenus {
     static func main() -> Menu {
         let menu = Menu()
-        menu.appendSection(section([(tr("Import _Photos…"), .importPhotos), (tr("Import _Folder…"), .importFolder),
-                                    (tr("E_xport…"), .export), (tr("Export _All Photos…"), .exportAll)]))
+        menu.appendSection(section([.importPhotos, .importFolder, .export, .exportAll]))
         let sorting = Menu()
         for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
                               (tr("Date Added, _Oldest First"), .addedOldestFirst),
@@ -18,27 +17,22 @@ enum WindowMenus {
             sorting.append(name, action: Command.sort.detailedName, target: order.rawValue)
         }
         menu.appendSection(sorting, heading: tr("Sort By"))
-        menu.appendSection(section([(tr("_Larger Thumbnails"), .zoomIn), (tr("_Smaller Thumbnails"), .zoomOut)]),
-                           heading: tr("Thumbnail Size"))
-        menu.appendSection(section([(tr("_Keyboard Shortcuts"), .showShortcuts), (tr("_About Snapshelf"), .about)]))
+        menu.appendSection(section([.largerThumbnails, .smallerThumbnails]), heading: tr("Thumbnail Size"))
+        menu.appendSection(section([.showShortcuts, .help, .about]))
         return menu
     }
 
     /// In the viewer, without Open: the photo is open.
     static func photo(viewing: Bool = false) -> Menu {
-        let menu = section((viewing ? [] : [(tr("_Open"), .open)])
-                           + [(tr("_Edit Label…"), .editLabel), (tr("_Copy"), .copy),
-                              (tr("Show in _Files"), .showInFiles), (tr("E_xport…"), .export),
-                              (tr("_Information"), .info)])
-        menu.appendSection(section([(tr("Rotate C_lockwise"), .rotateClockwise),
-                                    (tr("Rotate Counterclock_wise"), .rotateCounterclockwise)]))
-        menu.appendSection(section([(tr("_Remove from Library"), .remove)]))
+        let menu = section((viewing ? [] : [.open]) + [.editLabel, .copy, .showInFiles, .export, .info])
+        menu.appendSection(section([.rotateClockwise, .rotateCounterclockwise]))
+        menu.appendSection(section([.remove]))
         return menu
     }
 
-    private static func section(_ items: [(label: String, command: Command)]) -> Menu {
+    private static func section(_ commands: [Command]) -> Menu {
         let menu = Menu()
-        items.forEach { menu.append($0.label, action: $0.command.detailedName) }
+        commands.forEach { menu.append($0.menuLabel, action: $0.detailedName) }
         return menu
     }
 }
