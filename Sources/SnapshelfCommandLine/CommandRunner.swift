@@ -1,5 +1,6 @@
 // Runs the commands that need no display and turns their outcome into an exit status.
 import Foundation
+import SnapshelfDecoder
 import SnapshelfModel
 
 public struct CommandRunner {

@@ -1,6 +1,7 @@
 // A file the person chose to import, checked to be a whole, readable image and previewed,
 // but not yet in the library.
 import Foundation
+import SnapshelfDecoderWire
 
 public struct PhotoCandidate: Sendable {
     /// Images declaring more pixels are refused before decoding, which stops decompression

@@ -2,6 +2,7 @@
 // camera and lens, the exposure and where it was taken, with the file's size. Reading touches the
 // file, so the window reads it off the main thread; the texts are put as people write them.
 import Foundation
+import SnapshelfDecoderWire
 
 public struct PhotoDetails: Sendable, Equatable {
     public struct Fraction: Sendable, Equatable {

@@ -3,6 +3,7 @@
 // reaped, and how it ended says why the file failed.
 import CLinux
 import Foundation
+import SnapshelfDecoderWire
 
 final class DecoderProcess {
     /// How a decoder ended without answering.
@@ -49,7 +50,7 @@ final class DecoderProcess {
         socket = ends[0]
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
-        let arguments = [executable] + DecoderService.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
+        let arguments = [executable] + DecoderLaunch.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
         do throws(DecoderSpawnFailure) {
             pid = try DecoderSpawner.shared.start { () throws(DecoderSpawnFailure) in
                 try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
@@ -76,7 +77,7 @@ final class DecoderProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        posix_spawn_file_actions_adddup2(&actions, socket, DecoderService.socket)
+        posix_spawn_file_actions_adddup2(&actions, socket, DecoderLaunch.socket)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

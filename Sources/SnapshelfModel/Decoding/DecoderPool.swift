@@ -4,6 +4,7 @@
 // hangs, runs out of memory or is killed fails only the file it was on, and is replaced.
 import CGdkPixbuf
 import Foundation
+import SnapshelfDecoderWire
 
 final class DecoderPool: @unchecked Sendable {
     // Unchecked Sendable: the idle decoders and the count are only touched under `condition`.
@@ -197,7 +198,7 @@ final class DecoderPool: @unchecked Sendable {
         condition.unlock()
         guard schedulesReaping else { return }
         // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.
-        let wait = Int(DecoderService.idleLimit.components.seconds) + 1
+        let wait = Int(DecoderLaunch.idleLimit.components.seconds) + 1
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(wait)) { [self] in
             reapEnded()
         }
@@ -208,7 +209,7 @@ final class DecoderPool: @unchecked Sendable {
     /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
         condition.lock()
-        let overdue = ContinuousClock.now - DecoderService.idleLimit - .seconds(5)
+        let overdue = ContinuousClock.now - DecoderLaunch.idleLimit - .seconds(5)
         let ended = idle.filter { $0.hasEnded || $0.idleSince < overdue }
         ended.forEach { $0.stop() }
         idle.removeAll { decoder in ended.contains { $0 === decoder } }
