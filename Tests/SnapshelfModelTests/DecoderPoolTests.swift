@@ -28,13 +28,13 @@ final class DecoderPoolTests: XCTestCase {
         return DecoderPool(capacity: capacity, decoderEnvironment: environment)
     }
 
-    private static func decode(_ url: URL, in pool: DecoderPool) throws(ImportError) -> DecoderPool.DecodedImage {
+    private static func decode(_ url: URL, in pool: DecoderPool) throws(DecodingFailure) -> DecoderPool.DecodedImage {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         return try pool.image(from: descriptor, path: url.path, fittingIn: 64)
     }
 
-    private func reason(decoding url: URL, in pool: DecoderPool) -> ImportError.Reason? {
+    private func reason(decoding url: URL, in pool: DecoderPool) -> DecodingFailure.Reason? {
         do {
             _ = try Self.decode(url, in: pool)
             return nil

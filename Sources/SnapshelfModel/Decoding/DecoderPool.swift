@@ -50,30 +50,30 @@ final class DecoderPool: @unchecked Sendable {
 
     /// Decodes the file at `url`, which may be named in bytes that are no UTF-8, to fit a square
     /// of `side` pixels, upright.
-    func image(of url: URL, fittingIn side: Int) throws(ImportError) -> DecodedImage {
-        try withFile(at: url) { (descriptor, path) throws(ImportError) in try image(from: descriptor, path: path, fittingIn: side) }
+    func image(of url: URL, fittingIn side: Int) throws(DecodingFailure) -> DecodedImage {
+        try withFile(at: url) { (descriptor, path) throws(DecodingFailure) in try image(from: descriptor, path: path, fittingIn: side) }
     }
 
     /// Reads the metadata of the file at `url`.
-    func tags(of url: URL) throws(ImportError) -> PhotoTags {
-        try withFile(at: url) { (descriptor, path) throws(ImportError) in try tags(from: descriptor, path: path) }
+    func tags(of url: URL) throws(DecodingFailure) -> PhotoTags {
+        try withFile(at: url) { (descriptor, path) throws(DecodingFailure) in try tags(from: descriptor, path: path) }
     }
 
     /// Opens the file for a decoder, only a regular file and never blocking nor taking a
     /// terminal, and closes it afterwards; why not, when it cannot be opened.
-    private func withFile<T>(at url: URL, _ body: (Int32, String) throws(ImportError) -> T) throws(ImportError) -> T {
+    private func withFile<T>(at url: URL, _ body: (Int32, String) throws(DecodingFailure) -> T) throws(DecodingFailure) -> T {
         let name = FileName(url: url)
         switch OpenFile.openRegular(name) {
         case .success(let file):
             // Kept until the body is done with its descriptor, which closes with it.
             defer { withExtendedLifetime(file) {} }
             return try body(file.descriptor, name.text)
-        case .failure(let failure): throw ImportError(url: url, reason: .undecodable(failure.description))
+        case .failure(let failure): throw DecodingFailure(url: url, reason: .undecodable(failure.description))
         }
     }
 
     /// Decodes the open file to fit a square of `side` pixels, upright.
-    func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(ImportError) -> DecodedImage {
+    func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(DecodingFailure) -> DecodedImage {
         let side = max(1, side)
         let (reply, payload) = try run(.image(fittingIn: side, maximumPixels: maximumPixels), passing: descriptor, path: path,
                                        maximumPayload: (side * 4 + 16) * side)
@@ -82,36 +82,36 @@ final class DecoderPool: @unchecked Sendable {
             guard let payload, let expected = layout.byteCount, payload.count >= expected, max(layout.width, layout.height) <= side,
                   (1...8).contains(layout.orientation) else {
                 payload?.deallocate()
-                throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+                throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
             }
             return DecodedImage(thumbnail: Thumbnail(upright: Self.pixbuf(taking: payload, layout), orientation: layout.orientation),
                                 storedWidth: layout.storedWidth, storedHeight: layout.storedHeight)
         case .refused(let refusal):
             payload?.deallocate()
-            throw Self.importError(refusal, path: path)
+            throw Self.failure(refusal, path: path)
         case .tags:
             payload?.deallocate()
-            throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+            throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
     /// Reads the open file's metadata.
-    func tags(from descriptor: Int32, path: String) throws(ImportError) -> PhotoTags {
+    func tags(from descriptor: Int32, path: String) throws(DecodingFailure) -> PhotoTags {
         let (reply, payload) = try run(.tags, passing: descriptor, path: path, maximumPayload: 0)
         payload?.deallocate()
         switch reply {
         case .tags(let tags): return tags.cleaned()
-        case .refused(let refusal): throw Self.importError(refusal, path: path)
-        case .image: throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+        case .refused(let refusal): throw Self.failure(refusal, path: path)
+        case .image: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
     /// The decoder's refusal in its own words, which are only data: see DecoderText.
-    private static func importError(_ refusal: DecoderRefusal, path: String) -> ImportError {
+    private static func failure(_ refusal: DecoderRefusal, path: String) -> DecodingFailure {
         switch refusal {
-        case .undecodable(let detail): ImportError(path: path, reason: .undecodable(DecoderText.clean(detail)))
-        case .tooManyPixels(let width, let height): ImportError(path: path, reason: .tooManyPixels(width: width, height: height))
-        case .unreadable(let detail): ImportError(path: path, reason: .unreadable(DecoderText.clean(detail)))
+        case .undecodable(let detail): DecodingFailure(path: path, reason: .undecodable(DecoderText.clean(detail)))
+        case .tooManyPixels(let width, let height): DecodingFailure(path: path, reason: .tooManyPixels(width: width, height: height))
+        case .unreadable(let detail): DecodingFailure(path: path, reason: .unreadable(DecoderText.clean(detail)))
         }
     }
 
@@ -126,7 +126,7 @@ final class DecoderPool: @unchecked Sendable {
     /// Runs the request on an idle decoder, or a new one. A decoder that had ended on its own
     /// (idle, or retiring) before it saw the request is replaced and the request sent again.
     private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
-                     maximumPayload: Int) throws(ImportError) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
+                     maximumPayload: Int) throws(DecodingFailure) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
         var isRetry = false
         while true {
             let decoder = try take(path: path)
@@ -148,13 +148,13 @@ final class DecoderPool: @unchecked Sendable {
                     isRetry = true
                     continue
                 }
-                throw ImportError(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
+                throw DecodingFailure(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
             }
         }
     }
 
     /// An idle decoder, or a new one when fewer than `capacity` are running; waits otherwise.
-    private func take(path: String) throws(ImportError) -> DecoderProcess {
+    private func take(path: String) throws(DecodingFailure) -> DecoderProcess {
         condition.lock()
         while true {
             while let decoder = idle.popLast() {
@@ -172,14 +172,14 @@ final class DecoderPool: @unchecked Sendable {
         condition.unlock()
         guard let executable else {
             give(back: nil)
-            throw ImportError(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
+            throw DecodingFailure(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
         }
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,
                                       addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1)
         } catch {
             give(back: nil)
-            throw ImportError(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
+            throw DecodingFailure(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
         }
     }
 

@@ -13,17 +13,17 @@ extension PhotoTags {
     /// Reads the tags of the file at `url` in a sandboxed decoder; why not, in Exiv2's words or
     /// the decoder's, when they cannot be read.
     static func read(_ url: URL) throws(Metadata.Failure) -> PhotoTags {
-        try reading { () throws(ImportError) in try DecoderPool.shared.tags(of: url) }
+        try reading { () throws(DecodingFailure) in try DecoderPool.shared.tags(of: url) }
     }
 
     /// Reads the tags of the open file, which stays open.
     static func read(from descriptor: Int32, path: String) throws(Metadata.Failure) -> PhotoTags {
-        try reading { () throws(ImportError) in try DecoderPool.shared.tags(from: descriptor, path: path) }
+        try reading { () throws(DecodingFailure) in try DecoderPool.shared.tags(from: descriptor, path: path) }
     }
 
     /// The tags `read` gives, or its failure as a metadata failure: Exiv2's words where it gave them.
-    private static func reading(_ read: () throws(ImportError) -> PhotoTags) throws(Metadata.Failure) -> PhotoTags {
-        do throws(ImportError) {
+    private static func reading(_ read: () throws(DecodingFailure) -> PhotoTags) throws(Metadata.Failure) -> PhotoTags {
+        do throws(DecodingFailure) {
             return try read()
         } catch {
             if case .undecodable(let detail) = error.reason { throw Metadata.Failure(description: detail) }

@@ -112,7 +112,7 @@ public struct PhotoDetails: Sendable, Equatable {
     }
 
     /// A size as GNOME shows one, such as "2.1 MB".
-    public static func size(_ bytes: Int) -> String { ImportError.formatted(bytes) }
+    public static func size(_ bytes: Int) -> String { DecodingFailure.formatted(bytes) }
 
     /// The number in the person's language, with up to (or exactly) so many decimals and no grouping.
     static func number(_ value: Double, digits: Int, exactly: Bool = false) -> String {
