@@ -5,10 +5,9 @@
 import CGdkPixbuf
 import Foundation
 import SnapshelfDecoderWire
+import Synchronization
 
-final class DecoderPool: @unchecked Sendable {
-    // Unchecked Sendable: the idle decoders and the count are only touched under `condition`.
-
+final class DecoderPool: Sendable {
     /// An image as a decoder sent it, with the size its file declares.
     struct DecodedImage {
         let thumbnail: Thumbnail
@@ -27,16 +26,22 @@ final class DecoderPool: @unchecked Sendable {
     private let executable: String?
     /// The decoders' environment, "NAME=value" each; nil passes on the app's own.
     private let decoderEnvironment: [String]?
-    private let condition = NSCondition()
-    private var idle: [DecoderProcess] = []
-    private var started = 0
-    private var isReapingScheduled = false
+    /// One permit per decoder the pool may run: a request holds one while it is at a decoder, or
+    /// starting one. A new decoder starts only when none is idle, so no more than `capacity` run.
+    private let slots: DispatchSemaphore
+    private let state = Mutex(State())
+
+    private struct State {
+        var idle: [DecoderProcess] = []
+        var isReapingScheduled = false
+    }
 
     /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
     /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
     /// `decoderEnvironment` is given.
     init(capacity: Int = ProcessInfo.processInfo.activeProcessorCount, decoderEnvironment: [String: String]? = nil) {
         self.capacity = max(1, capacity)
+        slots = DispatchSemaphore(value: self.capacity)
         self.decoderEnvironment = decoderEnvironment.map { $0.map { "\($0.key)=\($0.value)" } }
         let environment = decoderEnvironment ?? ProcessInfo.processInfo.environment
         let seconds = environment["SNAPSHELF_DECODE_TIMEOUT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 20
@@ -153,23 +158,17 @@ final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// An idle decoder, or a new one when fewer than `capacity` are running; waits otherwise.
+    /// An idle decoder, or a new one when none is; waits while `capacity` requests are at decoders.
     private func take(path: String) throws(DecodingFailure) -> DecoderProcess {
-        condition.lock()
-        while true {
-            while let decoder = idle.popLast() {
-                if !decoder.hasEnded && decoder.isQuiet {
-                    condition.unlock()
-                    return decoder
-                }
+        slots.wait()
+        let found = state.withLock { state -> DecoderProcess? in
+            while let decoder = state.idle.popLast() {
+                if !decoder.hasEnded && decoder.isQuiet { return decoder }
                 decoder.stop()
-                started -= 1
             }
-            if started < capacity { break }
-            condition.wait()
+            return nil
         }
-        started += 1
-        condition.unlock()
+        if let found { return found }
         guard let executable else {
             give(back: nil)
             throw DecodingFailure(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
@@ -183,19 +182,16 @@ final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// Returns a decoder that can take more work, or nil for one that is gone.
+    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's slot.
     private func give(back decoder: DecoderProcess?) {
-        condition.lock()
-        if let decoder {
-            decoder.idleSince = .now
-            idle.append(decoder)
-        } else {
-            started -= 1
+        decoder?.idleSince = .now
+        let schedulesReaping = state.withLock { state in
+            guard let decoder else { return false }
+            state.idle.append(decoder)
+            defer { state.isReapingScheduled = true }
+            return !state.isReapingScheduled
         }
-        let schedulesReaping = decoder != nil && !isReapingScheduled
-        isReapingScheduled = isReapingScheduled || schedulesReaping
-        condition.signal()
-        condition.unlock()
+        slots.signal()
         guard schedulesReaping else { return }
         // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.
         let wait = Int(DecoderLaunch.idleLimit.components.seconds) + 1
@@ -208,16 +204,14 @@ final class DecoderPool: @unchecked Sendable {
     /// ended by now and did not, killing them: a decoder taken over could otherwise spend its CPU
     /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
-        condition.lock()
-        let overdue = ContinuousClock.now - DecoderLaunch.idleLimit - .seconds(5)
-        let ended = idle.filter { $0.hasEnded || $0.idleSince < overdue }
-        ended.forEach { $0.stop() }
-        idle.removeAll { decoder in ended.contains { $0 === decoder } }
-        started -= ended.count
-        let again = !idle.isEmpty
-        isReapingScheduled = again
-        condition.signal()
-        condition.unlock()
+        let again = state.withLock { state in
+            let overdue = ContinuousClock.now - DecoderLaunch.idleLimit - .seconds(5)
+            let ended = state.idle.filter { $0.hasEnded || $0.idleSince < overdue }
+            ended.forEach { $0.stop() }
+            state.idle.removeAll { decoder in ended.contains { $0 === decoder } }
+            state.isReapingScheduled = !state.idle.isEmpty
+            return state.isReapingScheduled
+        }
         // Those still idle end later; look again then.
         if again {
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [self] in reapEnded() }

@@ -4,16 +4,26 @@
 // would die idle or in the middle of a file. While decoders run, the app is not dumpable.
 import CLinux
 import Foundation
+import Synchronization
 
-final class DecoderSpawner: @unchecked Sendable {
-    // Unchecked Sendable: `waiting` and `running` are only touched under `condition`.
+final class DecoderSpawner: Sendable {
+    private struct State {
+        var waiting: [@Sendable () -> Void] = []
+        /// Decoders started and not yet reaped, across every pool.
+        var running = 0
+    }
+
+    /// What a start gave, handed from the spawner's thread back to the one that asked.
+    private final class Handoff<T: Sendable, E: Error>: Sendable {
+        let outcome = Mutex<Result<T, E>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+    }
 
     static let shared = DecoderSpawner()
 
-    private let condition = NSCondition()
-    private var waiting: [() -> Void] = []
-    /// Decoders started and not yet reaped, across every pool.
-    private var running = 0
+    private let state = Mutex(State())
+    /// Signalled once per start waiting, which the spawner's thread sleeps on.
+    private let starts = DispatchSemaphore(value: 0)
 
     private init() {
         let thread = Thread { [self] in serve() }
@@ -24,20 +34,20 @@ final class DecoderSpawner: @unchecked Sendable {
     /// Runs `start` on the spawner's thread and returns what it gave. While any decoder it
     /// started lives, the app is not dumpable: no process of the person's, a decoder that broke
     /// out least of all, can then trace it, read its memory or take its descriptors.
-    func start<T, E: Error>(_ start: @escaping () throws(E) -> T) throws(E) -> T {
-        var outcome: Result<T, E>?
-        let done = DispatchSemaphore(value: 0)
-        condition.lock()
-        if running == 0 { _ = snapshelf_set_dumpable(0) }
-        running += 1
-        waiting.append {
-            do throws(E) { outcome = .success(try start()) } catch { outcome = .failure(error) }
-            done.signal()
+    func start<T: Sendable, E: Error>(_ start: @escaping @Sendable () throws(E) -> T) throws(E) -> T {
+        let handoff = Handoff<T, E>()
+        state.withLock { state in
+            if state.running == 0 { _ = snapshelf_set_dumpable(0) }
+            state.running += 1
+            state.waiting.append {
+                let outcome = Result { () throws(E) in try start() }
+                handoff.outcome.withLock { $0 = outcome }
+                handoff.done.signal()
+            }
         }
-        condition.signal()
-        condition.unlock()
-        done.wait()
-        switch outcome! {
+        starts.signal()
+        handoff.done.wait()
+        switch handoff.outcome.withLock({ $0 })! {
         case .success(let value):
             return value
         case .failure(let error):
@@ -49,19 +59,16 @@ final class DecoderSpawner: @unchecked Sendable {
     /// Counts a decoder as ended, reaped or never started; the last one makes the app dumpable
     /// again, so a crash of its own leaves a core as usual.
     func ended() {
-        condition.lock()
-        running -= 1
-        if running == 0 { _ = snapshelf_set_dumpable(1) }
-        condition.unlock()
+        state.withLock { state in
+            state.running -= 1
+            if state.running == 0 { _ = snapshelf_set_dumpable(1) }
+        }
     }
 
     private func serve() {
         while true {
-            condition.lock()
-            while waiting.isEmpty { condition.wait() }
-            let next = waiting.removeFirst()
-            condition.unlock()
-            next()
+            starts.wait()
+            state.withLock { $0.waiting.removeFirst() }()
         }
     }
 }
