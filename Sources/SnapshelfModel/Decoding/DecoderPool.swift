@@ -33,8 +33,14 @@ final class DecoderPool: Sendable {
 
     private struct State {
         var idle: [DecoderProcess] = []
+        /// The requests at a decoder now, and the most there have been at once.
+        var busy = 0
+        var mostBusy = 0
         var isReapingScheduled = false
     }
+
+    /// The most requests that were at a decoder at once, each at its own.
+    var mostAtOnce: Int { state.withLock { $0.mostBusy } }
 
     /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
     /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
@@ -162,6 +168,8 @@ final class DecoderPool: Sendable {
     private func take(path: String) throws(DecodingFailure) -> DecoderProcess {
         slots.wait()
         let found = state.withLock { state -> DecoderProcess? in
+            state.busy += 1
+            state.mostBusy = max(state.mostBusy, state.busy)
             while let decoder = state.idle.popLast() {
                 if !decoder.hasEnded && decoder.isQuiet { return decoder }
                 decoder.stop()
@@ -186,6 +194,7 @@ final class DecoderPool: Sendable {
     private func give(back decoder: DecoderProcess?) {
         decoder?.idleSince = .now
         let schedulesReaping = state.withLock { state in
+            state.busy -= 1
             guard let decoder else { return false }
             state.idle.append(decoder)
             defer { state.isReapingScheduled = true }
