@@ -47,8 +47,18 @@ let package = Package(
         ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
-        // Model: photos, the library on disk, import and thumbnails. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
+        // What the app and its sandboxed decoders say to each other: the requests, the replies
+        // with the tags and the pixels' layout they carry, and the frames on the socket.
+        .target(name: "SnapshelfDecoderWire", dependencies: ["CLinux"]),
+
+        // Model: photos, the library on disk, import and thumbnails, and the app's side of decoding:
+        // the pool of sandboxed decoders it sends files to. No GTK widgets.
+        .target(name: "SnapshelfModel", dependencies: ["SnapshelfDecoderWire", "CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
+
+        // The sandboxed decoder, the executable's hidden mode: it locks itself down (limits, Landlock,
+        // the seccomp allow-list), then decodes with GdkPixbuf and reads tags with the model's Exiv2
+        // and format readers. The app's side cannot reach it, nor it the app's but through the wire.
+        .target(name: "SnapshelfDecoder", dependencies: ["SnapshelfDecoderWire", "SnapshelfModel", "CGdkPixbuf", "CLinux"]),
 
         // Messages: the words of the model's errors, in the person's language, for the window and
         // the command line alike; the model names what went wrong, and this says it.
@@ -62,11 +72,12 @@ let package = Package(
         // UI: the GTK controllers, written against the glue alone: it cannot import CGtk.
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
-        // The command-line commands, which need no display.
-        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
+        // The command-line commands, which need no display; --version names the decoder's sandbox.
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoder"]),
 
-        // The executable: parse the command line, then start the GUI or run a command.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI"]),
+        // The executable: serve as a decoder when started as one, else parse the command line, then
+        // start the GUI or run a command.
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI"]),
 
         // The benchmark's probe, which times searches in process (see bench/).
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
@@ -77,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux", "CZlib"]
         ),
+        .testTarget(name: "SnapshelfDecoderTests", dependencies: ["SnapshelfDecoder", "SnapshelfDecoderWire", "CLinux"]),
         .testTarget(
             name: "SnapshelfCommandLineTests",
             dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport"]

@@ -1,5 +1,6 @@
 // Runs the commands that need no display and turns their outcome into an exit status.
 import Foundation
+import SnapshelfDecoder
 import SnapshelfMessages
 import SnapshelfModel
 
@@ -170,7 +171,7 @@ public struct CommandRunner {
         let collection = FileCollector.collect(paths.map(\.url), recursive: recursive)
         var failed = !collection.problems.isEmpty
         for problem in collection.problems {
-            let hint = problem.reason == .isDirectory ? " " + tr("(add --recursive to import the photos in it)") : ""
+            let hint = problem.reason == .file(.isDirectory) ? " " + tr("(add --recursive to import the photos in it)") : ""
             Console.complain("\(problem.displayPath): \(problem.explanation)\(hint)")
         }
         // Every name: a script may want them, and the terminal scrolls.

@@ -1,6 +1,7 @@
 // The snapshelf executable: parse the command line, then start the GUI or run a command.
 import Foundation
 import SnapshelfCommandLine
+import SnapshelfDecoder
 import SnapshelfModel
 import SnapshelfUI
 

@@ -29,14 +29,14 @@ final class BadInputTests: XCTestCase {
     func testASymlinkLoopIsNamedAsSuch() throws {
         let loop = scratch.url.appendingPathComponent("loop.jpg")
         XCTAssertEqual(symlink(loop.path, loop.path), 0)
-        XCTAssertEqual(reason(inspecting: loop), .symlinkLoop)
+        XCTAssertEqual(reason(inspecting: loop), .file(.symlinkLoop))
     }
 
     func testCutOffJPEGAndPNGFilesAreIncomplete() throws {
         let jpeg = try Data(contentsOf: SamplePhotos.landscape(orientation: 1))
         let png = GeneratedImages.png(width: 300, height: 200)
         for (name, data) in [("cut.jpg", jpeg.prefix(jpeg.count * 2 / 3)), ("cut.png", png.prefix(png.count / 2))] {
-            guard case .incomplete? = reason(inspecting: scratch.file(named: name, containing: Data(data))) else {
+            guard case .file(.incomplete)? = reason(inspecting: scratch.file(named: name, containing: Data(data))) else {
                 return XCTFail("\(name) was not reported as incomplete")
             }
         }
@@ -60,7 +60,7 @@ final class BadInputTests: XCTestCase {
             let whole = scratch.file(named: name, containing: data)
             XCTAssertNoThrow(try PhotoCandidate(inspecting: whole, previewSize: 64), name)
             let cut = scratch.file(named: "cut-" + name, containing: data.prefix(data.count * 2 / 3))
-            guard case .incomplete? = reason(inspecting: cut) else {
+            guard case .file(.incomplete)? = reason(inspecting: cut) else {
                 return XCTFail("a cut-off \(name) was not reported as incomplete")
             }
         }
@@ -98,7 +98,7 @@ final class BadInputTests: XCTestCase {
 
     func testADecompressionBombIsRefusedBeforeDecoding() {
         let bomb = scratch.file(named: "bomb.png", containing: CraftedFiles.pngDeclaring(width: 100_000, height: 100_000))
-        XCTAssertEqual(reason(inspecting: bomb), .tooManyPixels(width: 100_000, height: 100_000))
+        XCTAssertEqual(reason(inspecting: bomb), .file(.tooManyPixels(width: 100_000, height: 100_000)))
     }
 
     func testARealTwoHundredMegapixelPhotoStillImports() throws {

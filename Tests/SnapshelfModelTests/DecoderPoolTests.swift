@@ -28,13 +28,13 @@ final class DecoderPoolTests: XCTestCase {
         return DecoderPool(capacity: capacity, decoderEnvironment: environment)
     }
 
-    private static func decode(_ url: URL, in pool: DecoderPool) throws(ImportError) -> DecoderPool.DecodedImage {
+    private static func decode(_ url: URL, in pool: DecoderPool) throws(DecodingFailure) -> DecoderPool.DecodedImage {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         return try pool.image(from: descriptor, path: url.path, fittingIn: 64)
     }
 
-    private func reason(decoding url: URL, in pool: DecoderPool) -> ImportError.Reason? {
+    private func reason(decoding url: URL, in pool: DecoderPool) -> DecodingFailure.Reason? {
         do {
             _ = try Self.decode(url, in: pool)
             return nil
@@ -91,14 +91,24 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     func testSeveralDecodersWorkAtOnceUpToTheCapacity() throws {
-        let pool = pool(capacity: 2)
+        let pool = pool(capacity: 2, timeout: 60)
+        // A decoder spinning on its file stays busy until it is killed: the photos decoded
+        // meanwhile can only go to a second decoder, whatever the timing of the threads.
+        let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
+        let spinning = Thread { _ = try? Self.decode(spin, in: pool) }
+        spinning.start()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while pool.mostAtOnce == 0 && ContinuousClock.now < deadline { usleep(10_000) }
         let photos = (1...8).map { SamplePhotos.landscape(orientation: $0) }
         let failures = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 16) { index in
             if (try? Self.decode(photos[index % photos.count], in: pool)) == nil { failures.withLock { $0 += 1 } }
         }
         XCTAssertEqual(failures.withLock { $0 }, 0)
+        XCTAssertEqual(pool.mostAtOnce, 2, "the photos did not go to a second decoder while the first was busy")
         XCTAssertLessThanOrEqual(decoders().count, 2)
+        decoders().forEach { kill($0, SIGKILL) }
+        while !spinning.isFinished { usleep(10_000) }
     }
 
     func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {

@@ -8,7 +8,7 @@ final class ImportSummaryTests: XCTestCase {
     private let photo = Photo(id: 1, label: "", fileURL: URL(fileURLWithPath: "/library/photos/1.jpg"),
                               originalName: "1.jpg", added: Date(), width: 4, height: 3)
     private var failure: Result<ImportOutcome, ImportError> {
-        .failure(ImportError(path: "/photos/broken.jpg", reason: .empty))
+        .failure(ImportError(path: "/photos/broken.jpg", reason: .file(.empty)))
     }
 
     private func summary(_ results: [Result<ImportOutcome, ImportError>]) -> ImportSummary {

@@ -64,7 +64,7 @@ final class ImportWorkerTests: LibraryTestCase, @unchecked Sendable {
         let worker = ImportWorker(directory: directory, hop: inbox.hop)
         MainActor.assumeIsolated {
             let record = Record()
-            worker.perform({ _ throws -> Int in throw ImportError(path: "/photos/a.jpg", reason: .empty) },
+            worker.perform({ _ throws -> Int in throw ImportError(path: "/photos/a.jpg", reason: .file(.empty)) },
                            completion: { result in
                                if case .failure(let error as ImportError) = result { record.events.append(error.fileName) }
                            })

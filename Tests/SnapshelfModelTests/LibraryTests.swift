@@ -291,6 +291,6 @@ final class LibraryTests: LibraryTestCase {
         let collection = FileCollector.collect([tree], recursive: true)
         XCTAssertEqual(collection.files.map { String($0.path.dropFirst(tree.path.count)) }, ["/a.jpg", "/b/2.jpg"])
         XCTAssertEqual(collection.skipped.map { String($0.path.dropFirst(tree.path.count)) }, ["/b/notes.txt"])
-        XCTAssertEqual(FileCollector.collect([tree], recursive: false).problems.map(\.reason), [.isDirectory])
+        XCTAssertEqual(FileCollector.collect([tree], recursive: false).problems.map(\.reason), [.file(.isDirectory)])
     }
 }

@@ -96,7 +96,7 @@ final class PhotoStoreTests: XCTestCase {
 
         let scratch = TemporaryDirectory()
         let sample = try Data(contentsOf: SamplePhotos.cameras[1])
-        let cases: [(URL, ImportError.Reason)] = [
+        let cases: [(URL, DecodingFailure.Reason)] = [
             (scratch.file(named: "notes.jpg", containing: Data("not a photo".utf8)), .notAnImage),
             (scratch.file(named: "empty.jpg", containing: Data()), .empty),
             (scratch.url.appendingPathComponent("missing.jpg"), .missing),
@@ -107,7 +107,7 @@ final class PhotoStoreTests: XCTestCase {
         for (url, reason) in cases {
             XCTAssertThrowsError(try candidate(url), url.lastPathComponent) { error in
                 let importError = error as? ImportError
-                XCTAssertEqual(importError?.reason, reason, url.lastPathComponent)
+                XCTAssertEqual(importError?.reason, .file(reason), url.lastPathComponent)
                 XCTAssertEqual(importError?.path, url.path)
                 XCTAssertTrue(importError?.description.contains(url.lastPathComponent) == true)
             }

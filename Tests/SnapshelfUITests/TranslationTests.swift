@@ -46,6 +46,6 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
         XCTAssertEqual(tr("Import Photos (Ctrl+O)"), "Importer des photos (Ctrl+O)")
         XCTAssertEqual(String(format: trn("Removed %d photo", "Removed %d photos", 1), 1), "1 photo retirée")
         // The model's reasons, which the window's notifications quote, are French too.
-        XCTAssertEqual(ImportError(path: "/tmp/notes.txt", reason: .notAnImage).explanation, "ce n’est pas une image")
+        XCTAssertEqual(ImportError(path: "/tmp/notes.txt", reason: .file(.notAnImage)).explanation, "ce n’est pas une image")
     }
 }

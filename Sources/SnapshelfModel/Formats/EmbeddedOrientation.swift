@@ -5,7 +5,7 @@
 import CGdkPixbuf
 import Foundation
 
-enum EmbeddedOrientation {
+package enum EmbeddedOrientation {
     /// The orientation (1 to 8) to apply to what GdkPixbuf decoded from the file, given the one
     /// its loader reported, if any.
     ///
@@ -20,7 +20,7 @@ enum EmbeddedOrientation {
     }
 
     /// The same for a file already open, which stays open.
-    static func toApply(declared: Int?, inFileOpenAs descriptor: Int32) -> Int {
+    package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32) -> Int {
         toApply(declared: declared, in: OpenFile.duplicating(descriptor))
     }
 
@@ -58,7 +58,7 @@ enum EmbeddedOrientation {
     /// A new reference to the picture turned upright from `orientation`, even when that is no turn,
     /// done as GdkPixbuf's own gdk_pixbuf_apply_embedded_orientation does it for the orientation
     /// a loader reported.
-    static func turn(_ pixbuf: OpaquePointer, from orientation: Int) -> OpaquePointer {
+    package static func turn(_ pixbuf: OpaquePointer, from orientation: Int) -> OpaquePointer {
         let clockwise = GDK_PIXBUF_ROTATE_CLOCKWISE, counterclockwise = GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE
         let turned: OpaquePointer? = switch orientation {
             case 2: gdk_pixbuf_flip(pixbuf, 1)

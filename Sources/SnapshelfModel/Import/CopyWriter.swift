@@ -85,7 +85,7 @@ struct CopyWriter {
             if copied == 0 { throw .source(ImportError(path: path, reason: .changedDuringImport)) }
             if errno == EINTR { continue }
             guard [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EBADF].contains(errno), offset == 0 else {
-                if [EIO, ESTALE].contains(errno) { throw .source(ImportError(path: path, reason: .unreadable(String(cString: strerror(errno))))) }
+                if [EIO, ESTALE].contains(errno) { throw .source(ImportError(path: path, reason: .file(.unreadable(String(cString: strerror(errno)))))) }
                 throw .write(tr("cannot write the copy"))
             }
             return try append(contentsOf: file, readFrom: path)

@@ -37,7 +37,7 @@ public enum FileCollector {
                 if recursive {
                     walk(path, into: &collection)
                 } else {
-                    collection.problems.append(ImportError(fileSystemPath: path, reason: .isDirectory))
+                    collection.problems.append(ImportError(fileSystemPath: path, reason: .file(.isDirectory)))
                 }
             } else {
                 collection.files.append(url)
@@ -53,8 +53,8 @@ public enum FileCollector {
 
     private static func walk(_ folder: FileName, into collection: inout Collection) {
         guard let directory = folder.withCString(opendir) else {
-            let reason: ImportError.Reason = errno == EACCES ? .permissionDenied : .unreadable(String(cString: strerror(errno)))
-            collection.problems.append(ImportError(fileSystemPath: folder, reason: reason))
+            let reason: DecodingFailure.Reason = errno == EACCES ? .permissionDenied : .unreadable(String(cString: strerror(errno)))
+            collection.problems.append(ImportError(fileSystemPath: folder, reason: .file(reason)))
             return
         }
         var names: [FileName] = []

@@ -1,6 +1,7 @@
 // A file the person chose to import, checked to be a whole, readable image and previewed,
 // but not yet in the library.
 import Foundation
+import SnapshelfDecoderWire
 
 public struct PhotoCandidate: Sendable {
     /// Images declaring more pixels are refused before decoding, which stops decompression
@@ -10,7 +11,7 @@ public struct PhotoCandidate: Sendable {
     /// photo anywhere near it, and a file this size is far more likely a video or a disk image.
     public static let maximumBytes = 2_000_000_000
     /// The size limit as GNOME writes sizes, such as "2.0 GB", in the person's language.
-    public static var formattedMaximumBytes: String { ImportError.formatted(maximumBytes) }
+    public static var formattedMaximumBytes: String { DecodingFailure.formatted(maximumBytes) }
     /// GdkPixbuf's loaders for the other formats (TIFF, GIF, HEIF, AVIF, SVG…) hold the whole
     /// file in memory while they read it, so files of those formats are held to a lower limit.
     public static let maximumBufferedBytes = 250_000_000
@@ -55,14 +56,19 @@ public struct PhotoCandidate: Sendable {
         let mimeType = file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }
         let format = try Self.format(of: mimeType, path: path)
         guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
-            throw ImportError(path: path, reason: .tooLargeForFormat(bytes: file.file.size, type: mimeType))
+            throw ImportError(path: path, reason: .file(.tooLargeForFormat(bytes: file.file.size, type: mimeType)))
         }
         if let problem = ImageCompleteness.problem(in: file.file, head: file.head) {
-            throw ImportError(path: path, reason: .incomplete(problem))
+            throw ImportError(path: path, reason: .file(.incomplete(problem)))
         }
         // Decoded in a sandboxed decoder, which refuses too many pixels before decoding any.
-        let decoded = try DecoderPool.shared.image(from: file.file.descriptor, path: path, fittingIn: previewSize,
+        let decoded: DecoderPool.DecodedImage
+        do throws(DecodingFailure) {
+            decoded = try DecoderPool.shared.image(from: file.file.descriptor, path: path, fittingIn: previewSize,
                                                    maximumPixels: Self.maximumMegapixels * 1_000_000)
+        } catch {
+            throw ImportError(error)
+        }
         preview = decoded.thumbnail
         sha256 = try file.sha256(path: path)
         taken = ExifDate.dateTaken(in: file.file, head: file.head) ?? TakenDate(moment: file.modified)
@@ -80,7 +86,7 @@ public struct PhotoCandidate: Sendable {
         if let format = PixbufFormats.format(forMIMEType: mimeType) {
             return format
         }
-        guard mimeType.hasPrefix("image/") else { throw ImportError(path: path, reason: .notAnImage) }
-        throw ImportError(path: path, reason: .unsupportedFormat(mimeType))
+        guard mimeType.hasPrefix("image/") else { throw ImportError(path: path, reason: .file(.notAnImage)) }
+        throw ImportError(path: path, reason: .file(.unsupportedFormat(mimeType)))
     }
 }

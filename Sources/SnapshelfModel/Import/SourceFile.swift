@@ -19,11 +19,11 @@ struct SourceFile {
         let path = name.text
         switch OpenFile.openRegular(name) {
         case .success(let opened): file = opened
-        case .failure(.notRegular(let mode)): throw ImportError(path: path, reason: mode & S_IFMT == S_IFDIR ? .isDirectory : .notRegularFile)
+        case .failure(.notRegular(let mode)): throw ImportError(path: path, reason: .file(mode & S_IFMT == S_IFDIR ? .isDirectory : .notRegularFile))
         case .failure(.failed(let code)): throw Self.failure(path: path, errno: code)
         }
-        guard file.size > 0 else { throw ImportError(path: path, reason: .empty) }
-        guard file.size <= PhotoCandidate.maximumBytes else { throw ImportError(path: path, reason: .tooLarge(bytes: file.size)) }
+        guard file.size > 0 else { throw ImportError(path: path, reason: .file(.empty)) }
+        guard file.size <= PhotoCandidate.maximumBytes else { throw ImportError(path: path, reason: .file(.tooLarge(bytes: file.size))) }
         guard let opened = file.identity() else { throw ImportError(path: path, reason: .changedDuringImport) }
         head = file.bytes(at: 0, count: Self.headBytes)
         guard head.count == min(file.size, Self.headBytes) else { throw ImportError(path: path, reason: .changedDuringImport) }
@@ -50,10 +50,10 @@ struct SourceFile {
 
     private static func failure(path: String, errno code: Int32) -> ImportError {
         switch code {
-        case ENOENT, ENOTDIR: ImportError(path: path, reason: .missing)
-        case ELOOP: ImportError(path: path, reason: .symlinkLoop)
-        case EACCES, EPERM: ImportError(path: path, reason: .permissionDenied)
-        default: ImportError(path: path, reason: .unreadable(String(cString: strerror(code))))
+        case ENOENT, ENOTDIR: ImportError(path: path, reason: .file(.missing))
+        case ELOOP: ImportError(path: path, reason: .file(.symlinkLoop))
+        case EACCES, EPERM: ImportError(path: path, reason: .file(.permissionDenied))
+        default: ImportError(path: path, reason: .file(.unreadable(String(cString: strerror(code)))))
         }
     }
 }

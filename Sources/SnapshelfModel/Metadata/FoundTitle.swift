@@ -4,6 +4,7 @@
 // darktable and Lightroom all read as the title, then its IPTC Object Name, the IPTC standard's
 // title. EXIF ImageDescription is never read: cameras fill it with their own name.
 import Foundation
+import SnapshelfDecoderWire
 
 public struct FoundTitle: Sendable, Equatable {
     public enum Source: Sendable, Equatable {

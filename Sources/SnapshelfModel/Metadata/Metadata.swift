@@ -5,8 +5,12 @@ import Foundation
 
 public final class Metadata {
     /// Why metadata could not be read or written, in gexiv2's words.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// Snapshelf's own XMP namespace, for what no standard field holds: the photo's ID in the
@@ -60,7 +64,7 @@ public final class Metadata {
 
     /// The metadata of a file in memory, which must stay there as long as this lives: Exiv2
     /// reads it where it is, without a copy.
-    convenience init(inMemory bytes: UnsafeRawBufferPointer) throws(Failure) {
+    package convenience init(inMemory bytes: UnsafeRawBufferPointer) throws(Failure) {
         self.init()
         guard let start = bytes.baseAddress, bytes.count > 0 else { throw Failure(description: tr("the file is empty")) }
         var error: UnsafeMutablePointer<GError>?
@@ -88,12 +92,12 @@ public final class Metadata {
     }
 
     /// The tag's value as text, or nil when the file has no such tag.
-    func string(_ tag: String) -> String? {
+    package func string(_ tag: String) -> String? {
         text(of: tag, gexiv2_metadata_try_get_tag_string)
     }
 
     /// The tag's value as Exiv2 puts it for people (a lens's name rather than its number), or nil.
-    func interpreted(_ tag: String) -> String? {
+    package func interpreted(_ tag: String) -> String? {
         text(of: tag, gexiv2_metadata_try_get_tag_interpreted_string)
     }
 
@@ -111,7 +115,7 @@ public final class Metadata {
     }
 
     /// The EXIF rational as numerator and denominator, or nil when absent or not a fraction.
-    func rational(_ tag: String) -> (numerator: Int, denominator: Int)? {
+    package func rational(_ tag: String) -> (numerator: Int, denominator: Int)? {
         guard has(tag) else { return nil }
         var (numerator, denominator): (gint, gint) = (0, 0)
         var error: UnsafeMutablePointer<GError>?
@@ -121,7 +125,7 @@ public final class Metadata {
     }
 
     /// Where the photo was taken, in degrees (north and east positive), or nil without GPS data.
-    func position() -> (latitude: Double, longitude: Double)? {
+    package func position() -> (latitude: Double, longitude: Double)? {
         var (latitude, longitude) = (0.0, 0.0)
         var error: UnsafeMutablePointer<GError>?
         // Each on its own: the call for all three fails on the many photos that have no altitude.
@@ -141,11 +145,11 @@ public final class Metadata {
     }
 
     /// Whether Exiv2 read a title from the XMP; false too when it could not read the XMP at all.
-    var hasTitle: Bool { has(Sidecar.titleTag) }
+    package var hasTitle: Bool { has(Sidecar.titleTag) }
 
     /// The XMP packet as bytes, which need not be UTF-8: Exiv2's own writing of what it read, or
     /// the packet as the file has it when Exiv2 could not read it. Nil when there is none.
-    func xmpPacket() -> [UInt8]? {
+    package func xmpPacket() -> [UInt8]? {
         var error: UnsafeMutablePointer<GError>?
         guard let packet = Self.serialized({ gexiv2_metadata_try_get_xmp_packet(handle, &error) }) else {
             if let error { g_error_free(error) }

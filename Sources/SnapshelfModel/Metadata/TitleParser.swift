@@ -11,15 +11,15 @@ import Foundation
 import FoundationXML
 #endif
 
-final class TitleParser: NSObject, XMLParserDelegate {
+package final class TitleParser: NSObject, XMLParserDelegate {
     /// The title a packet holds, and what had to be done to read it.
-    struct Reading: Equatable {
+    package struct Reading: Equatable {
         /// The default-language text, else the first; nil when the packet has no title.
-        let title: String?
+        package let title: String?
         /// The languages in the packet's order, nil for a text without one.
-        let languages: [String?]
+        package let languages: [String?]
         /// The sequences of bytes in the title that were no UTF-8, each now U+FFFD.
-        let invalidSequences: Int
+        package let invalidSequences: Int
     }
 
     private static let dublinCore = "http://purl.org/dc/elements/1.1/"
@@ -36,7 +36,7 @@ final class TitleParser: NSObject, XMLParserDelegate {
     private var texts: [(language: String?, text: String)] = []
 
     /// The title in the packet, or why the packet is no XML even once repaired.
-    static func read(packet: some Collection<UInt8>) -> Result<Reading, Metadata.Failure> {
+    package static func read(packet: some Collection<UInt8>) -> Result<Reading, Metadata.Failure> {
         let bytes = Data(packet)
         if let texts = try? parse(bytes) { return .success(reading(texts)) }
         do {
@@ -135,7 +135,7 @@ final class TitleParser: NSObject, XMLParserDelegate {
         return (value, index + 1)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    package func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         if name == "title" && namespaceURI == Self.dublinCore {
             inTitle = true
@@ -145,11 +145,11 @@ final class TitleParser: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    package func parser(_ parser: XMLParser, foundCharacters string: String) {
         text? += string
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    package func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if inTitle && name == "li" && namespaceURI == Self.rdf, let found = text {
             texts.append((language, found))
             text = nil

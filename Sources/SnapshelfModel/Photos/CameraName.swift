@@ -2,6 +2,7 @@
 // model already begins with it ("Canon EOS 40D", not "Canon Canon EOS 40D"), or with a word of
 // it ("KODAK CX7530", not "EASTMAN KODAK COMPANY KODAK CX7530").
 import Foundation
+import SnapshelfDecoderWire
 
 extension PhotoTags {
     /// The make and model, nil when the photo names neither.

@@ -2,6 +2,7 @@
 // camera and lens, the exposure and where it was taken, with the file's size. Reading touches the
 // file, so the window reads it off the main thread; the texts are put as people write them.
 import Foundation
+import SnapshelfDecoderWire
 
 public struct PhotoDetails: Sendable, Equatable {
     public struct Fraction: Sendable, Equatable {
@@ -111,7 +112,7 @@ public struct PhotoDetails: Sendable, Equatable {
     }
 
     /// A size as GNOME shows one, such as "2.1 MB".
-    public static func size(_ bytes: Int) -> String { ImportError.formatted(bytes) }
+    public static func size(_ bytes: Int) -> String { DecodingFailure.formatted(bytes) }
 
     /// The number in the person's language, with up to (or exactly) so many decimals and no grouping.
     static func number(_ value: Double, digits: Int, exactly: Bool = false) -> String {

@@ -68,7 +68,7 @@ struct Sidecar: Equatable, Sendable {
             switch self {
             case .missing: tr("it is missing")
             case .notAFile: tr("it is a link or a folder, not a file of its own")
-            case .tooLarge(let bytes): String(format: tr("it is %@, more than a sidecar can be"), ImportError.formatted(bytes))
+            case .tooLarge(let bytes): String(format: tr("it is %@, more than a sidecar can be"), DecodingFailure.formatted(bytes))
             case .notXMP(let detail): String(format: tr("it is not XMP that can be read (%@)"), detail)
             case .incomplete(let field): String(format: tr("it lacks its %@"), field)
             // TRANSLATORS: the first %@ is an XMP tag such as Xmp.snapshelf.PhotoID, the second what it holds.

@@ -4,6 +4,7 @@
 // keeps its mark, to be written at the next open, and the error names it. Each sidecar carries
 // forward from the one it replaces what merging two computers' copies needs, which no row holds.
 import Foundation
+import SnapshelfDecoderWire
 
 struct SidecarWriter {
     let database: LibraryDatabase

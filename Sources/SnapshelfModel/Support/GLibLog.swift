@@ -24,7 +24,7 @@ public enum GLibLog {
 
     /// Runs `body`, catching the warnings GLib logs on this thread meanwhile; they come back with
     /// the result, or empty where the log was not routed.
-    static func catching<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, [String]) {
+    package static func catching<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (T, [String]) {
         let caught = Catch()
         let dictionary = Thread.current.threadDictionary
         dictionary[catchKey] = caught

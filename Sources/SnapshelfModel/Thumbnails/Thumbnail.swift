@@ -14,7 +14,7 @@ public final class Thumbnail: @unchecked Sendable {
 
     /// Decodes the file scaled on load to fit a square of `size` pixels, so a large JPEG is
     /// never decoded at full size. An image already that small keeps its own size.
-    public convenience init(decoding url: URL, fittingIn size: Int) throws(ImportError) {
+    public convenience init(decoding url: URL, fittingIn size: Int) throws(DecodingFailure) {
         let decoded = try DecoderPool.shared.image(of: url, fittingIn: size).thumbnail
         g_object_ref(UnsafeMutableRawPointer(decoded.pixbuf))
         self.init(upright: decoded.pixbuf, orientation: decoded.orientation)

@@ -95,7 +95,7 @@ public struct ThumbnailCache: Sendable {
 
     /// The thumbnail for the file: the cached one when valid, else a new one, decoded at the
     /// size and saved for everyone. A file that cannot be decoded is recorded as a failure.
-    public func thumbnail(for file: URL, size: Size) throws(ImportError) -> Thumbnail {
+    public func thumbnail(for file: URL, size: Size) throws(DecodingFailure) -> Thumbnail {
         let cached = location(of: file, size: size)
         switch entry(for: file, size: size) {
         case .valid:
@@ -103,7 +103,7 @@ public struct ThumbnailCache: Sendable {
                 return thumbnail
             }
         case .failed:
-            throw ImportError(path: file.path, reason: .undecodable(tr("an earlier attempt to read it failed")))
+            throw DecodingFailure(path: file.path, reason: .undecodable(tr("an earlier attempt to read it failed")))
         case .stale, .missing:
             break
         }

@@ -21,10 +21,10 @@ public final class ThumbnailLoader: Sendable {
     /// The returned request can be cancelled while it waits for a worker.
     @discardableResult
     public func thumbnail(of url: URL, size: ThumbnailCache.Size, rotation: Int = 0,
-                          completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
+                          completion: @escaping @Sendable (Result<Thumbnail, DecodingFailure>) -> Void) -> ThumbnailRequest {
         let cache = cache
         let operation = BlockOperation {
-            completion(Result { () throws(ImportError) in try cache.thumbnail(for: url, size: size).rotated(by: rotation) })
+            completion(Result { () throws(DecodingFailure) in try cache.thumbnail(for: url, size: size).rotated(by: rotation) })
         }
         queue.addOperation(operation)
         return ThumbnailRequest(operation: operation)
@@ -35,9 +35,9 @@ public final class ThumbnailLoader: Sendable {
     /// can be cancelled while it waits.
     @discardableResult
     public func image(of url: URL, fittingIn size: Int, rotation: Int = 0,
-                      completion: @escaping @Sendable (Result<Thumbnail, ImportError>) -> Void) -> ThumbnailRequest {
+                      completion: @escaping @Sendable (Result<Thumbnail, DecodingFailure>) -> Void) -> ThumbnailRequest {
         let operation = BlockOperation {
-            completion(Result { () throws(ImportError) in try Thumbnail(decoding: url, fittingIn: size).rotated(by: rotation) })
+            completion(Result { () throws(DecodingFailure) in try Thumbnail(decoding: url, fittingIn: size).rotated(by: rotation) })
         }
         queue.addOperation(operation)
         return ThumbnailRequest(operation: operation)

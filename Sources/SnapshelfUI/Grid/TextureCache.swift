@@ -107,7 +107,7 @@ final class TextureCache {
         }
     }
 
-    private func finish(_ key: Key, _ result: Result<Thumbnail, ImportError>) {
+    private func finish(_ key: Key, _ result: Result<Thumbnail, DecodingFailure>) {
         // A request cancelled after its decoding began still ends here, with no one waiting.
         let deliveries = pending.removeValue(forKey: key)?.deliveries ?? []
         guard case .success(let thumbnail) = result else {

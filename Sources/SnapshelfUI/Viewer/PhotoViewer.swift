@@ -153,7 +153,7 @@ final class PhotoViewer {
         moved?(position)
     }
 
-    private func finishLoading(_ id: Int64, _ result: Result<Thumbnail, ImportError>) {
+    private func finishLoading(_ id: Int64, _ result: Result<Thumbnail, DecodingFailure>) {
         guard id == photo?.id else { return }
         guard case .success(let image) = result else {
             if case .failure(let error) = result {

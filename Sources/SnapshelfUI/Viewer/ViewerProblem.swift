@@ -17,7 +17,7 @@ final class ViewerProblem {
     }
 
     /// Says why the photo cannot be shown: its file is gone, or cannot be read as an image.
-    func show(_ error: ImportError) {
+    func show(_ error: DecodingFailure) {
         let missing = !FileManager.default.fileExists(atPath: error.path)
         page.title.text = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
         page.body.text = missing

@@ -3,26 +3,15 @@
 // given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
 import CLinux
 import Foundation
+import SnapshelfDecoderWire
+import SnapshelfModel
 
 public enum DecoderService {
-    /// The argument that starts the hidden mode; people never type it.
-    static let flag = "--sandboxed-decoder"
-    /// The descriptor of the socket to the app.
-    static let socket: Int32 = 3
-    /// A decoder with nothing to do for this long ends, as glycin's do, giving its memory back.
-    static let idleLimit: Duration = .seconds(30)
-
     /// Serves as a decoder and never returns when the arguments ask for it; returns at once otherwise.
     /// Call it first thing, before any thread starts.
     public static func runIfRequested(_ arguments: [String] = CommandLine.arguments) {
-        guard arguments.count == 5, arguments[1] == flag, let parent = pid_t(arguments[2]),
-              let budget = Int(arguments[3]), let seconds = Int(arguments[4]) else { return }
-        exit(serve(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds))
-    }
-
-    /// The arguments that start a decoder for this process.
-    static func arguments(addressSpaceBudget: Int, cpuSeconds: Int) -> [String] {
-        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds)]
+        guard let settings = DecoderLaunch.settings(in: arguments) else { return }
+        exit(serve(parent: settings.parent, addressSpaceBudget: settings.addressSpaceBudget, cpuSeconds: settings.cpuSeconds))
     }
 
     private static func serve(parent: pid_t, addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
@@ -55,7 +44,7 @@ public enum DecoderService {
         while true {
             let frame: DecoderWire.Frame
             do {
-                frame = try DecoderWire.receive(on: socket, maximumPayload: 0, deadline: .now + idleLimit)
+                frame = try DecoderWire.receive(on: DecoderLaunch.socket, maximumPayload: 0, deadline: .now + DecoderLaunch.idleLimit)
             } catch {
                 return 0
             }
@@ -64,7 +53,7 @@ public enum DecoderService {
             if let descriptor = frame.descriptor { close(descriptor) }
             do {
                 let header = try encoder.encode(answer.reply)
-                try DecoderWire.send(header, payload: answer.image?.pixels, on: socket)
+                try DecoderWire.send(header, payload: answer.image?.pixels, on: DecoderLaunch.socket)
             } catch {
                 return 0
             }
@@ -113,10 +102,10 @@ public enum DecoderService {
     /// open across exec, such as its display's connection, which a filter on new sockets would
     /// not stop a decoder from using.
     private static func closeInheritedDescriptors() {
-        guard close_range(UInt32(socket) + 1, UInt32.max, 0) != 0 else { return }
+        guard close_range(UInt32(DecoderLaunch.socket) + 1, UInt32.max, 0) != 0 else { return }
         // Kernels before 5.9 lack close_range; the open ones are listed in /proc instead.
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for descriptor in open where descriptor > socket {
+        for descriptor in open where descriptor > DecoderLaunch.socket {
             close(descriptor)
         }
     }

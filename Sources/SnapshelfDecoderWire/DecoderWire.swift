@@ -5,8 +5,8 @@
 import CLinux
 import Foundation
 
-enum DecoderWire {
-    enum Failure: Error {
+package enum DecoderWire {
+    package enum Failure: Error {
         /// The other end closed the socket, or its process ended.
         case closed
         case timedOut
@@ -16,19 +16,19 @@ enum DecoderWire {
     }
 
     /// A frame as received: the header, the bytes after it, and the descriptor it passed.
-    struct Frame {
-        let header: Data
-        let payload: UnsafeMutableRawBufferPointer?
-        let descriptor: Int32?
+    package struct Frame {
+        package let header: Data
+        package let payload: UnsafeMutableRawBufferPointer?
+        package let descriptor: Int32?
     }
 
-    static let maximumHeaderBytes = 1 << 20
+    package static let maximumHeaderBytes = 1 << 20
     private static let prefixBytes = 12
 
     /// Sends the header, then the payload, passing `descriptor` with the first byte. Waits for
     /// room in the socket until `deadline`, or for ever without one: a decoder that stops reading
     /// must not hold the app in the kernel.
-    static func send(_ header: Data, payload: UnsafeRawBufferPointer? = nil, passing descriptor: Int32? = nil,
+    package static func send(_ header: Data, payload: UnsafeRawBufferPointer? = nil, passing descriptor: Int32? = nil,
                      on socket: Int32, deadline: ContinuousClock.Instant? = nil) throws(Failure) {
         var prefix = [UInt8](repeating: 0, count: prefixBytes)
         withUnsafeBytes(of: UInt32(header.count).littleEndian) { prefix.replaceSubrange(0..<4, with: $0) }
@@ -94,7 +94,7 @@ enum DecoderWire {
     /// Receives one frame, taking no more than `maximumPayload` bytes after its header. Waits
     /// until `deadline`, or for ever without one. `whileWaiting` reads another descriptor that
     /// becomes readable meanwhile (the decoder's stderr), and says whether to keep watching it.
-    static func receive(on socket: Int32, maximumPayload: Int, deadline: ContinuousClock.Instant?,
+    package static func receive(on socket: Int32, maximumPayload: Int, deadline: ContinuousClock.Instant?,
                         alsoWatching other: Int32? = nil, whileWaiting: @escaping () -> Bool = { false }) throws(Failure) -> Frame {
         var reader = Reader(socket: socket, deadline: deadline, other: other, whileWaiting: whileWaiting)
         let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: prefixBytes, alignment: 8)

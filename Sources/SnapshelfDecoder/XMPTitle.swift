@@ -4,6 +4,7 @@
 // a title in several languages and none the default, the photo's own packet is looked for in its
 // bytes, and taken only if it holds the very languages Exiv2 found.
 import Foundation
+import SnapshelfModel
 
 enum XMPTitle {
     private static let opening = Array("<x:xmpmeta".utf8)

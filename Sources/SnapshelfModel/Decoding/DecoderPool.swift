@@ -4,10 +4,10 @@
 // hangs, runs out of memory or is killed fails only the file it was on, and is replaced.
 import CGdkPixbuf
 import Foundation
+import SnapshelfDecoderWire
+import Synchronization
 
-final class DecoderPool: @unchecked Sendable {
-    // Unchecked Sendable: the idle decoders and the count are only touched under `condition`.
-
+final class DecoderPool: Sendable {
     /// An image as a decoder sent it, with the size its file declares.
     struct DecodedImage {
         let thumbnail: Thumbnail
@@ -26,16 +26,28 @@ final class DecoderPool: @unchecked Sendable {
     private let executable: String?
     /// The decoders' environment, "NAME=value" each; nil passes on the app's own.
     private let decoderEnvironment: [String]?
-    private let condition = NSCondition()
-    private var idle: [DecoderProcess] = []
-    private var started = 0
-    private var isReapingScheduled = false
+    /// One permit per decoder the pool may run: a request holds one while it is at a decoder, or
+    /// starting one. A new decoder starts only when none is idle, so no more than `capacity` run.
+    private let slots: DispatchSemaphore
+    private let state = Mutex(State())
+
+    private struct State {
+        var idle: [DecoderProcess] = []
+        /// The requests at a decoder now, and the most there have been at once.
+        var busy = 0
+        var mostBusy = 0
+        var isReapingScheduled = false
+    }
+
+    /// The most requests that were at a decoder at once, each at its own.
+    var mostAtOnce: Int { state.withLock { $0.mostBusy } }
 
     /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
     /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
     /// `decoderEnvironment` is given.
     init(capacity: Int = ProcessInfo.processInfo.activeProcessorCount, decoderEnvironment: [String: String]? = nil) {
         self.capacity = max(1, capacity)
+        slots = DispatchSemaphore(value: self.capacity)
         self.decoderEnvironment = decoderEnvironment.map { $0.map { "\($0.key)=\($0.value)" } }
         let environment = decoderEnvironment ?? ProcessInfo.processInfo.environment
         let seconds = environment["SNAPSHELF_DECODE_TIMEOUT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 20
@@ -49,30 +61,30 @@ final class DecoderPool: @unchecked Sendable {
 
     /// Decodes the file at `url`, which may be named in bytes that are no UTF-8, to fit a square
     /// of `side` pixels, upright.
-    func image(of url: URL, fittingIn side: Int) throws(ImportError) -> DecodedImage {
-        try withFile(at: url) { (descriptor, path) throws(ImportError) in try image(from: descriptor, path: path, fittingIn: side) }
+    func image(of url: URL, fittingIn side: Int) throws(DecodingFailure) -> DecodedImage {
+        try withFile(at: url) { (descriptor, path) throws(DecodingFailure) in try image(from: descriptor, path: path, fittingIn: side) }
     }
 
     /// Reads the metadata of the file at `url`.
-    func tags(of url: URL) throws(ImportError) -> PhotoTags {
-        try withFile(at: url) { (descriptor, path) throws(ImportError) in try tags(from: descriptor, path: path) }
+    func tags(of url: URL) throws(DecodingFailure) -> PhotoTags {
+        try withFile(at: url) { (descriptor, path) throws(DecodingFailure) in try tags(from: descriptor, path: path) }
     }
 
     /// Opens the file for a decoder, only a regular file and never blocking nor taking a
     /// terminal, and closes it afterwards; why not, when it cannot be opened.
-    private func withFile<T>(at url: URL, _ body: (Int32, String) throws(ImportError) -> T) throws(ImportError) -> T {
+    private func withFile<T>(at url: URL, _ body: (Int32, String) throws(DecodingFailure) -> T) throws(DecodingFailure) -> T {
         let name = FileName(url: url)
         switch OpenFile.openRegular(name) {
         case .success(let file):
             // Kept until the body is done with its descriptor, which closes with it.
             defer { withExtendedLifetime(file) {} }
             return try body(file.descriptor, name.text)
-        case .failure(let failure): throw ImportError(url: url, reason: .undecodable(failure.description))
+        case .failure(let failure): throw DecodingFailure(url: url, reason: .undecodable(failure.description))
         }
     }
 
     /// Decodes the open file to fit a square of `side` pixels, upright.
-    func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(ImportError) -> DecodedImage {
+    func image(from descriptor: Int32, path: String, fittingIn side: Int, maximumPixels: Int = .max) throws(DecodingFailure) -> DecodedImage {
         let side = max(1, side)
         let (reply, payload) = try run(.image(fittingIn: side, maximumPixels: maximumPixels), passing: descriptor, path: path,
                                        maximumPayload: (side * 4 + 16) * side)
@@ -81,36 +93,36 @@ final class DecoderPool: @unchecked Sendable {
             guard let payload, let expected = layout.byteCount, payload.count >= expected, max(layout.width, layout.height) <= side,
                   (1...8).contains(layout.orientation) else {
                 payload?.deallocate()
-                throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+                throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
             }
             return DecodedImage(thumbnail: Thumbnail(upright: Self.pixbuf(taking: payload, layout), orientation: layout.orientation),
                                 storedWidth: layout.storedWidth, storedHeight: layout.storedHeight)
         case .refused(let refusal):
             payload?.deallocate()
-            throw Self.importError(refusal, path: path)
+            throw Self.failure(refusal, path: path)
         case .tags:
             payload?.deallocate()
-            throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+            throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
     /// Reads the open file's metadata.
-    func tags(from descriptor: Int32, path: String) throws(ImportError) -> PhotoTags {
+    func tags(from descriptor: Int32, path: String) throws(DecodingFailure) -> PhotoTags {
         let (reply, payload) = try run(.tags, passing: descriptor, path: path, maximumPayload: 0)
         payload?.deallocate()
         switch reply {
         case .tags(let tags): return tags.cleaned()
-        case .refused(let refusal): throw Self.importError(refusal, path: path)
-        case .image: throw ImportError(path: path, reason: DecoderEnding.unreadableAnswer)
+        case .refused(let refusal): throw Self.failure(refusal, path: path)
+        case .image: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
     /// The decoder's refusal in its own words, which are only data: see DecoderText.
-    private static func importError(_ refusal: DecoderRefusal, path: String) -> ImportError {
+    private static func failure(_ refusal: DecoderRefusal, path: String) -> DecodingFailure {
         switch refusal {
-        case .undecodable(let detail): ImportError(path: path, reason: .undecodable(DecoderText.clean(detail)))
-        case .tooManyPixels(let width, let height): ImportError(path: path, reason: .tooManyPixels(width: width, height: height))
-        case .unreadable(let detail): ImportError(path: path, reason: .unreadable(DecoderText.clean(detail)))
+        case .undecodable(let detail): DecodingFailure(path: path, reason: .undecodable(DecoderText.clean(detail)))
+        case .tooManyPixels(let width, let height): DecodingFailure(path: path, reason: .tooManyPixels(width: width, height: height))
+        case .unreadable(let detail): DecodingFailure(path: path, reason: .unreadable(DecoderText.clean(detail)))
         }
     }
 
@@ -125,7 +137,7 @@ final class DecoderPool: @unchecked Sendable {
     /// Runs the request on an idle decoder, or a new one. A decoder that had ended on its own
     /// (idle, or retiring) before it saw the request is replaced and the request sent again.
     private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
-                     maximumPayload: Int) throws(ImportError) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
+                     maximumPayload: Int) throws(DecodingFailure) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
         var isRetry = false
         while true {
             let decoder = try take(path: path)
@@ -147,57 +159,51 @@ final class DecoderPool: @unchecked Sendable {
                     isRetry = true
                     continue
                 }
-                throw ImportError(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
+                throw DecodingFailure(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
             }
         }
     }
 
-    /// An idle decoder, or a new one when fewer than `capacity` are running; waits otherwise.
-    private func take(path: String) throws(ImportError) -> DecoderProcess {
-        condition.lock()
-        while true {
-            while let decoder = idle.popLast() {
-                if !decoder.hasEnded && decoder.isQuiet {
-                    condition.unlock()
-                    return decoder
-                }
+    /// An idle decoder, or a new one when none is; waits while `capacity` requests are at decoders.
+    private func take(path: String) throws(DecodingFailure) -> DecoderProcess {
+        slots.wait()
+        let found = state.withLock { state -> DecoderProcess? in
+            state.busy += 1
+            state.mostBusy = max(state.mostBusy, state.busy)
+            while let decoder = state.idle.popLast() {
+                if !decoder.hasEnded && decoder.isQuiet { return decoder }
                 decoder.stop()
-                started -= 1
             }
-            if started < capacity { break }
-            condition.wait()
+            return nil
         }
-        started += 1
-        condition.unlock()
+        if let found { return found }
         guard let executable else {
             give(back: nil)
-            throw ImportError(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
+            throw DecodingFailure(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
         }
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,
                                       addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1)
         } catch {
             give(back: nil)
-            throw ImportError(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
+            throw DecodingFailure(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
         }
     }
 
-    /// Returns a decoder that can take more work, or nil for one that is gone.
+    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's slot.
     private func give(back decoder: DecoderProcess?) {
-        condition.lock()
-        if let decoder {
-            decoder.idleSince = .now
-            idle.append(decoder)
-        } else {
-            started -= 1
+        decoder?.idleSince = .now
+        let schedulesReaping = state.withLock { state in
+            state.busy -= 1
+            guard let decoder else { return false }
+            state.idle.append(decoder)
+            defer { state.isReapingScheduled = true }
+            return !state.isReapingScheduled
         }
-        let schedulesReaping = decoder != nil && !isReapingScheduled
-        isReapingScheduled = isReapingScheduled || schedulesReaping
-        condition.signal()
-        condition.unlock()
+        slots.signal()
         guard schedulesReaping else { return }
         // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.
-        let wait = Int(DecoderService.idleLimit.components.seconds) + 1
+        let wait = Int(DecoderLaunch.idleLimit.components.seconds) + 1
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(wait)) { [self] in
             reapEnded()
         }
@@ -207,16 +213,14 @@ final class DecoderPool: @unchecked Sendable {
     /// ended by now and did not, killing them: a decoder taken over could otherwise spend its CPU
     /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
-        condition.lock()
-        let overdue = ContinuousClock.now - DecoderService.idleLimit - .seconds(5)
-        let ended = idle.filter { $0.hasEnded || $0.idleSince < overdue }
-        ended.forEach { $0.stop() }
-        idle.removeAll { decoder in ended.contains { $0 === decoder } }
-        started -= ended.count
-        let again = !idle.isEmpty
-        isReapingScheduled = again
-        condition.signal()
-        condition.unlock()
+        let again = state.withLock { state in
+            let overdue = ContinuousClock.now - DecoderLaunch.idleLimit - .seconds(5)
+            let ended = state.idle.filter { $0.hasEnded || $0.idleSince < overdue }
+            ended.forEach { $0.stop() }
+            state.idle.removeAll { decoder in ended.contains { $0 === decoder } }
+            state.isReapingScheduled = !state.idle.isEmpty
+            return state.isReapingScheduled
+        }
         // Those still idle end later; look again then.
         if again {
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [self] in reapEnded() }

@@ -8,7 +8,7 @@ enum DecoderEnding {
                                       "memory exhausted", "could not allocate"]
 
     /// A decoder's answer that breaks the rules, from a decoder not to be trusted any more.
-    static var unreadableAnswer: ImportError.Reason { .decoderCrashed(tr("its answer could not be read")) }
+    static var unreadableAnswer: DecodingFailure.Reason { .decoderCrashed(tr("its answer could not be read")) }
 
     /// How many processes the kernel's OOM killer has ended since boot, which tells its SIGKILL
     /// from a person's; nil where the kernel does not say.
@@ -19,7 +19,7 @@ enum DecoderEnding {
     }
 
     /// - Parameter killsBefore: `outOfMemoryKills()` as the decoder started.
-    static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration, killsBefore: Int?) -> ImportError.Reason {
+    static func reason(_ end: DecoderProcess.End, errors: [UInt8], limit: Duration, killsBefore: Int?) -> DecodingFailure.Reason {
         let said = String(decoding: errors, as: UTF8.self).lowercased()
         if said.contains("cannot lock down") {
             let line = said.split(separator: "\n").last(where: { $0.contains("cannot lock down") }).map(String.init) ?? said

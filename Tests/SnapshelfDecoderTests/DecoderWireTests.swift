@@ -2,7 +2,7 @@
 // before any pixbuf is made of it, and a decoder that stops reading cannot hold the app in the
 // kernel (issue 19).
 import Foundation
-@testable import SnapshelfModel
+@testable import SnapshelfDecoderWire
 import XCTest
 
 final class DecoderWireTests: XCTestCase {

@@ -3,6 +3,8 @@
 // decoder runs this; the app gets the pixels through the socket.
 import CGdkPixbuf
 import Foundation
+import SnapshelfDecoderWire
+import SnapshelfModel
 
 final class PixbufDecoding {
     /// The upright image.

@@ -3,8 +3,10 @@
 // reaped, and how it ended says why the file failed.
 import CLinux
 import Foundation
+import SnapshelfDecoderWire
+import Synchronization
 
-final class DecoderProcess {
+final class DecoderProcess: Sendable {
     /// How a decoder ended without answering.
     enum End: Error {
         /// It exited with this status; 0 when it ended for being idle or retiring.
@@ -22,9 +24,18 @@ final class DecoderProcess {
     let outOfMemoryKillsAtStart = DecoderEnding.outOfMemoryKills()
     private let socket: Int32
     private let errors: Int32
+    /// One request at a time uses a decoder, but the pool looks at idle ones from its reaper.
+    private let state = Mutex(State())
+
+    private struct State {
+        var errorTail: [UInt8] = []
+        var isEnded = false
+        var endStatus: Int32 = 0
+        var idleSince = ContinuousClock.now
+    }
+
     /// The end of what the decoder wrote to stderr, which tells an allocation that failed.
-    private(set) var errorTail: [UInt8] = []
-    private var isEnded = false
+    var errorTail: [UInt8] { state.withLock { $0.errorTail } }
 
     /// Starts the executable in its decoder mode, with the environment given or else the app's
     /// own, or says why it could not.
@@ -49,10 +60,11 @@ final class DecoderProcess {
         socket = ends[0]
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
-        let arguments = [executable] + DecoderService.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
+        let arguments = [executable] + DecoderLaunch.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
+        let childErrors = pipe[1]
         do throws(DecoderSpawnFailure) {
             pid = try DecoderSpawner.shared.start { () throws(DecoderSpawnFailure) in
-                try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: pipe[1])
+                try Self.spawn(executable, arguments, environment: environment, socket: childSocket, errors: childErrors)
             }
         } catch {
             close(socket)
@@ -76,7 +88,7 @@ final class DecoderProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        posix_spawn_file_actions_adddup2(&actions, socket, DecoderService.socket)
+        posix_spawn_file_actions_adddup2(&actions, socket, DecoderLaunch.socket)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -139,7 +151,10 @@ final class DecoderProcess {
     }
 
     /// When it last answered, for the reaping of a decoder that overstays its idle limit.
-    var idleSince = ContinuousClock.now
+    var idleSince: ContinuousClock.Instant {
+        get { state.withLock { $0.idleSince } }
+        set { state.withLock { $0.idleSince = newValue } }
+    }
 
     /// Kills it, should it still run, and reaps it.
     func stop() {
@@ -148,18 +163,19 @@ final class DecoderProcess {
 
     /// Whether the decoder ended on its own since its last request: idle, or retired.
     var hasEnded: Bool {
-        if !isEnded, waitpid(pid, &endStatus, WNOHANG) == pid {
-            reaped()
+        reap { state in waitpid(pid, &state.endStatus, WNOHANG) == pid }
+        return state.withLock { $0.isEnded }
+    }
+
+    /// Marks it ended when `wait`, given the state while it has not ended, says it was reaped.
+    private func reap(_ wait: (inout State) -> Bool) {
+        let reaped = state.withLock { state in
+            guard !state.isEnded, wait(&state) else { return false }
+            state.isEnded = true
+            return true
         }
-        return isEnded
+        if reaped { DecoderSpawner.shared.ended() }
     }
-
-    private func reaped() {
-        isEnded = true
-        DecoderSpawner.shared.ended()
-    }
-
-    private var endStatus: Int32 = 0
 
     /// Gives a decoder whose socket just closed a moment to finish dying, as a crash takes.
     private func exitsSoon() -> Bool {
@@ -172,14 +188,15 @@ final class DecoderProcess {
 
     /// Ends the process, killing it first if asked, reaps it and says how it ended.
     private func end(killing: Bool) -> End {
-        if !isEnded {
+        reap { state in
             if killing { kill(pid, SIGKILL) }
-            while waitpid(pid, &endStatus, 0) < 0 && errno == EINTR {}
-            reaped()
+            while waitpid(pid, &state.endStatus, 0) < 0 && errno == EINTR {}
+            return true
         }
         while readErrors() > 0 {}
-        let signal = endStatus & 0x7F
-        return signal == 0 ? .exited((endStatus >> 8) & 0xFF) : .signalled(signal)
+        let status = state.withLock { $0.endStatus }
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }
 
     /// Reads what stderr has, keeping its last few kilobytes: the count read, 0 at its end, or
@@ -188,8 +205,10 @@ final class DecoderProcess {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(errors, &buffer, buffer.count)
         guard count > 0 else { return count }
-        errorTail += buffer.prefix(count)
-        if errorTail.count > 4096 { errorTail.removeFirst(errorTail.count - 4096) }
+        state.withLock { state in
+            state.errorTail += buffer.prefix(count)
+            if state.errorTail.count > 4096 { state.errorTail.removeFirst(state.errorTail.count - 4096) }
+        }
         return count
     }
 }

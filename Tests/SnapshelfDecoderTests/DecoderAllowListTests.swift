@@ -3,7 +3,7 @@
 // them, and nothing else gets through (issue 19).
 import CLinux
 import Foundation
-@testable import SnapshelfModel
+@testable import SnapshelfDecoder
 import XCTest
 
 final class DecoderAllowListTests: XCTestCase {

@@ -1,0 +1,32 @@
+// How the app starts a sandboxed decoder: the snapshelf executable again, in a hidden mode named
+// by its first argument, with its socket to the app as a known descriptor. Both sides read it.
+import Foundation
+
+package enum DecoderLaunch {
+    /// The argument that starts the hidden mode; people never type it.
+    package static let flag = "--sandboxed-decoder"
+    /// The descriptor of the socket to the app, in the decoder.
+    package static let socket: Int32 = 3
+    /// A decoder with nothing to do for this long ends, as glycin's do, giving its memory back.
+    package static let idleLimit: Duration = .seconds(30)
+
+    /// What the decoder is told: the app's process, which it dies with, the address space it may
+    /// take beyond its start, and the CPU seconds one request may take.
+    package struct Settings: Equatable, Sendable {
+        package let parent: pid_t
+        package let addressSpaceBudget: Int
+        package let cpuSeconds: Int
+    }
+
+    /// The arguments that start a decoder for this process.
+    package static func arguments(addressSpaceBudget: Int, cpuSeconds: Int) -> [String] {
+        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds)]
+    }
+
+    /// The settings in the arguments, or nil when they do not start a decoder.
+    package static func settings(in arguments: [String]) -> Settings? {
+        guard arguments.count == 5, arguments[1] == flag, let parent = pid_t(arguments[2]),
+              let budget = Int(arguments[3]), let seconds = Int(arguments[4]) else { return nil }
+        return Settings(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds)
+    }
+}

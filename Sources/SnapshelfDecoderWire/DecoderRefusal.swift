@@ -1,0 +1,10 @@
+// Why a sandboxed decoder could not do what it was asked, as it says.
+import Foundation
+
+package enum DecoderRefusal: Codable, Sendable, Error {
+    /// The loader or Exiv2 gave this reason.
+    case undecodable(String)
+    case tooManyPixels(width: Int, height: Int)
+    /// The request came without a file, or with one the decoder could not read.
+    case unreadable(String)
+}

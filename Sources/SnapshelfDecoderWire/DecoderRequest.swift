@@ -1,0 +1,10 @@
+// What Snapshelf asks a sandboxed decoder to do with the file it passes beside the request.
+import Foundation
+
+package enum DecoderRequest: Codable, Sendable {
+    /// Decode the image scaled on load to fit a square of `side` pixels and turned upright,
+    /// refusing it unheard when it declares more than `maximumPixels`.
+    case image(fittingIn: Int, maximumPixels: Int)
+    /// Read the metadata Snapshelf shows and imports: titles, camera, lens, exposure, position.
+    case tags
+}
