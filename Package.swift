@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(
             name: "SnapshelfUITests",
-            dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
+            dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -203,7 +203,7 @@ public struct CommandRunner {
                                Int(photo.id), DisplayName.of(FileName(url: progress.file))))
                 case .failure(let error):
                     failed = true
-                    Console.complain("\(error)")
+                    Console.complain(error.message)
                 }
             })
         } catch {

@@ -21,7 +21,7 @@ struct RebuildCommand {
             Console.complain(error.message)
             return .failure
         }
-        report.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+        report.notes.forEach { Console.complain(String(format: tr("note: %@"), $0.words)) }
         if let aside = report.movedAside {
             Console.say(String(format: tr("The old database was moved to %@."), aside.path))
         }

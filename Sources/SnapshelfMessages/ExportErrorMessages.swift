@@ -9,7 +9,8 @@ extension ExportError {
         case .insideLibrary: tr("it is inside the library, whose folders hold only the library’s own files; choose a folder outside it")
         case .noSpace: tr("there is not enough space on the disk")
         case .permissionDenied: tr("you do not have permission to write into that folder")
-        case .libraryCopyUnreadable(let detail): String(format: tr("the library’s copy cannot be read (%@); `snapshelf check` says more"), detail)
+        case .libraryCopyUnreadable(let detail): Self.unreadableCopy(detail)
+        case .libraryCopyNotRead(let error): Self.unreadableCopy(error.message)
         case .metadata(let detail): String(format: tr("the label could not be written into it (%@)"), detail)
         case .failed(let detail): String(format: tr("it could not be written (%@)"), detail)
         }
@@ -24,5 +25,9 @@ extension ExportError {
             // TRANSLATORS: %@ is the file being exported, then why it failed; nothing of it was left behind.
             String(format: tr("%@: %@; the export stopped there, and no part of this file was left behind"), file, explanation)
         }
+    }
+
+    private static func unreadableCopy(_ detail: String) -> String {
+        String(format: tr("the library’s copy cannot be read (%@); `snapshelf check` says more"), detail)
     }
 }

@@ -109,7 +109,7 @@ final class PhotoStoreTests: XCTestCase {
                 let importError = error as? ImportError
                 XCTAssertEqual(importError?.reason, .file(reason), url.lastPathComponent)
                 XCTAssertEqual(importError?.path, url.path)
-                XCTAssertTrue(importError?.description.contains(url.lastPathComponent) == true)
+                XCTAssertEqual(importError?.fileName, url.lastPathComponent)
             }
         }
 

@@ -3,6 +3,7 @@
 import CGtk
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest

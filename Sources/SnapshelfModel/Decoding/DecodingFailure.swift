@@ -3,7 +3,7 @@
 import CGdkPixbuf
 import Foundation
 
-public struct DecodingFailure: FileFailure, Sendable, Equatable {
+public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         case missing
         case symlinkLoop
@@ -75,6 +75,8 @@ public struct DecodingFailure: FileFailure, Sendable, Equatable {
     }
 
     public var explanation: String { reason.explanation }
+
+    public var description: String { "\(displayPath): \(explanation)" }
 
     /// A size as GNOME shows one, such as "40.0 GB", in the person's language.
     static func formatted(_ bytes: Int) -> String {

@@ -9,6 +9,8 @@ public struct ExportError: Error, Sendable, Equatable {
         case noSpace
         case permissionDenied
         case libraryCopyUnreadable(String)
+        /// The library's copy could not be read to its end.
+        case libraryCopyNotRead(ImportError)
         case metadata(String)
         case failed(String)
 
@@ -22,7 +24,7 @@ public struct ExportError: Error, Sendable, Equatable {
 
         init(_ failure: CopyWriter.Failure) {
             switch failure {
-            case .source(let error): self = .libraryCopyUnreadable(error.description)
+            case .source(let error): self = .libraryCopyNotRead(error)
             case .write(let code, let detail): self = [ENOSPC, EDQUOT, EFBIG, EACCES, EPERM, EROFS].contains(code) ? .init(errno: code) : .failed(detail)
             }
         }

@@ -72,12 +72,12 @@ final class ImportBatch {
         let source = candidate.sourceURL
         if let refusal = library.writeRefusal {
             // A full disk is no read-only library: the person frees space, not changes the folder.
-            throw ImportError(url: source, reason: refusal.isDiskFull ? .copyFailed(refusal.detail) : .libraryReadOnly)
+            throw ImportError(url: source, reason: refusal.isDiskFull ? .libraryFull(refusal) : .libraryReadOnly)
         }
         do {
             try files.requireUsable()
         } catch {
-            throw ImportError(url: source, reason: .copyFailed(error.description))
+            throw ImportError(url: source, reason: .libraryUnusable(error))
         }
         guard let existing = try row(withHashOf: candidate), files.holdsCopy(named: existing.fileName, sameAs: candidate.source) else {
             return nil
@@ -245,14 +245,14 @@ final class ImportBatch {
     }
 
     private func fail(_ index: Int, _ error: LibraryError) {
-        entries[index].result = .failure(ImportError(url: entries[index].candidate.sourceURL, reason: .databaseFailed(error.detail)))
+        entries[index].result = .failure(ImportError(url: entries[index].candidate.sourceURL, reason: .notRecorded(error)))
     }
 
     private func row(withHashOf candidate: PhotoCandidate) throws(ImportError) -> LibraryDatabase.Row? {
         do {
             return try database.row(withHash: candidate.sha256)
         } catch {
-            throw ImportError(url: candidate.sourceURL, reason: .databaseFailed(error.detail))
+            throw ImportError(url: candidate.sourceURL, reason: .notRecorded(error))
         }
     }
 }

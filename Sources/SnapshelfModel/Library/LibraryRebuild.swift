@@ -13,8 +13,8 @@ public enum LibraryRebuild {
         public let withoutSidecar: Int
         /// Where the old database went, when there was one.
         public let movedAside: URL?
-        /// What could not be taken as it was, each worded for the person.
-        public let notes: [String]
+        /// What could not be taken as it was.
+        public let notes: [RebuildNote]
     }
 
     /// Rebuilds the library in `directory`, calling `progress` with the photos read so far and
@@ -88,7 +88,7 @@ public enum LibraryRebuild {
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
-        var notes = conflicts.notes + found.notes + orphanNotes(in: files, copies: Set(names))
+        var notes = conflicts.notes.map(RebuildNote.said) + found.notes + orphanNotes(in: files, copies: Set(names)).map(RebuildNote.said)
         // Moved, never written over: what could not be read may still hold a label.
         for name in found.unreadable {
             _ = try files.setAside(sidecarOf: name)
@@ -96,7 +96,7 @@ public enum LibraryRebuild {
         do {
             try SidecarWriter(database: database, files: files).writeAllPending()
         } catch {
-            notes.append(error.description)
+            notes.append(.sidecarsNotWritten(error))
         }
         try database.flushWhole()
         return Report(photos: found.rows.count, withoutSidecar: found.withoutSidecar.count, movedAside: nil, notes: notes)

@@ -63,7 +63,7 @@ struct SidecarReading {
     private(set) var withoutSidecar: [String] = []
     /// Sidecars that are there but could not be read at all, to be set aside before new ones are written.
     private(set) var unreadable: [String] = []
-    private(set) var notes: [String] = []
+    private(set) var notes: [RebuildNote] = []
     private let files: LibraryFiles
 
     /// Reads the sidecars of these copies, a batch at a time, telling `progress` after each.
@@ -77,8 +77,8 @@ struct SidecarReading {
             let findings = Self.read(slice.map(files.sidecarURL(forFileNamed:)))
             for (name, finding) in zip(slice, findings) {
                 guard let sha256 = Self.contentHash(inName: name) else {
-                    notes.append(String(format: tr("file %@ is not named by its content, so it is no library copy; it was left out"),
-                                        files.url(forFileNamed: name).path))
+                    notes.append(.said(String(format: tr("file %@ is not named by its content, so it is no library copy; it was left out"),
+                                              files.url(forFileNamed: name).path)))
                     continue
                 }
                 claims.append(Claim(name: name, sha256: sha256, finding: finding))
@@ -120,8 +120,8 @@ struct SidecarReading {
             if merged[index].label.isEmpty && !claim.label.isEmpty {
                 (left, merged[index]) = (merged[index], claim)
             }
-            notes.append(String(format: tr("file %@ holds the same photo as another copy; it was left out"),
-                                files.url(forFileNamed: left.name).path))
+            notes.append(.said(String(format: tr("file %@ holds the same photo as another copy; it was left out"),
+                                      files.url(forFileNamed: left.name).path)))
         }
         return merged
     }
@@ -150,8 +150,8 @@ struct SidecarReading {
             let claim = claims[index]
             let id = ids.take()
             if let claimed = claim.id, let other = holder[claimed] {
-                notes.append(String(format: tr("the sidecar of %@ claims photo %ld, which the sidecar of %@ claims too; it is now photo %ld, and keeps its label and all else it holds"),
-                                    claim.described(in: files), Int(claimed), claims[other].described(in: files), Int(id)))
+                notes.append(.said(String(format: tr("the sidecar of %@ claims photo %ld, which the sidecar of %@ claims too; it is now photo %ld, and keeps its label and all else it holds"),
+                                          claim.described(in: files), Int(claimed), claims[other].described(in: files), Int(id))))
             }
             rows.append(row(for: claim, id: id))
         }
@@ -167,8 +167,8 @@ struct SidecarReading {
         case .unreadable(let problem):
             if problem != .missing {
                 unreadable.append(claim.name)
-                notes.append(String(format: tr("the sidecar of %@ cannot be used: %@; the photo is rebuilt from itself, and the sidecar is set aside in %@"),
-                                    claim.name, problem.description, files.setAsideDirectory.path))
+                notes.append(.said(String(format: tr("the sidecar of %@ cannot be used: %@; the photo is rebuilt from itself, and the sidecar is set aside in %@"),
+                                          claim.name, problem.description, files.setAsideDirectory.path)))
             }
             withoutSidecar.append(claim.name)
             let copy = files.url(forFileNamed: claim.name)
@@ -195,8 +195,8 @@ struct SidecarReading {
         for problem in salvage.problems {
             let what = label.isEmpty ? tr("it keeps all else its sidecar holds")
                 : String(format: tr("it keeps its label “%@” and all else its sidecar holds"), DecoderText.clean(label, limit: 60))
-            notes.append(String(format: tr("the sidecar of %@ cannot be used as it is: %@; the photo is photo %ld, %@"),
-                                claim.described(in: files), problem.description, Int(id), what))
+            notes.append(.said(String(format: tr("the sidecar of %@ cannot be used as it is: %@; the photo is photo %ld, %@"),
+                                      claim.described(in: files), problem.description, Int(id), what)))
         }
         return LibraryDatabase.Row(id: id, label: label, fileName: claim.name, originalName: salvage.originalName ?? FileName(claim.name),
                                    addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, width: salvage.width ?? copy!.width,
@@ -208,7 +208,7 @@ struct SidecarReading {
     private mutating func fitted(_ text: String, of name: String) -> String {
         let label = Label.fitting(text)
         if label.text.count < text.count && (try? Label(text)) == nil {
-            notes.append(String(format: tr("the label in the sidecar of %@ was too long and was cut to fit"), name))
+            notes.append(.said(String(format: tr("the label in the sidecar of %@ was too long and was cut to fit"), name)))
         }
         return label.text
     }
@@ -223,7 +223,7 @@ struct SidecarReading {
             return (candidate.width, candidate.height, ClampedDate.milliseconds(of: made),
                     candidate.taken, candidate.camera ?? "")
         } catch {
-            notes.append(String(format: tr("the copy %@ cannot be read (%@); it was kept with what is known of it"), copy.path, error.explanation))
+            notes.append(.copyUnreadable(copy, error))
             return (0, 0, ClampedDate.milliseconds(of: made), TakenDate(moment: made), nil)
         }
     }

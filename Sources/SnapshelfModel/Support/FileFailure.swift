@@ -1,14 +1,12 @@
-// What every failure about one file has: the file's path, as the file system spells it, and why,
-// in the person's language. DecodingFailure and ImportError are such failures.
+// What every failure about one file has: the file's path, as the file system spells it, and why.
+// DecodingFailure and ImportError are such failures.
 import Foundation
 
-public protocol FileFailure: Error, CustomStringConvertible {
+public protocol FileFailure: Error {
     associatedtype Reason
 
     /// The file's path as the file system spells it, which need not be UTF-8.
     var fileSystemPath: FileName { get }
-    /// Why, in the person's language.
-    var explanation: String { get }
 
     init(fileSystemPath: FileName, reason: Reason)
 }
@@ -31,6 +29,4 @@ extension FileFailure {
 
     /// The file's name alone, as messages in the window show it.
     public var fileName: String { DisplayName.baseName(of: fileSystemPath) }
-
-    public var description: String { "\(displayPath): \(explanation)" }
 }

@@ -163,7 +163,7 @@ public final class SnapshelfApplication {
                                                         "%ld had no sidecar and came back from the photos alone, without their labels.",
                                                         report.withoutSidecar), report.withoutSidecar))
         }
-        report.notes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
+        report.notes.forEach { window.notification.show(String(format: tr("Note: %@"), $0.words)) }
     }
 
     /// The window that explains why the library could not be opened, when it could not.

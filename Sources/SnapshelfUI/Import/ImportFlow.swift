@@ -4,6 +4,7 @@
 // import runs at a time; files the app is given meanwhile wait for it to end.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor

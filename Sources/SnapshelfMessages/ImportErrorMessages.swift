@@ -1,0 +1,22 @@
+// What an ImportError says: why the file did not become a photo, with the library's own words
+// where the library refused it.
+import SnapshelfModel
+
+extension ImportError {
+    /// Why, in the person's language.
+    public var explanation: String {
+        switch reason {
+        case .file(let reason): reason.explanation
+        case .changedDuringImport: tr("the file changed while it was being imported; try again")
+        case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)
+        case .libraryFull(let error): String(format: tr("it could not be copied into the library (%@)"), error.reason)
+        case .libraryUnusable(let error): String(format: tr("it could not be copied into the library (%@)"), error.message)
+        case .noSpace: tr("there is not enough space on the disk for the library's copy")
+        case .notRecorded(let error): String(format: tr("the library could not record it (%@)"), error.reason)
+        case .libraryReadOnly: tr("the library is read-only, so nothing can be added to it")
+        }
+    }
+
+    /// The file's path, then why.
+    public var message: String { "\(displayPath): \(explanation)" }
+}

@@ -1,0 +1,45 @@
+// What an import's failures and a rebuild's notes say, word for word: the model names the case,
+// with the library's error where the library refused, and SnapshelfMessages words it.
+import Foundation
+import SnapshelfMessages
+import SnapshelfModel
+import XCTest
+
+final class ImportErrorMessageTests: XCTestCase {
+    private let library = URL(fileURLWithPath: "/home/ada/Photos", isDirectory: true)
+    private let photo = URL(fileURLWithPath: "/home/ada/trip/a.jpg")
+
+    private func message(_ reason: ImportError.Reason) -> String {
+        ImportError(url: photo, reason: reason).message
+    }
+
+    func testEachCaseSaysWhyTheFileWasNotImported() {
+        XCTAssertEqual(message(.file(.notAnImage)), "/home/ada/trip/a.jpg: it is not an image")
+        XCTAssertEqual(message(.changedDuringImport), "/home/ada/trip/a.jpg: the file changed while it was being imported; try again")
+        XCTAssertEqual(message(.copyFailed("Input/output error")),
+                       "/home/ada/trip/a.jpg: it could not be copied into the library (Input/output error)")
+        XCTAssertEqual(message(.noSpace), "/home/ada/trip/a.jpg: there is not enough space on the disk for the library's copy")
+        XCTAssertEqual(message(.libraryReadOnly), "/home/ada/trip/a.jpg: the library is read-only, so nothing can be added to it")
+    }
+
+    func testTheLibrarysRefusalIsSaidInItsOwnWords() {
+        let full = LibraryError.diskFull(folder: library, freeKilobytes: 12, during: .savingAPhoto)
+        XCTAssertEqual(message(.libraryFull(full)),
+                       "/home/ada/trip/a.jpg: it could not be copied into the library (the disk holding /home/ada/Photos is full (12 KB free); free some space and try again)")
+        let inTheWay = LibraryError.fileInTheWay(during: .creatingFolder(library))
+        XCTAssertEqual(message(.libraryUnusable(inTheWay)),
+                       "/home/ada/trip/a.jpg: it could not be copied into the library (error while creating the folder /home/ada/Photos: a file of that name is in the way)")
+        let damaged = LibraryError.database(.damaged("file is not a database"), during: .savingAPhoto)
+        XCTAssertEqual(message(.notRecorded(damaged)),
+                       "/home/ada/trip/a.jpg: the library could not record it (file is not a database; the database is damaged; `snapshelf rebuild` makes the database again from the photos and their sidecars)")
+    }
+
+    func testARebuildsNotesCarryTheirErrorsWords() {
+        let copy = library.appendingPathComponent("photos/ab.jpg")
+        XCTAssertEqual(RebuildNote.copyUnreadable(copy, ImportError(url: copy, reason: .file(.empty))).words,
+                       "the copy /home/ada/Photos/photos/ab.jpg cannot be read (the file is empty); it was kept with what is known of it")
+        let locked = LibraryError.lockFileHeld(library.appendingPathComponent(".snapshelf.lock"), patience: .seconds(30))
+        XCTAssertEqual(RebuildNote.sidecarsNotWritten(locked).words, locked.message)
+        XCTAssertEqual(RebuildNote.said("as it is").words, "as it is")
+    }
+}
