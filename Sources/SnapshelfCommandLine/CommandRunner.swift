@@ -15,7 +15,6 @@ public struct CommandRunner {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
-        LibraryErrorWording.install(LibraryError.wording)
     }
 
     public func run(_ invocation: Invocation) -> ExitStatus {
@@ -122,7 +121,7 @@ public struct CommandRunner {
     /// Opens the library, telling what opening it had to say.
     private func open(_ directory: URL, creatingIfMissing: Bool) throws(LibraryError) -> Library {
         let library = try Library(directory: directory, creatingIfMissing: creatingIfMissing)
-        library.openingNotes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+        library.openingNotes.forEach { Console.complain(String(format: tr("note: %@"), $0.words)) }
         takeInChangesFromOtherComputers(library)
         return library
     }
@@ -253,7 +252,7 @@ public struct CommandRunner {
         guard problems.isEmpty else {
             let heading = trn("Library at %@ has %ld problem:", "Library at %@ has %ld problems:", problems.count)
             Console.say(String(format: heading, library.directory.path, problems.count))
-            problems.forEach { Console.say("  \($0)") }
+            problems.forEach { Console.say("  \($0.words)") }
             return .failure
         }
         let count = try library.photoCount()

@@ -63,9 +63,6 @@ extension LibraryError {
         }
     }
 
-    /// The words every part of Snapshelf gives these errors, for the model's texts that carry one.
-    public static let wording = LibraryErrorWording(message: \.message, reason: \.reason)
-
     private static func photos(of library: URL) -> String {
         library.appendingPathComponent("photos", isDirectory: true).path
     }

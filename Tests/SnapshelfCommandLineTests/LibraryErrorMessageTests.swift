@@ -36,10 +36,11 @@ final class LibraryErrorMessageTests: XCTestCase {
         XCTAssertEqual(full.message, "error while saving a photo: the disk holding /home/ada/Photos is full (12 KB free); free some space and try again")
     }
 
-    func testTheModelsOwnTextsSayAnErrorInTheSameWords() {
-        LibraryErrorWording.install(LibraryError.wording)
+    func testAnErrorOfUnknownTypeIsSaidInItsOwnWords() {
         let error = LibraryError.photosWithoutDatabase(library, count: 1)
-        XCTAssertEqual("\(error)", error.message)
+        XCTAssertEqual(ErrorMessage.of(error), error.message)
         XCTAssertTrue(error.message.hasSuffix("`snapshelf rebuild` makes the database again from the photos and their sidecars"), error.message)
+        let failure = ImportError(url: library.appendingPathComponent("a.jpg"), reason: .file(.empty))
+        XCTAssertEqual(ErrorMessage.of(failure), "/home/ada/Photos/a.jpg: the file is empty")
     }
 }

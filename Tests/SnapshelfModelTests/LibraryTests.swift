@@ -199,7 +199,7 @@ final class LibraryTests: LibraryTestCase {
                                    in: directory.appendingPathComponent("library.sqlite3"))
         let problems = try library.check()
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems.first?.contains("the label search index does not match the labels") == true, "\(problems)")
+        guard case .labelIndexMismatch(.database(.damaged, during: .checkingLabelIndex))? = problems.first else { return XCTFail("\(problems)") }
     }
 
     func testRemovingMovesTheCopyToTheTrashAndLeavesTheOriginal() throws {
@@ -260,8 +260,8 @@ final class LibraryTests: LibraryTestCase {
         try FileManager.default.removeItem(at: added[0].fileURL)
         try Data("tampered".utf8).write(to: added[1].fileURL)
         XCTAssertEqual(try library.check(), [
-            "photo \(added[0].id): its file \(added[0].fileURL.path) is missing; importing its original (Canon_40D.jpg) again restores it",
-            "photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content; importing its original (Nikon_D70.jpg) again restores it",
+            .said("photo \(added[0].id): its file \(added[0].fileURL.path) is missing; importing its original (Canon_40D.jpg) again restores it"),
+            .said("photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content; importing its original (Nikon_D70.jpg) again restores it"),
         ])
     }
 

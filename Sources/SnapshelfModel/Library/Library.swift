@@ -11,7 +11,7 @@ public final class Library {
     /// Why changes are refused, when they are: the library is read-only, or its disk is full.
     public let writeRefusal: LibraryError?
     /// What opening the library had to say: a crash's leftover that the Trash would not take.
-    public private(set) var openingNotes: [String] = []
+    public private(set) var openingNotes: [OpeningNote] = []
     /// Whether this connection started the library: there was no database before it opened.
     private let createdLibrary: Bool
     private let lock: LibraryLock
@@ -29,13 +29,13 @@ public final class Library {
         try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: creatingIfMissing)
         let folderIsReadOnly = LibraryFolder.isReadOnly(directory)
         createdLibrary = !LibraryFolder.exists(at: directory)
-        var syncNote: String?
+        var syncNote: OpeningNote?
         if !folderIsReadOnly {
             try LibraryFiles.makeDirectory(directory)
             do {
                 try LibrarySyncIgnore.keep(in: directory)
             } catch {
-                syncNote = error.description
+                syncNote = .failed(error)
             }
         }
         lock = try LibraryLock(directory: directory, writable: !folderIsReadOnly)
@@ -47,11 +47,10 @@ public final class Library {
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
         openingNotes += [syncNote].compactMap { $0 }
         if let shared = LibraryFolder.sharedFolder(above: directory) {
-            openingNotes.append(String(format: tr("Syncthing shares %@, which holds this library, and so would send this computer’s database to the others, which spoils it; share the library folder %@ itself instead"),
-                                       shared.path, directory.path))
+            openingNotes.append(.sharedAbove(shared, library: directory))
         }
         if let journal = self.database.unreadJournal {
-            openingNotes.append(Self.unreadJournalNote(journal))
+            openingNotes.append(.unreadJournal(journal))
         }
         if lock.isAlone && !isReadOnly && files.problem == nil {
             openingNotes += try sweep()
@@ -63,7 +62,7 @@ public final class Library {
                 try writePendingSidecars()
             } catch {
                 // A sidecar that cannot be written must not keep the library from opening.
-                openingNotes.append(error.description)
+                openingNotes.append(.failed(error))
             }
         }
     }
@@ -85,11 +84,6 @@ public final class Library {
     /// Writes the sidecars still to be written, telling of those that could not be.
     public func writePendingSidecars() throws(LibraryError) {
         try sidecars.writeAllPending()
-    }
-
-    static func unreadJournalNote(_ journal: URL) -> String {
-        String(format: tr("the library is read-only and its latest changes, in %@, cannot be read from here; open it once where it can be written to see them"),
-               journal.path)
     }
 
     /// Takes away the library this connection started, when nothing went into it after all, as
@@ -217,17 +211,17 @@ public final class Library {
     /// Finishes what a crash interrupted: half-written copies are deleted, and files recorded as
     /// in progress that no photo uses are retired. Only a process alone with the library does
     /// this; it returns what the person should know of files the Trash would not take.
-    private func sweep() throws(LibraryError) -> [String] {
+    private func sweep() throws(LibraryError) -> [OpeningNote] {
         files.sweepIncoming()
-        var notes: [String] = []
+        var notes: [OpeningNote] = []
         for name in try database.pendingFiles() {
             if try !database.isReferenced(name) {
                 switch files.retire(fileNamed: name) {
                 case .trashed: break
-                case .kept(let note):
-                    notes.append(String(format: tr("a removed photo’s file could not go to the Trash: %@"), note))
-                case .stayed(let note):
-                    notes.append(String(format: tr("a removed photo’s file could not go to the Trash: %@"), note))
+                case .kept(let said, let kept):
+                    notes.append(.removedFileKept(trashSaid: said, kept: kept))
+                case .stayed(let said, let file, let error):
+                    notes.append(.removedFileStayed(trashSaid: said, file: file, because: error))
                     // Still recorded as in progress, so the next start tries again.
                     continue
                 }
@@ -240,7 +234,7 @@ public final class Library {
 
     /// Checks that the database is sound, that every row's file exists with the content its hash
     /// says, and that no file lacks a row; each problem names its repair.
-    public func check() throws(LibraryError) -> [String] {
+    public func check() throws(LibraryError) -> [CheckFinding] {
         try LibraryCheck(database: database, files: files).problems()
     }
 

@@ -19,20 +19,17 @@ struct LibraryCheck {
     let database: LibraryDatabase
     let files: LibraryFiles
 
-    func problems() throws(LibraryError) -> [String] {
-        var notes: [String] = []
+    func problems() throws(LibraryError) -> [CheckFinding] {
+        var notes: [CheckFinding] = []
         if let journal = database.unreadJournal {
-            notes.append(Library.unreadJournalNote(journal))
+            notes.append(.unreadJournal(journal))
         }
         if !database.hasSidecars {
-            notes.append(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them"))
+            notes.append(.said(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")))
         }
         if let problem = files.problem {
             let count = try database.photoCount()
-            return try databaseProblems() + notes + [String(format: trn(
-                "%@, so the file of the library’s %ld photo cannot be found; move what is in the way aside, then import the original again",
-                "%@, so the files of the library’s %ld photos cannot be found; move what is in the way aside, then import the originals again",
-                count), problem.description, count)]
+            return try integrityProblems() + notes + [.filesUnreachable(problem, photos: count)]
         }
         // One view of rows, files in progress and the folder, read while no connection places or
         // retires a file; else an import between the readings would show its file as an orphan.
@@ -45,22 +42,22 @@ struct LibraryCheck {
         // meanwhile, on workers, while this thread checks the database.
         let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars,
                                       machine: machine) {
-            () throws(LibraryError) in try databaseProblems()
+            () throws(LibraryError) in try integrityProblems()
         }
         var problems = try found.database.get() + notes
         for (index, found) in found.byRow.sorted(by: { $0.key < $1.key }) {
             // A photo removed or changed since the view was taken is no problem.
             guard try database.row(withID: rows[index].id) == rows[index] else { continue }
-            problems += found
+            problems += found.map(CheckFinding.said)
         }
         let used = Set(rows.map(\.fileName)).union(pending)
         for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
-            problems.append(conflictProblem(name))
+            problems.append(.said(conflictProblem(name)))
         }
         for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
             // The name as it is in the folder: `url(forFileNamed:)` escapes one no copy has.
-            problems.append(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
-                                   DisplayName.escaped(files.directory.appendingPathComponent(name).path)))
+            problems.append(.said(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
+                                         DisplayName.escaped(files.directory.appendingPathComponent(name).path))))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
@@ -68,24 +65,24 @@ struct LibraryCheck {
             && !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
-            problems.append(label.isEmpty
+            problems.append(.said(label.isEmpty
                 ? String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes it back, or move the sidecar out of the library"), url.path)
                 : String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes back the label “%@” it keeps, or move the sidecar out of the library"),
-                         url.path, DecoderText.clean(label, limit: 60)))
+                         url.path, DecoderText.clean(label, limit: 60))))
         }
         for file in files.keptFiles() {
             // Kept under its content's hash, perhaps after a number: "2-<sha>.jpeg".
             let hash = String(file.lastPathComponent.split(separator: "-").last?.prefix { $0 != "." } ?? "")
             if let back = try database.row(withHash: hash) {
-                problems.append(String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"),
-                                       file.path, Int(back.id)))
+                problems.append(.said(String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"),
+                                             file.path, Int(back.id))))
             } else if !ContentHash.isDigest(hash) {
                 // Under its original name: the Trash's Restore brought it back here (see `NamedTrash`).
-                problems.append(String(format: tr("file %@ is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again"),
-                                       file.path))
+                problems.append(.said(String(format: tr("file %@ is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again"),
+                                             file.path)))
             } else {
-                problems.append(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
-                                       file.path))
+                problems.append(.said(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
+                                             file.path)))
             }
         }
         return problems
@@ -101,16 +98,12 @@ struct LibraryCheck {
         return String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), path, reason)
     }
 
-    private func databaseProblems() throws(LibraryError) -> [String] {
-        try integrityProblems().map { String(format: tr("database: %@"), $0) }
-    }
-
     /// The problems of each row's file and sidecar, by the row's place, found by workers taking
     /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
     /// runs on this thread as they work.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in folder: Folder, unwritten: Set<Int64>, hasSidecars: Bool,
-                                     machine: String, meanwhile: () throws(LibraryError) -> [String])
-        -> (byRow: [Int: [String]], database: Result<[String], LibraryError>) {
+                                     machine: String, meanwhile: () throws(LibraryError) -> [CheckFinding])
+        -> (byRow: [Int: [String]], database: Result<[CheckFinding], LibraryError>) {
         let next = Mutex(0)
         let found = Mutex([Int: [String]]())
         let done = DispatchGroup()
@@ -140,7 +133,7 @@ struct LibraryCheck {
 
     /// What SQLite's own integrity check reports, with the repair, a rebuild: empty when the
     /// database is sound.
-    private func integrityProblems() throws(LibraryError) -> [String] {
+    private func integrityProblems() throws(LibraryError) -> [CheckFinding] {
         var problems: [String] = []
         do {
             let statement = try database.connection.prepare("PRAGMA integrity_check", during: .checkingDatabase)
@@ -150,7 +143,7 @@ struct LibraryCheck {
             }
         } catch where error.isDamage {
             // Damage the check cannot read past is its last finding, and names the rebuild itself.
-            return problems + [error.detail]
+            return Self.integrity(problems, namingRebuild: false) + [.damage(error)]
         }
         do {
             // The index's own check is written as an insertion, which a read-only database refuses.
@@ -158,12 +151,16 @@ struct LibraryCheck {
             try checked.execute("INSERT INTO label_index (label_index) VALUES ('integrity-check')",
                                 during: .checkingLabelIndex)
         } catch {
-            // SQLite's word for the index may be that it is damaged, which names the rebuild already.
-            problems.append(String(format: tr("the label search index does not match the labels (%@)"), error.detail))
-            if error.isMendedByRebuild { return problems }
+            // The last finding names the rebuild, unless SQLite's word for the index is that it is
+            // damaged, which names it already.
+            return Self.integrity(problems, namingRebuild: false) + [.labelIndexMismatch(error)]
         }
-        guard let last = problems.popLast() else { return [] }
-        return problems + [String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), last)]
+        return Self.integrity(problems, namingRebuild: true)
+    }
+
+    /// The integrity check's lines, the last naming the rebuild when `namingRebuild`.
+    private static func integrity(_ lines: [String], namingRebuild: Bool) -> [CheckFinding] {
+        lines.indices.map { .integrity(lines[$0], namesRebuild: namingRebuild && $0 == lines.count - 1) }
     }
 
     /// What is wrong with the photo's file, with the repair: importing the original again.

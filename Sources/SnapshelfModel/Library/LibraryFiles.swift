@@ -238,10 +238,10 @@ struct LibraryFiles {
     /// What became of a file that no photo uses.
     enum Retirement: Equatable {
         case trashed
-        /// The Trash did not take it, so it went to the `removed` folder; the note says why and where.
-        case kept(String)
+        /// The Trash did not take it, for the reason it said, so it went to the `removed` folder.
+        case kept(trashSaid: String, at: URL)
         /// Neither the Trash nor the `removed` folder took it: it stays in place, to be tried again.
-        case stayed(String)
+        case stayed(trashSaid: String, at: URL, because: LibraryError)
     }
 
     /// Moves a file that no photo uses to the Trash, its sidecar after it. Where there is no
@@ -268,7 +268,7 @@ struct LibraryFiles {
         do {
             try Self.makeDirectory(keptDirectory)
         } catch {
-            return .stayed(String(format: tr("%@; it stays at %@ (%@)"), reason, file.path, error.detail))
+            return .stayed(trashSaid: reason, at: file, because: error)
         }
         var kept = keptDirectory.appendingPathComponent(name, isDirectory: false)
         var number = 1
@@ -277,10 +277,9 @@ struct LibraryFiles {
             kept = keptDirectory.appendingPathComponent("\(number)-\(name)", isDirectory: false)
         }
         guard rename(file.path, kept.path) == 0 else {
-            let detail = String(cString: strerror(errno))
-            return .stayed(String(format: tr("%@; it stays at %@ (%@)"), reason, file.path, detail))
+            return .stayed(trashSaid: reason, at: file, because: .system(.errno(errno), during: .removingAPhoto))
         }
-        return .kept(String(format: tr("%@; it was kept at %@"), reason, kept.path))
+        return .kept(trashSaid: reason, at: kept)
     }
 
     /// Flushes the folder itself, so a rename survives a power cut.

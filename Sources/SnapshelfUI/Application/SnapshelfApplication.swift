@@ -40,7 +40,6 @@ public final class SnapshelfApplication {
     public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
         self.libraryDirectory = libraryDirectory
         Self.registerResources
-        LibraryErrorWording.install(LibraryError.wording)
         application = Application(id: id, unique: unique)
         // Development and released builds share one resource tree, which GTK searches for the icons.
         application.setResourceBasePath(EmbeddedResources.basePath)
@@ -121,7 +120,7 @@ public final class SnapshelfApplication {
         // Under the desktop's ID, whichever library's the process registered under.
         window.window.showAsApplication(Self.id)
         // A crash's leftover the Trash would not take, kept in the library's removed/ folder.
-        store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0)) }
+        store.library.openingNotes.forEach { window.notification.show(String(format: tr("Note: %@"), $0.words)) }
         if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
             quitAfterFirstFrame(of: window.window)
         }

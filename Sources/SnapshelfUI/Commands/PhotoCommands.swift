@@ -79,7 +79,7 @@ final class PhotoCommands {
                 notification.show(note)
             }
         } catch {
-            notification.show(String(format: tr("The label was not changed: %@"), "\(error)"))
+            notification.show(String(format: tr("The label was not changed: %@"), ErrorMessage.of(error)))
             relabelled?()
             return nil
         }

@@ -22,7 +22,7 @@ struct PhotoRotation {
                 try window.store.library.undo(undo)
                 try window.store.refresh()
             } catch {
-                window.notification.show(String(format: tr("The rotation could not be undone: %@"), "\(error)"))
+                window.notification.show(String(format: tr("The rotation could not be undone: %@"), ErrorMessage.of(error)))
                 return nil
             }
             PhotoRotation(window: window).showAgain()

@@ -215,7 +215,7 @@ final class ImportFlow {
             dialogSaves.count(.failure(error))
             notification.report(error)
         case .failure(let error):
-            notification.show(String(format: tr("Could not save “%@”: %@."), name, "\(error)"))
+            notification.show(String(format: tr("Could not save “%@”: %@."), name, ErrorMessage.of(error)))
         }
         finishOneByOne()
     }
@@ -224,7 +224,7 @@ final class ImportFlow {
     func writePendingSidecars() {
         guard !store.library.isReadOnly else { return }
         worker.writePendingSidecars { [weak self] error in
-            self?.notification.show(String(format: tr("Some labels could not be written beside their photos: %@"), "\(error)"))
+            self?.notification.show(String(format: tr("Some labels could not be written beside their photos: %@"), ErrorMessage.of(error)))
         }
     }
 }

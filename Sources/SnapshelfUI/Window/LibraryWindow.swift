@@ -270,7 +270,7 @@ final class LibraryWindow {
         do {
             try store.show(order: store.order, filter: text)
         } catch {
-            notification.show(String(format: tr("Searching failed: %@"), "\(error)"))
+            notification.show(String(format: tr("Searching failed: %@"), error.message))
         }
         // The page and the search's count follow from the store, as after any change.
         updatePage()

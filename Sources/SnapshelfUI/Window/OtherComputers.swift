@@ -6,6 +6,7 @@
 // library that is not shared.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -91,7 +92,7 @@ final class OtherComputers {
             // A removal is told by the undo notice instead.
             rescan.tallies(tellingRemovals: false).forEach { notification.show(counting: $0.count, $0.sentence) }
         case .failure(let error):
-            notification.show(String(format: tr("Could not take in the changes other computers made: %@"), "\(error)"))
+            notification.show(String(format: tr("Could not take in the changes other computers made: %@"), ErrorMessage.of(error)))
         }
         if changedMeanwhile {
             changedMeanwhile = false
@@ -112,7 +113,7 @@ final class OtherComputers {
             case .success:
                 break
             case .failure(let error):
-                notification.show(String(format: tr("Could not bring the photos back: %@"), "\(error)"))
+                notification.show(String(format: tr("Could not bring the photos back: %@"), ErrorMessage.of(error)))
             }
         })
     }

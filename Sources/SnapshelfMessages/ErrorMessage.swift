@@ -1,0 +1,13 @@
+// What an error says where the code that shows it does not know its type, as after a worker's
+// step: the library's and import's errors in their words, any other as it describes itself.
+import SnapshelfModel
+
+public enum ErrorMessage {
+    public static func of(_ error: any Error) -> String {
+        switch error {
+        case let error as LibraryError: error.message
+        case let error as ImportError: error.message
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+// What a note on opening a library says, with the words of the error it carries.
+import SnapshelfModel
+
+extension OpeningNote {
+    public var words: String {
+        switch self {
+        case .sharedAbove(let shared, let library):
+            String(format: tr("Syncthing shares %@, which holds this library, and so would send this computer’s database to the others, which spoils it; share the library folder %@ itself instead"),
+                   shared.path, library.path)
+        case .unreadJournal(let journal):
+            String(format: tr("the library is read-only and its latest changes, in %@, cannot be read from here; open it once where it can be written to see them"),
+                   journal.path)
+        case .failed(let error): error.message
+        case .removedFileKept(let said, let kept):
+            Self.notTrashed(String(format: tr("%@; it was kept at %@"), said, kept.path))
+        case .removedFileStayed(let said, let file, let error):
+            Self.notTrashed(String(format: tr("%@; it stays at %@ (%@)"), said, file.path, error.reason))
+        }
+    }
+
+    private static func notTrashed(_ what: String) -> String {
+        String(format: tr("a removed photo’s file could not go to the Trash: %@"), what)
+    }
+}

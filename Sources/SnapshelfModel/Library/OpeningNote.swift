@@ -1,0 +1,16 @@
+// What the person should know of a library that opened: a case for each note, with the paths and
+// errors that tell it. SnapshelfMessages words it.
+import Foundation
+
+public enum OpeningNote: Sendable, Equatable {
+    /// Syncthing shares `shared`, a folder above the library, and so would spread its database.
+    case sharedAbove(URL, library: URL)
+    /// The library is read-only, and its latest changes, in the journal, cannot be read from here.
+    case unreadJournal(URL)
+    /// Something opening does on the side failed, which does not keep the library from opening.
+    case failed(LibraryError)
+    /// The Trash would not take a removed photo's file, for the reason it said, so it went to `kept`.
+    case removedFileKept(trashSaid: String, kept: URL)
+    /// Neither the Trash nor the `removed` folder took a removed photo's file; it stays at `file`.
+    case removedFileStayed(trashSaid: String, file: URL, because: LibraryError)
+}

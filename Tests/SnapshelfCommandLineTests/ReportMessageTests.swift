@@ -1,0 +1,45 @@
+// What the notes on opening a library and the findings of a check say, word for word, with the
+// words of the errors they carry: the model gives cases, SnapshelfMessages words them.
+import Foundation
+import SnapshelfMessages
+import SnapshelfModel
+import XCTest
+
+final class ReportMessageTests: XCTestCase {
+    private let library = URL(fileURLWithPath: "/home/ada/Photos", isDirectory: true)
+    private let rebuild = "`snapshelf rebuild` makes the database again from the photos and their sidecars"
+    private var damaged: LibraryError { .database(.damaged("database disk image is malformed"), during: .checkingLabelIndex) }
+    private var refused: LibraryError { .database(.failed("SQL logic error", rebuildMends: false), during: .checkingLabelIndex) }
+
+    func testEachOpeningNoteSaysWhatTheLibraryMet() {
+        let file = library.appendingPathComponent("photos/ab.jpg")
+        let kept = library.appendingPathComponent("removed/ab.jpg")
+        XCTAssertEqual(OpeningNote.removedFileKept(trashSaid: "no Trash here", kept: kept).words,
+                       "a removed photo’s file could not go to the Trash: no Trash here; it was kept at /home/ada/Photos/removed/ab.jpg")
+        XCTAssertEqual(OpeningNote.removedFileStayed(trashSaid: "no Trash here", file: file,
+                                                     because: .system(.errno(EACCES), during: .removingAPhoto)).words,
+                       "a removed photo’s file could not go to the Trash: no Trash here; it stays at /home/ada/Photos/photos/ab.jpg (Permission denied)")
+        let syncIgnore = library.appendingPathComponent(".stignore")
+        XCTAssertEqual(OpeningNote.failed(.syncIgnoreNotText(syncIgnore)).words,
+                       "error while writing /home/ada/Photos/.stignore, which keeps Syncthing from sharing the library’s database: it is not UTF-8 text, so Snapshelf cannot add its lines without spoiling it")
+        XCTAssertEqual(OpeningNote.sharedAbove(URL(fileURLWithPath: "/home/ada"), library: library).words,
+                       "Syncthing shares /home/ada, which holds this library, and so would send this computer’s database to the others, which spoils it; share the library folder /home/ada/Photos itself instead")
+        XCTAssertEqual(OpeningNote.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words,
+                       "the library is read-only and its latest changes, in /home/ada/Photos/library.sqlite3-wal, cannot be read from here; open it once where it can be written to see them")
+    }
+
+    func testEachCheckFindingNamesItsRepair() {
+        XCTAssertEqual(CheckFinding.filesUnreachable(.fileInTheWay(during: .openingFolder(library)), photos: 2).words,
+                       "error while opening the folder /home/ada/Photos: a file of that name is in the way, so the files of the library’s 2 photos cannot be found; move what is in the way aside, then import the originals again")
+        XCTAssertEqual(CheckFinding.integrity("row 3 missing from index", namesRebuild: false).words, "database: row 3 missing from index")
+        XCTAssertEqual(CheckFinding.integrity("row 3 missing from index", namesRebuild: true).words,
+                       "database: row 3 missing from index; " + rebuild)
+        XCTAssertEqual(CheckFinding.damage(damaged).words, "database: database disk image is malformed; the database is damaged; " + rebuild)
+        XCTAssertEqual(CheckFinding.labelIndexMismatch(damaged).words,
+                       "database: the label search index does not match the labels (database disk image is malformed; the database is damaged; \(rebuild))")
+        XCTAssertEqual(CheckFinding.labelIndexMismatch(refused).words,
+                       "database: the label search index does not match the labels (SQL logic error); " + rebuild)
+        XCTAssertEqual(CheckFinding.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words,
+                       OpeningNote.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words)
+    }
+}
