@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI"]),
 
         // The benchmark's probe, which times searches in process (see bench/).
-        .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
+        .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
 
         // Shared helpers for the test targets: the sample photos and temporary libraries.
         .target(name: "SnapshelfTestSupport", dependencies: ["CSQLite"]),

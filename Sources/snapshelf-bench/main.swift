@@ -6,6 +6,7 @@
 // the photos one after another at tile size through the sandboxed decoders, as the grid does, and
 // prints the seconds it took, which the benchmark sets against decoding alone on one core.
 import Foundation
+import SnapshelfMessages
 import SnapshelfModel
 
 let arguments = CommandLine.arguments
@@ -15,7 +16,7 @@ if arguments.count > 2, arguments[1] == "decode" {
         do {
             _ = try Thumbnail(decoding: URL(fileURLWithPath: path), fittingIn: 256)
         } catch {
-            FileHandle.standardError.write(Data("snapshelf-bench: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("snapshelf-bench: \(ErrorMessage.of(error))\n".utf8))
             exit(1)
         }
     }
@@ -45,7 +46,7 @@ do {
     print(String(format: "%.2f %.2f %.2f %.2f %d", findingIDs.median, findingIDs.p99,
                  readingPhotos.median, readingPhotos.p99, findingIDs.meanResultCount))
 } catch {
-    FileHandle.standardError.write(Data("snapshelf-bench: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("snapshelf-bench: \(ErrorMessage.of(error))\n".utf8))
     exit(1)
 }
 
