@@ -22,6 +22,18 @@ final class ImportErrorMessageTests: XCTestCase {
         XCTAssertEqual(message(.libraryReadOnly), "/home/ada/trip/a.jpg: the library is read-only, so nothing can be added to it")
     }
 
+    func testADecodersEndIsSaidInTheFilesWords() {
+        let crashed = "/home/ada/trip/a.jpg: the decoder crashed on it (%@); the file may be damaged or made to attack image readers"
+        XCTAssertEqual(message(.file(.decoderCrashed(.signal("segmentation fault")))), crashed.replacingOccurrences(of: "%@", with: "segmentation fault"))
+        XCTAssertEqual(message(.file(.decoderCrashed(.forbiddenSystemCall))),
+                       crashed.replacingOccurrences(of: "%@", with: "it tried a system call that decoding never needs"))
+        XCTAssertEqual(message(.file(.decoderCrashed(.exited(status: 3)))), crashed.replacingOccurrences(of: "%@", with: "it exited with status 3"))
+        XCTAssertEqual(message(.file(.decoderCrashed(.unreadableAnswer))), crashed.replacingOccurrences(of: "%@", with: "its answer could not be read"))
+        XCTAssertEqual(message(.file(.decoderMissing)),
+                       "/home/ada/trip/a.jpg: no sandboxed decoder could be started (the snapshelf program could not be found)")
+        XCTAssertEqual(message(.file(.failedBefore)), "/home/ada/trip/a.jpg: the image is damaged (an earlier attempt to read it failed)")
+    }
+
     func testTheLibrarysRefusalIsSaidInItsOwnWords() {
         let full = LibraryError.diskFull(folder: library, freeKilobytes: 12, during: .savingAPhoto)
         XCTAssertEqual(message(.libraryFull(full)),

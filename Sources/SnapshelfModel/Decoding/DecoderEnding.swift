@@ -8,7 +8,7 @@ enum DecoderEnding {
                                       "memory exhausted", "could not allocate"]
 
     /// A decoder's answer that breaks the rules, from a decoder not to be trusted any more.
-    static var unreadableAnswer: DecodingFailure.Reason { .decoderCrashed(tr("its answer could not be read")) }
+    static var unreadableAnswer: DecodingFailure.Reason { .decoderCrashed(.unreadableAnswer) }
 
     /// How many processes the kernel's OOM killer has ended since boot, which tells its SIGKILL
     /// from a person's; nil where the kernel does not say.
@@ -28,7 +28,7 @@ enum DecoderEnding {
         switch end {
         case .timedOut, .signalled(SIGXCPU): return .decoderTimedOut(limit)
         // The allow-list's answer to a system call that decoding never makes.
-        case .signalled(SIGSYS): return .decoderCrashed(tr("it tried a system call that decoding never needs"))
+        case .signalled(SIGSYS): return .decoderCrashed(.forbiddenSystemCall)
         // Snapshelf sends it only at the deadline, told above: the OOM killer, or a person, did.
         case .signalled(SIGKILL) where killsBefore != nil && outOfMemoryKills() ?? 0 > killsBefore!: return .decoderOutOfMemory
         case .signalled(SIGKILL): return .decoderKilled
@@ -36,8 +36,8 @@ enum DecoderEnding {
         }
         if memoryWords.contains(where: said.contains) { return .decoderOutOfMemory }
         switch end {
-        case .signalled(let signal): return .decoderCrashed(String(cString: strsignal(signal)).lowercased())
-        case .exited(let status): return .decoderCrashed(String(format: tr("it exited with status %ld"), Int(status)))
+        case .signalled(let signal): return .decoderCrashed(.signal(String(cString: strsignal(signal)).lowercased()))
+        case .exited(let status): return .decoderCrashed(.exited(status: Int(status)))
         case .garbled, .timedOut: return unreadableAnswer
         }
     }

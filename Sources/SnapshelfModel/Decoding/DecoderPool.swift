@@ -179,7 +179,7 @@ final class DecoderPool: Sendable {
         if let found { return found }
         guard let executable else {
             give(back: nil)
-            throw DecodingFailure(path: path, reason: .decoderUnavailable(tr("the snapshelf program could not be found")))
+            throw DecodingFailure(path: path, reason: .decoderMissing)
         }
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,

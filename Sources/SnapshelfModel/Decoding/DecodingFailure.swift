@@ -4,6 +4,17 @@ import CGdkPixbuf
 import Foundation
 
 public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, Equatable {
+    /// How a sandboxed decoder died on a file.
+    public enum Crash: Sendable, Equatable {
+        /// A signal, by its name, such as "segmentation fault".
+        case signal(String)
+        /// The allow-list's answer to a system call that decoding never makes.
+        case forbiddenSystemCall
+        case exited(status: Int)
+        /// Its answer broke the rules, so the decoder is not trusted any more.
+        case unreadableAnswer
+    }
+
     public enum Reason: Sendable, Equatable {
         case missing
         case symlinkLoop
@@ -19,8 +30,10 @@ public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, E
         case tooManyPixels(width: Int, height: Int)
         case incomplete(String)
         case undecodable(String)
-        /// The sandboxed decoder died on the file: a signal's name, such as "segmentation fault".
-        case decoderCrashed(String)
+        /// An earlier attempt to decode this very version of the file failed.
+        case failedBefore
+        /// The sandboxed decoder died on the file.
+        case decoderCrashed(Crash)
         /// The sandboxed decoder was still at it after the limit, and was stopped.
         case decoderTimedOut(Duration)
         /// The sandboxed decoder needed more memory than a helper may have.
@@ -29,6 +42,8 @@ public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, E
         case decoderKilled
         /// No sandboxed decoder could be started, with the reason.
         case decoderUnavailable(String)
+        /// No sandboxed decoder could be started, since the snapshelf program could not be found.
+        case decoderMissing
 
         /// Why, in the person's language.
         public var explanation: String {
@@ -55,13 +70,25 @@ public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, E
                        width, height, PhotoCandidate.maximumMegapixels)
             case .incomplete(let detail): String(format: tr("the image is incomplete: %@"), detail)
             case .undecodable(let detail): String(format: tr("the image is damaged (%@)"), detail)
+            case .failedBefore: String(format: tr("the image is damaged (%@)"), tr("an earlier attempt to read it failed"))
             // TRANSLATORS: %@ is how the decoder ended, such as "segmentation fault".
-            case .decoderCrashed(let detail): String(format: tr("the decoder crashed on it (%@); the file may be damaged or made to attack image readers"), detail)
+            case .decoderCrashed(let crash):
+                String(format: tr("the decoder crashed on it (%@); the file may be damaged or made to attack image readers"), Self.how(crash))
             case .decoderTimedOut(let limit):
                 String(format: tr("the decoder took too long on it (more than %ld seconds) and was stopped"), Int(limit.components.seconds))
             case .decoderOutOfMemory: tr("the decoder needed too much memory for it and was stopped")
             case .decoderKilled: tr("the decoder was killed while reading it; try again")
             case .decoderUnavailable(let detail): String(format: tr("no sandboxed decoder could be started (%@)"), detail)
+            case .decoderMissing: String(format: tr("no sandboxed decoder could be started (%@)"), tr("the snapshelf program could not be found"))
+            }
+        }
+
+        private static func how(_ crash: Crash) -> String {
+            switch crash {
+            case .signal(let name): name
+            case .forbiddenSystemCall: tr("it tried a system call that decoding never needs")
+            case .exited(let status): String(format: tr("it exited with status %ld"), status)
+            case .unreadableAnswer: tr("its answer could not be read")
             }
         }
     }

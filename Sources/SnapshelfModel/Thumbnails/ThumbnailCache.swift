@@ -103,7 +103,7 @@ public struct ThumbnailCache: Sendable {
                 return thumbnail
             }
         case .failed:
-            throw DecodingFailure(path: file.path, reason: .undecodable(tr("an earlier attempt to read it failed")))
+            throw DecodingFailure(path: file.path, reason: .failedBefore)
         case .stale, .missing:
             break
         }
