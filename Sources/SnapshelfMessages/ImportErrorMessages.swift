@@ -9,6 +9,11 @@ extension ImportError {
         case .file(let reason): reason.explanation
         case .changedDuringImport: tr("the file changed while it was being imported; try again")
         case .copyFailed(let detail): String(format: tr("it could not be copied into the library (%@)"), detail)
+        case .folderLocked(let folder, let patience):
+            // TRANSLATORS: %1$@ is a folder; %2$@ says how long, as in "for more than 30 seconds".
+            String(format: tr("it could not be copied into the library (%@)"),
+                   String(format: tr("another program has kept the folder %1$@ locked %2$@; close it and try again"),
+                          DisplayName.of(FileName(url: folder)), LibraryError.longer(than: patience)))
         case .libraryFull(let error): String(format: tr("it could not be copied into the library (%@)"), error.reason)
         case .libraryUnusable(let error): String(format: tr("it could not be copied into the library (%@)"), error.message)
         case .noSpace: tr("there is not enough space on the disk for the library's copy")

@@ -68,7 +68,7 @@ extension LibraryError {
     }
 
     /// "for more than 30 seconds".
-    private static func longer(than patience: Duration) -> String {
+    static func longer(than patience: Duration) -> String {
         let seconds = Int(patience.components.seconds)
         return String(format: trn("for more than %ld second", "for more than %ld seconds", seconds), seconds)
     }

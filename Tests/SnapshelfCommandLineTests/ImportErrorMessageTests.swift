@@ -41,6 +41,8 @@ final class ImportErrorMessageTests: XCTestCase {
         let inTheWay = LibraryError.fileInTheWay(during: .creatingFolder(library))
         XCTAssertEqual(message(.libraryUnusable(inTheWay)),
                        "/home/ada/trip/a.jpg: it could not be copied into the library (error while creating the folder /home/ada/Photos: a file of that name is in the way)")
+        XCTAssertEqual(message(.folderLocked(library.appendingPathComponent("photos"), patience: .seconds(30))),
+                       "/home/ada/trip/a.jpg: it could not be copied into the library (another program has kept the folder /home/ada/Photos/photos locked for more than 30 seconds; close it and try again)")
         let damaged = LibraryError.database(.damaged("file is not a database"), during: .savingAPhoto)
         XCTAssertEqual(message(.notRecorded(damaged)),
                        "/home/ada/trip/a.jpg: the library could not record it (file is not a database; the database is damaged; `snapshelf rebuild` makes the database again from the photos and their sidecars)")

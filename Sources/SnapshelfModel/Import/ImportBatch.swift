@@ -99,7 +99,7 @@ final class ImportBatch {
             } catch {
                 // Another program kept the folder locked: nothing of the batch was placed.
                 for index in entries.indices where entries[index].result == nil {
-                    entries[index].result = .failure(ImportError(url: entries[index].candidate.sourceURL, reason: .copyFailed(error.description)))
+                    entries[index].result = .failure(ImportError(url: entries[index].candidate.sourceURL, reason: .folderLocked(error.folder, patience: Flock.patience)))
                 }
             }
         }

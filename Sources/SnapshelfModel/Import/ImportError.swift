@@ -12,6 +12,8 @@ public struct ImportError: FileFailure, Sendable, Equatable {
         case noSpace
         /// The library's disk is full, so it takes no copies.
         case libraryFull(LibraryError)
+        /// Another program kept the library's folder locked for longer than Snapshelf waits, `patience`.
+        case folderLocked(URL, patience: Duration)
         /// The library's folder cannot hold copies.
         case libraryUnusable(LibraryError)
         /// The copy is placed, but the library could not record its photo.

@@ -30,10 +30,4 @@ enum Flock {
             pause = min(pause * 2, 50_000)
         }
     }
-
-    /// "for more than 30 seconds", for the messages that say a lock stayed taken.
-    static var patienceText: String {
-        String(format: trn("for more than %ld second", "for more than %ld seconds", Int(patience.components.seconds)),
-               Int(patience.components.seconds))
-    }
 }

@@ -7,14 +7,8 @@ import Foundation
 
 final class FolderLock {
     /// The folder stayed locked by someone else for longer than Snapshelf waits.
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error {
         let folder: URL
-
-        var description: String {
-            // TRANSLATORS: %1$@ is a folder; %2$@ says how long, as in "for more than 30 seconds".
-            String(format: tr("another program has kept the folder %1$@ locked %2$@; close it and try again"),
-                   DisplayName.of(FileName(url: folder)), Flock.patienceText)
-        }
 
         /// The same, as a fault of the library's.
         var libraryError: LibraryError { .folderLocked(folder, patience: Flock.patience) }
