@@ -32,6 +32,8 @@ final class ImportErrorMessageTests: XCTestCase {
         XCTAssertEqual(message(.file(.decoderMissing)),
                        "/home/ada/trip/a.jpg: no sandboxed decoder could be started (the snapshelf program could not be found)")
         XCTAssertEqual(message(.file(.failedBefore)), "/home/ada/trip/a.jpg: the image is damaged (an earlier attempt to read it failed)")
+        XCTAssertEqual(message(.file(.cutOff)),
+                       "/home/ada/trip/a.jpg: the image is incomplete: the file ends before the image does; it was probably cut off while copying")
     }
 
     func testTheLibrarysRefusalIsSaidInItsOwnWords() {

@@ -36,7 +36,7 @@ final class BadInputTests: XCTestCase {
         let jpeg = try Data(contentsOf: SamplePhotos.landscape(orientation: 1))
         let png = GeneratedImages.png(width: 300, height: 200)
         for (name, data) in [("cut.jpg", jpeg.prefix(jpeg.count * 2 / 3)), ("cut.png", png.prefix(png.count / 2))] {
-            guard case .file(.incomplete)? = reason(inspecting: scratch.file(named: name, containing: Data(data))) else {
+            guard reason(inspecting: scratch.file(named: name, containing: Data(data))) == .file(.cutOff) else {
                 return XCTFail("\(name) was not reported as incomplete")
             }
         }
@@ -60,7 +60,7 @@ final class BadInputTests: XCTestCase {
             let whole = scratch.file(named: name, containing: data)
             XCTAssertNoThrow(try PhotoCandidate(inspecting: whole, previewSize: 64), name)
             let cut = scratch.file(named: "cut-" + name, containing: data.prefix(data.count * 2 / 3))
-            guard case .file(.incomplete)? = reason(inspecting: cut) else {
+            guard reason(inspecting: cut) == .file(.cutOff) else {
                 return XCTFail("a cut-off \(name) was not reported as incomplete")
             }
         }

@@ -102,7 +102,7 @@ final class PhotoStoreTests: XCTestCase {
             (scratch.url.appendingPathComponent("missing.jpg"), .missing),
             (scratch.url, .isDirectory),
             (scratch.file(named: "cut.jpg", containing: sample.prefix(120)),
-             .incomplete("the file ends before the image does; it was probably cut off while copying")),
+             .cutOff),
         ]
         for (url, reason) in cases {
             XCTAssertThrowsError(try candidate(url), url.lastPathComponent) { error in

@@ -28,7 +28,8 @@ public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, E
         case notAnImage
         case unsupportedFormat(String)
         case tooManyPixels(width: Int, height: Int)
-        case incomplete(String)
+        /// The file ends before its image does.
+        case cutOff
         case undecodable(String)
         /// An earlier attempt to decode this very version of the file failed.
         case failedBefore
@@ -68,7 +69,8 @@ public struct DecodingFailure: FileFailure, CustomStringConvertible, Sendable, E
             case .tooManyPixels(let width, let height):
                 String(format: tr("it declares %ld × %ld pixels, more than the limit of %ld megapixels"),
                        width, height, PhotoCandidate.maximumMegapixels)
-            case .incomplete(let detail): String(format: tr("the image is incomplete: %@"), detail)
+            case .cutOff:
+                String(format: tr("the image is incomplete: %@"), tr("the file ends before the image does; it was probably cut off while copying"))
             case .undecodable(let detail): String(format: tr("the image is damaged (%@)"), detail)
             case .failedBefore: String(format: tr("the image is damaged (%@)"), tr("an earlier attempt to read it failed"))
             // TRANSLATORS: %@ is how the decoder ended, such as "segmentation fault".

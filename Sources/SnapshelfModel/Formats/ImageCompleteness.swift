@@ -5,9 +5,9 @@
 import Foundation
 
 enum ImageCompleteness {
-    /// Why the file is incomplete, or nil when it is complete or of a format without such a structure.
-    /// `head`, the file's first bytes, read already, is walked from memory.
-    static func problem(in file: OpenFile, head: [UInt8]) -> String? {
+    /// Whether the file ends before its image does; false when it is complete or of a format
+    /// without such a structure. `head`, the file's first bytes, read already, is walked from memory.
+    static func isCutOff(_ file: OpenFile, head: [UInt8]) -> Bool {
         var window = ByteWindow(file, head: head)
         let complete: Bool? =
             if window.matches([0xFF, 0xD8], at: 0) { jpegIsComplete(&window) }
@@ -17,8 +17,7 @@ enum ImageCompleteness {
                 webpIsComplete(&window)
             } else if window.matches([0, 0, 1, 0], at: 0) || window.matches([0, 0, 2, 0], at: 0) { iconIsComplete(&window) }
             else { RasterSize.isComplete(&window) }
-        guard complete == false else { return nil }
-        return tr("the file ends before the image does; it was probably cut off while copying")
+        return complete == false
     }
 
     /// Walks the JPEG's segments and scans each scan's coded data, until the end-of-image marker.

@@ -58,8 +58,8 @@ public struct PhotoCandidate: Sendable {
         guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
             throw ImportError(path: path, reason: .file(.tooLargeForFormat(bytes: file.file.size, type: mimeType)))
         }
-        if let problem = ImageCompleteness.problem(in: file.file, head: file.head) {
-            throw ImportError(path: path, reason: .file(.incomplete(problem)))
+        if ImageCompleteness.isCutOff(file.file, head: file.head) {
+            throw ImportError(path: path, reason: .file(.cutOff))
         }
         // Decoded in a sandboxed decoder, which refuses too many pixels before decoding any.
         let decoded: DecoderPool.DecodedImage
