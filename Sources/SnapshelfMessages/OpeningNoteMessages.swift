@@ -12,9 +12,9 @@ extension OpeningNote {
                    journal.path)
         case .failed(let error): error.message
         case .removedFileKept(let said, let kept):
-            Self.notTrashed(String(format: tr("%@; it was kept at %@"), said, kept.path))
+            Self.notTrashed(String(format: tr("%@; it was kept at %@"), TrashFailure.words(of: said), kept.path))
         case .removedFileStayed(let said, let file, let error):
-            Self.notTrashed(String(format: tr("%@; it stays at %@ (%@)"), said, file.path, error.reason))
+            Self.notTrashed(String(format: tr("%@; it stays at %@ (%@)"), TrashFailure.words(of: said), file.path, error.reason))
         }
     }
 

@@ -19,6 +19,8 @@ final class ReportMessageTests: XCTestCase {
         XCTAssertEqual(OpeningNote.removedFileStayed(trashSaid: "no Trash here", file: file,
                                                      because: .system(.errno(EACCES), during: .removingAPhoto)).words,
                        "a removed photo’s file could not go to the Trash: no Trash here; it stays at /home/ada/Photos/photos/ab.jpg (Permission denied)")
+        XCTAssertEqual(OpeningNote.removedFileKept(trashSaid: nil, kept: kept).words,
+                       "a removed photo’s file could not go to the Trash: the Trash gave no reason; it was kept at /home/ada/Photos/removed/ab.jpg")
         let syncIgnore = library.appendingPathComponent(".stignore")
         XCTAssertEqual(OpeningNote.failed(.syncIgnoreNotText(syncIgnore)).words,
                        "error while writing /home/ada/Photos/.stignore, which keeps Syncthing from sharing the library’s database: it is not UTF-8 text, so Snapshelf cannot add its lines without spoiling it")

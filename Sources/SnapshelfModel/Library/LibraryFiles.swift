@@ -238,10 +238,10 @@ struct LibraryFiles {
     /// What became of a file that no photo uses.
     enum Retirement: Equatable {
         case trashed
-        /// The Trash did not take it, for the reason it said, so it went to the `removed` folder.
-        case kept(trashSaid: String, at: URL)
+        /// The Trash did not take it, for the reason it said if any, so it went to the `removed` folder.
+        case kept(trashSaid: String?, at: URL)
         /// Neither the Trash nor the `removed` folder took it: it stays in place, to be tried again.
-        case stayed(trashSaid: String, at: URL, because: LibraryError)
+        case stayed(trashSaid: String?, at: URL, because: LibraryError)
     }
 
     /// Moves a file that no photo uses to the Trash, its sidecar after it. Where there is no
@@ -258,7 +258,7 @@ struct LibraryFiles {
         let name = file.lastPathComponent
         guard FileManager.default.fileExists(atPath: file.path) else { return .trashed }
         defer { syncDirectory() }
-        let reason: String
+        let reason: String?
         do {
             try Trash.move(file)
             return .trashed

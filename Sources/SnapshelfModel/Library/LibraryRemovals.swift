@@ -58,7 +58,7 @@ extension Library {
     }
 
     /// Restores a removed photo whose file stayed, so that it is not left without a row.
-    private func putBack(_ row: LibraryDatabase.Row, _ photo: Photo, reason: String) -> TrashFailure {
+    private func putBack(_ row: LibraryDatabase.Row, _ photo: Photo, reason: String?) -> TrashFailure {
         do {
             try database.restore([row])
             try? sidecars.write([row.id])

@@ -9,8 +9,8 @@ public enum OpeningNote: Sendable, Equatable {
     case unreadJournal(URL)
     /// Something opening does on the side failed, which does not keep the library from opening.
     case failed(LibraryError)
-    /// The Trash would not take a removed photo's file, for the reason it said, so it went to `kept`.
-    case removedFileKept(trashSaid: String, kept: URL)
+    /// The Trash would not take a removed photo's file, for the reason it said if any, so it went to `kept`.
+    case removedFileKept(trashSaid: String?, kept: URL)
     /// Neither the Trash nor the `removed` folder took a removed photo's file; it stays at `file`.
-    case removedFileStayed(trashSaid: String, file: URL, because: LibraryError)
+    case removedFileStayed(trashSaid: String?, file: URL, because: LibraryError)
 }

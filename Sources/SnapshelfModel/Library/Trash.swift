@@ -4,7 +4,8 @@ import Foundation
 
 enum Trash {
     struct Failure: Error {
-        let reason: String
+        /// Why, as GIO says it; nil when it gave no reason.
+        let reason: String?
     }
 
     static func move(_ url: URL) throws(Failure) {
@@ -18,6 +19,6 @@ enum Trash {
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) == 0 else { return }
         defer { g_error_free(error) }
-        throw Failure(reason: error.map { String(cString: $0.pointee.message) } ?? tr("the Trash gave no reason"))
+        throw Failure(reason: error.map { String(cString: $0.pointee.message) })
     }
 }
