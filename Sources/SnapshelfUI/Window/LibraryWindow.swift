@@ -4,6 +4,7 @@
 // commands on photos act on the selection, or in the viewer on the photo shown.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
