@@ -102,7 +102,7 @@ public struct CommandRunner {
             }
             return label
         } catch {
-            _ = reportUsage(.invalidLabel(error.description))
+            _ = reportUsage(.invalidLabel(error.words))
             return nil
         }
     }
@@ -191,7 +191,7 @@ public struct CommandRunner {
                 return opened
             }, report: { progress in
                 if case .success(.added) = progress.result { added = true }
-                progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+                progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0.words)) }
                 switch progress.result {
                 case .success(.added(let photo)):
                     Console.say(String(format: tr("Imported %@ as photo %ld"), DisplayName.of(FileName(url: progress.file)), Int(photo.id)))

@@ -50,6 +50,16 @@ final class ImportErrorMessageTests: XCTestCase {
                        "/home/ada/trip/a.jpg: the library could not record it (file is not a database; the database is damaged; `snapshelf rebuild` makes the database again from the photos and their sidecars)")
     }
 
+    func testALabelsProblemSaysTheLimitItBroke() {
+        XCTAssertEqual(Label.Problem.tooLong(length: 501).words, "the label is 501 characters long; the limit is 500")
+        XCTAssertEqual(Label.Problem.tooManyBytes(count: 60_001).words,
+                       "the label takes 60001 bytes; the limit is 8192 (a character with many accents or marks counts them all)")
+        XCTAssertEqual(ErrorMessage.of(Label.Problem.tooLong(length: 501)), "the label is 501 characters long; the limit is 500")
+        let note = ImportNote.titleNotALabel(FileName(url: photo), source: .iptcObjectName, .tooManyBytes(count: 9000))
+        XCTAssertEqual(note.words,
+                       "/home/ada/trip/a.jpg: the title from the photo’s IPTC object name cannot be cut to a label (the label takes 9000 bytes; the limit is 8192 (a character with many accents or marks counts them all)), so it was not taken")
+    }
+
     func testARebuildsNotesCarryTheirErrorsWords() {
         let copy = library.appendingPathComponent("photos/ab.jpg")
         XCTAssertEqual(RebuildNote.copyUnreadable(copy, ImportError(url: copy, reason: .file(.empty))).words,

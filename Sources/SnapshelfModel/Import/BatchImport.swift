@@ -17,7 +17,7 @@ public final class BatchImport: Sendable {
         public let result: Result<ImportOutcome, ImportError>
         /// What the person should know that did not stop the import, such as a sidecar beside
         /// the original that could not give a title.
-        public let notes: [String]
+        public let notes: [ImportNote]
         /// Whether the photo was added with the title found in its files instead of the label given.
         public let keptOwnTitle: Bool
     }
@@ -26,7 +26,7 @@ public final class BatchImport: Sendable {
     /// in the batch.
     private struct Handled {
         let index: Int
-        let notes: [String]
+        let notes: [ImportNote]
         var candidate: PhotoCandidate?
         var result: Result<ImportOutcome, ImportError>?
     }
@@ -99,7 +99,7 @@ public final class BatchImport: Sendable {
                     thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
                 report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
-                                notes: handled.notes + savingNotes, keptOwnTitle: keptOwnTitle))
+                                notes: handled.notes + savingNotes.map(ImportNote.said), keptOwnTitle: keptOwnTitle))
             }
             (unreported, deadline) = ([], nil)
         }

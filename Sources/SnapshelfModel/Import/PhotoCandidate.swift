@@ -39,7 +39,7 @@ public struct PhotoCandidate: Sendable {
     /// A title another app gave the photo, to offer as its label; see `FoundTitle`.
     public let title: FoundTitle?
     /// Why a sidecar beside the original could not give a title, worded for the person.
-    public let titleNotes: [String]
+    public let titleNotes: [ImportNote]
     /// The camera's make and model, as its EXIF tells them.
     public let camera: String?
 

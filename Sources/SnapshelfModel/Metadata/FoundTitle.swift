@@ -7,10 +7,19 @@ import Foundation
 import SnapshelfDecoderWire
 
 public struct FoundTitle: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+    public enum Source: Sendable, Equatable, CustomStringConvertible {
         case sidecar(URL)
         case embeddedXMP
         case iptcObjectName
+
+        /// Where the title came from, for the person.
+        public var description: String {
+            switch self {
+            case .sidecar(let url): String(format: tr("the XMP sidecar %@"), FileName(url: url).lastComponent.displayed)
+            case .embeddedXMP: tr("the photo’s XMP title")
+            case .iptcObjectName: tr("the photo’s IPTC object name")
+            }
+        }
     }
 
     /// The title under the label rules, ready to save.
@@ -18,13 +27,7 @@ public struct FoundTitle: Sendable, Equatable {
     public let source: Source
 
     /// Where the title came from, for the person.
-    public var sourceDescription: String {
-        switch source {
-        case .sidecar(let url): String(format: tr("the XMP sidecar %@"), FileName(url: url).lastComponent.displayed)
-        case .embeddedXMP: tr("the photo’s XMP title")
-        case .iptcObjectName: tr("the photo’s IPTC object name")
-        }
-    }
+    public var sourceDescription: String { source.description }
 
     /// Text cameras and apps put where a title goes, which no person wrote.
     private static let filler: Set<String> = [
@@ -34,26 +37,26 @@ public struct FoundTitle: Sendable, Equatable {
 
     /// The first title found for the photo at `url`, whose own tags are given, with notes on
     /// sidecars that could not be read and on titles that had to be changed or were refused.
-    static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [String]) {
-        var notes: [String] = []
+    static func find(for url: URL, tags: PhotoTags?) -> (title: FoundTitle?, notes: [ImportNote]) {
+        var notes: [ImportNote] = []
         // By bytes, since the photo's name, and so its sidecars', may be no UTF-8.
         let photo = FileName(url: url)
         for sidecar in [photo, photo.deletingExtension].map({ $0.appendingExtension(Sidecar.fileExtension) }) {
             switch read(sidecar) {
             case .tags(let sidecarTags):
                 if let problem = sidecarTags.xmpProblem {
-                    notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed,
-                                        Sidecar.Problem.notXMP(problem).description))
+                    notes.append(.said(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed,
+                                              Sidecar.Problem.notXMP(problem).description)))
                 }
                 if let title = usable(sidecarTags, from: .sidecar(sidecar.url), of: photo, notes: &notes) { return (title, notes) }
             case .none: continue
             case .problem(let problem):
-                notes.append(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem))
+                notes.append(.said(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem)))
             }
         }
         guard let tags else { return (nil, notes) }
         if let problem = tags.xmpProblem {
-            notes.append(String(format: tr("%@: its XMP cannot be read (%@), so no title was taken from it"), photo.displayed, problem))
+            notes.append(.said(String(format: tr("%@: its XMP cannot be read (%@), so no title was taken from it"), photo.displayed, problem)))
         }
         if let title = usable(tags, from: .embeddedXMP, of: photo, notes: &notes) {
             return (title, notes)
@@ -94,21 +97,21 @@ public struct FoundTitle: Sendable, Equatable {
 
     /// The tags' title as a label, unless it is missing, empty or filler; a note says what the
     /// label rules changed in it, or why it was refused.
-    private static func usable(_ tags: PhotoTags, from source: Source, of photo: FileName, notes: inout [String]) -> FoundTitle? {
+    private static func usable(_ tags: PhotoTags, from source: Source, of photo: FileName, notes: inout [ImportNote]) -> FoundTitle? {
         guard let text = tags.title else { return nil }
         let label = Label.fitting(text)
         let trimmed = label.text.trimmingCharacters(in: .whitespaces)
         let found = FoundTitle(label: label, source: source)
         guard !filler.contains(trimmed.lowercased()) else { return nil }
         guard !trimmed.isEmpty else {
-            if !text.isEmpty { notes.append(refusal(of: text, tags: tags, from: found.sourceDescription, of: photo)) }
+            if !text.isEmpty { notes.append(refusal(of: text, tags: tags, from: found, of: photo)) }
             return nil
         }
         let changes = self.changes(in: text, tags: tags)
         if !changes.isEmpty {
             // TRANSLATORS: %@ are the photo, where its title came from, and what was changed in the title.
-            notes.append(String(format: tr("%@: in the title from %@, %@"), photo.displayed, found.sourceDescription,
-                                changes.joined(separator: "; ")))
+            notes.append(.said(String(format: tr("%@: in the title from %@, %@"), photo.displayed, found.sourceDescription,
+                                      changes.joined(separator: "; "))))
         }
         return found
     }
@@ -132,16 +135,14 @@ public struct FoundTitle: Sendable, Equatable {
 
     /// Why a title that had text gave no label: nothing in it shows, or it is one character too
     /// large for a label, such as a letter with a million accents.
-    private static func refusal(of text: String, tags: PhotoTags, from source: String, of photo: FileName) -> String {
+    private static func refusal(of text: String, tags: PhotoTags, from found: FoundTitle, of photo: FileName) -> ImportNote {
         do throws(Label.Problem) {
             if let bytes = tags.titleBytes { throw .tooManyBytes(count: bytes) }
             _ = try Label(text)
-            return String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
-                          photo.displayed, source)
+            return .said(String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
+                                photo.displayed, found.sourceDescription))
         } catch {
-            // TRANSLATORS: %@ are the photo, where its title came from, and why it is no label.
-            return String(format: tr("%@: the title from %@ cannot be cut to a label (%@), so it was not taken"),
-                          photo.displayed, source, error.description)
+            return .titleNotALabel(photo, source: found.source, error)
         }
     }
 }

@@ -10,20 +10,10 @@ public struct Label: Sendable, Equatable {
     /// characters of 16 bytes each, room for any script's clusters.
     public static let maximumBytes = 8192
 
-    /// Why a label cannot be saved.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why a label cannot be saved. SnapshelfMessages words it.
+    public enum Problem: Error, Sendable, Equatable {
         case tooLong(length: Int)
         case tooManyBytes(count: Int)
-
-        public var description: String {
-            switch self {
-            case .tooLong(let length):
-                String(format: tr("the label is %ld characters long; the limit is %ld"), length, Label.maximumLength)
-            case .tooManyBytes(let count):
-                String(format: tr("the label takes %ld bytes; the limit is %ld (a character with many accents or marks counts them all)"),
-                       count, Label.maximumBytes)
-            }
-        }
     }
 
     /// The text as it will be saved.

@@ -4,6 +4,7 @@
 // hands the rest on, to be imported in the background.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
@@ -64,7 +65,7 @@ final class LabellingSession {
             let existing = try? library.photo(withContentHash: candidate.sha256)
             current = (candidate, existing)
             // A sidecar beside the original that could not be read, so its title is not offered.
-            candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
+            candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0.words)) }
             dialog.show(candidate, number: number, of: files.count, existing: existing,
                         kept: existing == nil ? library.keptLabel(for: candidate) : nil)
         case .failure(let error):
@@ -106,7 +107,7 @@ final class LabellingSession {
             }
             return label
         } catch {
-            notification.show(String(format: tr("“%@” was not saved: %@."), DisplayName.baseName(of: file), "\(error)"))
+            notification.show(String(format: tr("“%@” was not saved: %@."), DisplayName.baseName(of: file), ErrorMessage.of(error)))
             return nil
         }
     }
