@@ -1,5 +1,5 @@
 // What an error says where the code that shows it does not know its type, as after a worker's
-// step: the library's, import's and a label's errors in their words, any other as it describes itself.
+// step: the library's, import's, decoding's and a label's errors in their words, any other as it describes itself.
 import SnapshelfModel
 
 public enum ErrorMessage {
@@ -7,6 +7,7 @@ public enum ErrorMessage {
         switch error {
         case let error as LibraryError: error.message
         case let error as ImportError: error.message
+        case let error as DecodingFailure: error.message
         case let error as Label.Problem: error.words
         default: "\(error)"
         }

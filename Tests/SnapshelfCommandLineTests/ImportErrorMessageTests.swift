@@ -60,6 +60,18 @@ final class ImportErrorMessageTests: XCTestCase {
                        "/home/ada/trip/a.jpg: the title from the photo’s IPTC object name cannot be cut to a label (the label takes 9000 bytes; the limit is 8192 (a character with many accents or marks counts them all)), so it was not taken")
     }
 
+    func testUnreadableTagsSayExiv2sWordsOrTheDecoders() {
+        let sidecar = FileName(url: photo.appendingPathExtension("xmp"))
+        XCTAssertEqual(ImportNote.sidecarUnreadable(sidecar, .undecodable("XMP Toolkit error 201")).words,
+                       "/home/ada/trip/a.jpg.xmp: it is not XMP that can be read (XMP Toolkit error 201), so no title was taken from it")
+        XCTAssertEqual(ImportNote.sidecarUnreadable(sidecar, .decoderKilled).words,
+                       "/home/ada/trip/a.jpg.xmp: it is not XMP that can be read (the decoder was killed while reading it; try again), so no title was taken from it")
+        XCTAssertEqual(PhotoDetails.Problem.copyMissing.words, "The library’s copy of this photo is missing.")
+        XCTAssertEqual(PhotoDetails.Problem.metadataUnreadable(.undecodable("Exiv2 said no")).words, "Its metadata could not be read: Exiv2 said no")
+        XCTAssertEqual(PhotoDetails.Problem.metadataUnreadable(.empty).words, "Its metadata could not be read: the file is empty")
+        XCTAssertEqual(DecodingFailure(url: photo, reason: .notAnImage).message, "/home/ada/trip/a.jpg: it is not an image")
+    }
+
     func testARebuildsNotesCarryTheirErrorsWords() {
         let copy = library.appendingPathComponent("photos/ab.jpg")
         XCTAssertEqual(RebuildNote.copyUnreadable(copy, ImportError(url: copy, reason: .file(.empty))).words,

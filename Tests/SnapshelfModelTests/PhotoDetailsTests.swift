@@ -89,7 +89,7 @@ final class PhotoDetailsTests: LibraryTestCase {
         XCTAssertEqual(read.map(\.photoID), photos.map(\.id))
         XCTAssertEqual(read[0].camera, "Canon EOS 40D")
         XCTAssertNil(read[1].bytes)
-        XCTAssertEqual(read[1].problem, "The library’s copy of this photo is missing.")
+        XCTAssertEqual(read[1].problem, .copyMissing)
         XCTAssertNil(read[1].camera)
     }
 }

@@ -10,24 +10,14 @@ extension PhotoTags {
         changing([\.xmpProblem] + Self.names) { DecoderText.clean($0) }
     }
 
-    /// Reads the tags of the file at `url` in a sandboxed decoder; why not, in Exiv2's words or
-    /// the decoder's, when they cannot be read.
-    static func read(_ url: URL) throws(Metadata.Failure) -> PhotoTags {
-        try reading { () throws(DecodingFailure) in try DecoderPool.shared.tags(of: url) }
+    /// Reads the tags of the file at `url` in a sandboxed decoder; why not, with Exiv2's words
+    /// as an undecodable reason, or the decoder's failure, when they cannot be read.
+    static func read(_ url: URL) throws(DecodingFailure) -> PhotoTags {
+        try DecoderPool.shared.tags(of: url)
     }
 
     /// Reads the tags of the open file, which stays open.
-    static func read(from descriptor: Int32, path: String) throws(Metadata.Failure) -> PhotoTags {
-        try reading { () throws(DecodingFailure) in try DecoderPool.shared.tags(from: descriptor, path: path) }
-    }
-
-    /// The tags `read` gives, or its failure as a metadata failure: Exiv2's words where it gave them.
-    private static func reading(_ read: () throws(DecodingFailure) -> PhotoTags) throws(Metadata.Failure) -> PhotoTags {
-        do throws(DecodingFailure) {
-            return try read()
-        } catch {
-            if case .undecodable(let detail) = error.reason { throw Metadata.Failure(description: detail) }
-            throw Metadata.Failure(description: error.explanation)
-        }
+    static func read(from descriptor: Int32, path: String) throws(DecodingFailure) -> PhotoTags {
+        try DecoderPool.shared.tags(from: descriptor, path: path)
     }
 }

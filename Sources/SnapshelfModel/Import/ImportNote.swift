@@ -5,6 +5,8 @@ import Foundation
 public enum ImportNote: Sendable, Equatable {
     /// A note the model words itself, since it carries no error.
     case said(String)
+    /// The XMP sidecar beside the photo could not be read, so no title was taken from it.
+    case sidecarUnreadable(FileName, DecodingFailure.Reason)
     /// The photo's title, from `source`, cannot be cut to a label, so it was not taken.
     case titleNotALabel(FileName, source: FoundTitle.Source, Label.Problem)
 }

@@ -52,6 +52,8 @@ public struct FoundTitle: Sendable, Equatable {
             case .none: continue
             case .problem(let problem):
                 notes.append(.said(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem)))
+            case .unreadable(let reason):
+                notes.append(.sidecarUnreadable(sidecar, reason))
             }
         }
         guard let tags else { return (nil, notes) }
@@ -71,6 +73,7 @@ public struct FoundTitle: Sendable, Equatable {
         case none
         case tags(PhotoTags)
         case problem(String)
+        case unreadable(DecodingFailure.Reason)
     }
 
     /// The sidecar's tags, none when there is no sidecar, or why it cannot be read. Only a regular
@@ -88,10 +91,10 @@ public struct FoundTitle: Sendable, Equatable {
         // Kept open until the decoder is done with its descriptor, which closes with it.
         defer { withExtendedLifetime(file) {} }
         guard file.size <= Sidecar.maximumBytes else { return .problem(Sidecar.Problem.tooLarge(bytes: file.size).description) }
-        do throws(Metadata.Failure) {
+        do throws(DecodingFailure) {
             return .tags(try PhotoTags.read(from: file.descriptor, path: sidecar.text))
         } catch {
-            return .problem(Sidecar.Problem.notXMP(error.description).description)
+            return .unreadable(error.reason)
         }
     }
 

@@ -10,6 +10,14 @@ public struct PhotoDetails: Sendable, Equatable {
         public let denominator: Int
     }
 
+    /// Why the details could not be read. SnapshelfMessages words it.
+    public enum Problem: Sendable, Equatable {
+        /// The library's copy of the photo is missing.
+        case copyMissing
+        /// The copy's tags could not be read: Exiv2's words are an undecodable reason's.
+        case metadataUnreadable(DecodingFailure.Reason)
+    }
+
     public let photoID: Int64
     /// The library copy's size on disk, or nil when it cannot be read.
     public let bytes: Int?
@@ -23,7 +31,7 @@ public struct PhotoDetails: Sendable, Equatable {
     public let latitude: Double?
     public let longitude: Double?
     /// Why the metadata could not be read, when it could not: a missing or damaged file.
-    public let problem: String?
+    public let problem: Problem?
 
     /// Reads the library's copy of the photo; never throws, a file that cannot be read gives
     /// details that say why.
@@ -35,8 +43,7 @@ public struct PhotoDetails: Sendable, Equatable {
         } catch {
             return PhotoDetails(photoID: photo.id, bytes: bytes, camera: nil, lens: nil, exposureTime: nil, fNumber: nil,
                                 iso: nil, focalLength: nil, latitude: nil, longitude: nil,
-                                problem: bytes == nil ? tr("The library’s copy of this photo is missing.")
-                                    : String(format: tr("Its metadata could not be read: %@"), error.description))
+                                problem: bytes == nil ? .copyMissing : .metadataUnreadable(error.reason))
         }
         return PhotoDetails(photoID: photo.id, bytes: bytes, camera: tags.camera, lens: lens(in: tags),
                             exposureTime: tags.exposureTime.flatMap { $0.denominator == 0 ? nil : Fraction(numerator: $0.numerator, denominator: $0.denominator) },

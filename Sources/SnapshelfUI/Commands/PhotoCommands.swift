@@ -214,7 +214,7 @@ final class PhotoCommands {
                 case .success(let image):
                     window.clipboard.set(Texture(pixbuf: image.pixbuf))
                 case .failure(let error):
-                    notification.show(String(format: tr("The photo was not copied: %@"), "\(error)"))
+                    notification.show(String(format: tr("The photo was not copied: %@"), ErrorMessage.of(error)))
                 }
             }
         }

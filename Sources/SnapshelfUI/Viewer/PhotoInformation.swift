@@ -2,6 +2,7 @@
 // the library and from its own metadata; for several, how many they are, their total size and
 // what they share. The metadata arrives later than the rest, read off the main thread.
 import Foundation
+import SnapshelfMessages
 import SnapshelfModel
 
 enum PhotoInformation {
@@ -29,7 +30,7 @@ enum PhotoInformation {
         ]
         guard let details else { return rows }
         if let problem = details.problem {
-            return rows + [Row(heading: tr("Metadata"), value: problem)]
+            return rows + [Row(heading: tr("Metadata"), value: problem.words)]
         }
         let described: [(String, String?)] = [
             (tr("File Size"), details.bytesText), (tr("Camera"), details.camera), (tr("Lens"), details.lens),

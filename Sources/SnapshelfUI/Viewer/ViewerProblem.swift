@@ -2,6 +2,7 @@
 // damaged, why, and how to mend it, rather than a blurred placeholder that looks like loading.
 import Foundation
 import SnapshelfGlue
+import SnapshelfMessages
 import SnapshelfModel
 
 @MainActor
