@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfModel"]),
 
         // The executable: parse the command line, then start the GUI or run a command.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI"]),
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"]),
 
         // The benchmark's probe, which times searches in process (see bench/).
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
