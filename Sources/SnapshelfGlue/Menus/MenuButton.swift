@@ -17,5 +17,5 @@ public final class MenuButton: Widget {
     }
 
     /// Whether F10 opens this menu: the window's main menu.
-    public var isPrimary: Bool { get { self[flag: "primary"] } set { self[flag: "primary"] = newValue } }
+    public var isPrimary: Bool { get { flag(gtk_menu_button_get_primary) } set { setFlag(gtk_menu_button_set_primary, newValue) } }
 }

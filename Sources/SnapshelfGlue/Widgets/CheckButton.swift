@@ -21,7 +21,7 @@ public final class CheckButton: Widget {
         }
     }
 
-    public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
+    public var isActive: Bool { get { flag(gtk_check_button_get_active) } set { setFlag(gtk_check_button_set_active, newValue) } }
 
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {

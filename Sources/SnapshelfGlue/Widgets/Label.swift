@@ -35,7 +35,7 @@ public final class Label: Widget {
         }
     }
 
-    public var wraps: Bool { get { self[flag: "wrap"] } set { self[flag: "wrap"] = newValue } }
+    public var wraps: Bool { get { flag(gtk_label_get_wrap) } set { setFlag(gtk_label_set_wrap, newValue) } }
 
     /// Whether a wrapping label also breaks a word too long for a line, such as a file's long
     /// name or a hostile decoder's message, which would otherwise widen it past the window.
@@ -44,9 +44,9 @@ public final class Label: Widget {
         set { gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
     }
 
-    public var isSelectable: Bool { get { self[flag: "selectable"] } set { self[flag: "selectable"] = newValue } }
+    public var isSelectable: Bool { get { flag(gtk_label_get_selectable) } set { setFlag(gtk_label_set_selectable, newValue) } }
 
-    public var isSingleLine: Bool { get { self[flag: "single-line-mode"] } set { self[flag: "single-line-mode"] = newValue } }
+    public var isSingleLine: Bool { get { flag(gtk_label_get_single_line_mode) } set { setFlag(gtk_label_set_single_line_mode, newValue) } }
 
     public var justification: Justification {
         get { gtk_label_get_justify(opaque) == GTK_JUSTIFY_CENTER ? .center : .left }

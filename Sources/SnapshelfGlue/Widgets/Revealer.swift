@@ -29,16 +29,16 @@ public final class Revealer: Widget {
     }
 
     public var revealsChild: Bool {
-        get { self[flag: "reveal-child"] }
+        get { flag(gtk_revealer_get_reveal_child) }
         set {
             if newValue { child?.isVisible = true }
-            self[flag: "reveal-child"] = newValue
+            setFlag(gtk_revealer_set_reveal_child, newValue)
             hideSlidOutChild()
         }
     }
 
     /// Hides the child once it has slid out, and not before, so it still shows as it goes.
     private func hideSlidOutChild() {
-        if !revealsChild && !self[flag: "child-revealed"] { child?.isVisible = false }
+        if !revealsChild && !flag(gtk_revealer_get_child_revealed) { child?.isVisible = false }
     }
 }

@@ -35,7 +35,7 @@ public final class SearchBar: Widget {
         return buttons(in: self).last
     }
 
-    public var isSearching: Bool { get { self[flag: "search-mode-enabled"] } set { self[flag: "search-mode-enabled"] = newValue } }
+    public var isSearching: Bool { get { flag(gtk_search_bar_get_search_mode) } set { setFlag(gtk_search_bar_set_search_mode, newValue) } }
 
     /// The widget whose typing opens the bar and goes into the entry; nil to stop that.
     public func captureKeys(from widget: Widget?) {

@@ -12,5 +12,5 @@ public final class ToggleButton: Button {
         setAccessibleName(name)
     }
 
-    public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
+    public var isActive: Bool { get { flag(gtk_toggle_button_get_active) } set { setFlag(gtk_toggle_button_set_active, newValue) } }
 }

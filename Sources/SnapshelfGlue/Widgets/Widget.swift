@@ -12,9 +12,9 @@ public class Widget: GObjectRef {
         pointer.map { Widget($0) }
     }
 
-    public var isVisible: Bool { get { self[flag: "visible"] } set { self[flag: "visible"] = newValue } }
+    public var isVisible: Bool { get { flag(gtk_widget_get_visible) } set { setFlag(gtk_widget_set_visible, newValue) } }
 
-    public var isSensitive: Bool { get { self[flag: "sensitive"] } set { self[flag: "sensitive"] = newValue } }
+    public var isSensitive: Bool { get { flag(gtk_widget_get_sensitive) } set { setFlag(gtk_widget_set_sensitive, newValue) } }
 
     /// On screen, in a shown window: GTK maps only what it draws.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
@@ -33,9 +33,9 @@ public class Widget: GObjectRef {
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
-    public var expandsHorizontally: Bool { get { self[flag: "hexpand"] } set { self[flag: "hexpand"] = newValue } }
+    public var expandsHorizontally: Bool { get { flag(gtk_widget_get_hexpand) } set { setFlag(gtk_widget_set_hexpand, newValue) } }
 
-    public var expandsVertically: Bool { get { self[flag: "vexpand"] } set { self[flag: "vexpand"] = newValue } }
+    public var expandsVertically: Bool { get { flag(gtk_widget_get_vexpand) } set { setFlag(gtk_widget_set_vexpand, newValue) } }
 
     public var margins: Margins {
         get {

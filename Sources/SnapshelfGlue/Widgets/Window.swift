@@ -58,7 +58,7 @@ public class Window: Widget {
         return gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue == 0
     }
 
-    public var isModal: Bool { get { self[flag: "modal"] } set { self[flag: "modal"] = newValue } }
+    public var isModal: Bool { get { flag(gtk_window_get_modal) } set { setFlag(gtk_window_set_modal, newValue) } }
 
     /// Keeps this window above its parent, closed with it, and in its application, so the
     /// application's shortcuts (Ctrl+Q among them) work here too.
