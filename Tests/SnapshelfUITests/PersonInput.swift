@@ -2,8 +2,8 @@
 // application's accelerators first, then the window's own shortcut controllers, which a focused
 // widget would have had its turn at; labels in the edit dialog.
 import CGtk
-import SnapshelfGlue
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 extension AppTestCase {

@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class HeaderBar: Widget {
-    public init() {
-        super.init(gtk_header_bar_new())
+    override class var gType: GType { gtk_header_bar_get_type() }
+
+    public convenience init() {
+        self.init(gtk_header_bar_new())
     }
 
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }

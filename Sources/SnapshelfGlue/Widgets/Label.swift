@@ -3,17 +3,19 @@ import CGtk
 
 @MainActor
 public final class Label: Widget {
+    override class var gType: GType { gtk_label_get_type() }
+
     public enum Ellipsis: Sendable { case none, middle, end }
     public enum Justification: Sendable { case left, center }
 
-    public init(_ text: String = "") {
-        super.init(gtk_label_new(text))
+    public convenience init(_ text: String = "") {
+        self.init(gtk_label_new(text))
         gtk_label_set_use_markup(opaque, 0)
     }
 
     /// A label whose underlined letter, marked "_I", activates the widget it names.
-    public init(mnemonic text: String) {
-        super.init(gtk_label_new_with_mnemonic(text))
+    public convenience init(mnemonic text: String) {
+        self.init(gtk_label_new_with_mnemonic(text))
     }
 
     public var text: String {

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class Revealer: Widget {
+    override class var gType: GType { gtk_revealer_get_type() }
+
     public enum Transition: Sendable {
         case slideDown, slideUp
 
@@ -16,8 +18,8 @@ public final class Revealer: Widget {
     private var child: Widget?
     private var sliding: SignalHandle?
 
-    public init(_ transition: Transition) {
-        super.init(gtk_revealer_new())
+    public convenience init(_ transition: Transition) {
+        self.init(gtk_revealer_new())
         gtk_revealer_set_transition_type(opaque, transition.gtk)
         sliding = connect("notify::child-revealed", .pointer) { [weak self] _ in self?.hideSlidOutChild() }
     }

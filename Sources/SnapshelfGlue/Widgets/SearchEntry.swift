@@ -4,8 +4,10 @@ import CSnapshelfShim
 
 @MainActor
 public final class SearchEntry: Widget, Editable {
-    public init(placeholder: String) {
-        super.init(gtk_search_entry_new())
+    override class var gType: GType { gtk_search_entry_get_type() }
+
+    public convenience init(placeholder: String) {
+        self.init(gtk_search_entry_new())
         // GTK 4.8 has no setter for the placeholder of a search entry, only the property.
         snapshelf_search_entry_set_placeholder(opaque, placeholder)
         setAccessibleName(placeholder)

@@ -5,11 +5,26 @@ import CSnapshelfShim
 
 @MainActor
 public class Widget: GObjectRef {
+    override class var gType: GType { gtk_widget_get_type() }
+
     var widget: UnsafeMutablePointer<GtkWidget> { typed() }
+
+    /// Wraps a widget GTK made, checked to be of this class's type: the one initialiser every
+    /// widget class has, so that `as` can make any of them.
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
+    }
 
     /// A widget GTK made, such as a child it returned; nil for none.
     static func wrapping(_ pointer: UnsafeMutablePointer<GtkWidget>?) -> Widget? {
         pointer.map { Widget($0) }
+    }
+
+    /// This widget as a `T`, or nil when GTK did not make it one (a `Label` of a GtkLabel only).
+    /// The result is another wrapper of the same widget, equal to this one: it has GTK's state,
+    /// not the Swift state of a wrapper the widget was made with.
+    public func `as`<T: Widget>(_ type: T.Type) -> T? {
+        T.mismatch(wrapping: raw) == nil ? T(widget) : nil
     }
 
     public var isVisible: Bool { get { flag(gtk_widget_get_visible) } set { setFlag(gtk_widget_set_visible, newValue) } }

@@ -4,12 +4,15 @@ import CSnapshelfShim
 
 @MainActor
 public class Window: Widget {
+    override class var gType: GType { gtk_window_get_type() }
+
     public init() {
         super.init(gtk_window_new())
     }
 
-    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
-        super.init(pointer)
+    // Designated, unlike a leaf widget's: ApplicationWindow and AboutDialog must not inherit `init()`.
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
     }
 
     var window: UnsafeMutablePointer<GtkWindow> { typed() }
