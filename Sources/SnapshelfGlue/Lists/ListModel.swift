@@ -24,7 +24,7 @@ public final class ListModel: GObjectRef {
             let box = ClosureBox<Source>.borrow(data)
             return MainActor.assumeIsolated { gint64(box.body.key(Int(position))) }
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<any Sendable>.release(data) }
         let box = ClosureBox(Source(count: count, key: key))
         let model = snapshelf_list_model_new(countTrampoline, keyTrampoline, box.retainedPointer(), release)
         super.init(adopting: UnsafeMutablePointer<GObject>(model!))
