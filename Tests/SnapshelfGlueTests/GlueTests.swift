@@ -2,11 +2,8 @@
 // and the Swift-backed list model. None of it needs a display.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import XCTest
-
-/// A Swift object whose release the tests can observe.
-private final class Witness {}
+@testable import SnapshelfGlue
 
 final class GlueTests: XCTestCase {
     func testAFloatingObjectIsSunkAndFreedWithItsOwner() {

@@ -2,9 +2,9 @@
 // the window and the Keyboard Shortcuts window all follow it.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class CommandTableTests: AppTestCase, @unchecked Sendable {

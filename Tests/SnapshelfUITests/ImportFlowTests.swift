@@ -2,10 +2,10 @@
 // files dropped or given to the app, and photos another process adds while the window is open.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ImportFlowTests: AppTestCase, @unchecked Sendable {

@@ -2,10 +2,10 @@
 // the first of them in the grid's order, so the next key acts on them.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ImportSelectionTests: AppTestCase, @unchecked Sendable {

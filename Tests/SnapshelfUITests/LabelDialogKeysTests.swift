@@ -2,10 +2,10 @@
 // photo keeps its own size in it rather than being blown up to a blur.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {

@@ -1,10 +1,10 @@
 // The real application and window under Xvfb, driven through their own widgets and actions.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class LibraryWindowTests: AppTestCase, @unchecked Sendable {

@@ -3,9 +3,9 @@
 // came from, and F10 opens the main menu.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {

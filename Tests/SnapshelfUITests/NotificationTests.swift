@@ -2,9 +2,9 @@
 // growing past a few lines.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class NotificationTests: AppTestCase, @unchecked Sendable {

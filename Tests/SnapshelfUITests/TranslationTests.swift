@@ -2,10 +2,10 @@
 // texts when LANGUAGE asks for French; every test after this one is in English again.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class TranslationTests: AppTestCase, @unchecked Sendable {

@@ -33,6 +33,8 @@ extension ActionMap {
 
 @MainActor
 public final class ActionGroup: GObjectRef, ActionMap {
+    override class var gType: GType { g_simple_action_group_get_type() }
+
     public init() {
         super.init(adopting: g_simple_action_group_new()!)
     }

@@ -2,10 +2,14 @@
 import CGtk
 
 @MainActor
-public class Paintable: GObjectRef {}
+public class Paintable: GObjectRef {
+    override class var gType: GType { gdk_paintable_get_type() }
+}
 
 @MainActor
 public final class Texture: Paintable {
+    override class var gType: GType { gdk_texture_get_type() }
+
     /// The pixels of a decoded image, uploaded once and shared by every picture showing them.
     public init(pixbuf: OpaquePointer) {
         super.init(adopting: UnsafeMutablePointer<GObject>(gdk_texture_new_for_pixbuf(pixbuf)))
@@ -17,6 +21,8 @@ public final class Texture: Paintable {
 
 @MainActor
 public final class IconPaintable: Paintable {
+    override class var gType: GType { gtk_icon_paintable_get_type() }
+
     /// A symbolic icon of the display's theme, such as "image-missing-symbolic"; nil without a display.
     public static func named(_ name: String, size: Int) -> IconPaintable? {
         guard let display = gdk_display_get_default(),

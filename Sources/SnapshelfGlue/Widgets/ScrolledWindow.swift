@@ -3,14 +3,16 @@ import CGtk
 
 @MainActor
 public final class ScrolledWindow: Widget {
+    override class var gType: GType { gtk_scrolled_window_get_type() }
+
     public enum Policy: Sendable {
         case never, automatic
 
         var gtk: GtkPolicyType { self == .never ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC }
     }
 
-    public init() {
-        super.init(gtk_scrolled_window_new())
+    public convenience init() {
+        self.init(gtk_scrolled_window_new())
         // Never focused, and named only "GtkScrollbar" by GTK 4.8: the scroll pane itself is
         // what screen readers scroll.
         for scrollbar in [gtk_scrolled_window_get_hscrollbar(opaque), gtk_scrolled_window_get_vscrollbar(opaque)] {
@@ -40,6 +42,8 @@ public final class ScrolledWindow: Widget {
 
 @MainActor
 public final class Adjustment: GObjectRef {
+    override class var gType: GType { gtk_adjustment_get_type() }
+
     convenience init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         self.init(UnsafeMutablePointer<GObject>(OpaquePointer(adjustment)))
     }
