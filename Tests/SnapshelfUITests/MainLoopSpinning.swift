@@ -1,6 +1,7 @@
 // Lets the GLib main loop run inside a test until the UI reaches a state, as `gtk_main` would.
 import CGtk
 import Foundation
+@testable import SnapshelfGlue
 
 /// Runs the main loop until the condition holds; false when it still fails after the timeout.
 @MainActor @discardableResult
@@ -34,4 +35,24 @@ func waitUntil(_ description: @autoclosure () -> String = "the condition never h
     guard spin(until: condition, timeout: timeout) else {
         throw UITimeout(description: "after \(timeout) s: \(description())")
     }
+}
+
+/// Runs the main loop until the widget's window has drawn `count` more frames, then until the
+/// work those frames handed on to the main loop (as the grid's look near the view) has run. What
+/// a change asked of layout and drawing is done by then, so a test can see that something did
+/// not follow from it without guessing how long that would take.
+@MainActor
+func waitForFrames(of widget: Widget, _ count: Int = 2) throws {
+    guard let clock = widget.frameClock else { throw UITimeout(description: "the widget is in no window, which draws no frames") }
+    var painted = 0
+    let counting = clock.onAfterPaint { painted += 1 }
+    defer { counting.disconnect() }
+    try waitUntil("the window drew no frame") {
+        // A frame is drawn only when something asks for one.
+        gtk_widget_queue_draw(widget.typed())
+        return painted >= count
+    }
+    var handedOn = false
+    MainLoop.performAfterGTKIdleWork { handedOn = true }
+    try waitUntil { handedOn }
 }
