@@ -56,3 +56,13 @@ func waitForFrames(of widget: Widget, _ count: Int = 2) throws {
     MainLoop.performAfterGTKIdleWork { handedOn = true }
     try waitUntil { handedOn }
 }
+
+/// Runs the main loop until the widget's window has settled after a change: its frames have laid
+/// the change out, the display server has acted on any size the window asked for then, and the
+/// frames after that have laid out the size the server gave.
+@MainActor
+func waitUntilSettled(_ widget: Widget) throws {
+    try waitForFrames(of: widget)
+    gdk_display_sync(gdk_display_get_default())
+    try waitForFrames(of: widget)
+}
