@@ -66,3 +66,12 @@ func waitUntilSettled(_ widget: Widget) throws {
     gdk_display_sync(gdk_display_get_default())
     try waitForFrames(of: widget)
 }
+
+/// Runs the main loop until a timeout set now for `duration` has run. GLib runs timeouts in the
+/// order they fall due, so every one due by then, as a notice's or a slideshow's, has run too.
+@MainActor
+func waitPast(_ duration: Duration) throws {
+    var past = false
+    MainLoop.perform(after: duration) { past = true }
+    try waitUntil { past }
+}

@@ -12,16 +12,6 @@ import XCTest
 final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
     private static let short: Duration = .milliseconds(200)
 
-    /// Runs the main loop until a timeout set now for `duration` has run. GLib runs timeouts in the
-    /// order they fall due, so a notice's, set before for as long or less (a notice of up to three
-    /// lines stays up to three lifetimes), would have run by then.
-    @MainActor
-    private func waitPast(_ duration: Duration) throws {
-        var past = false
-        MainLoop.perform(after: duration) { past = true }
-        try waitUntil { past }
-    }
-
     func testNoticesGoWhenTheirTimeIsUp() throws {
         try makeLibrary(labels: ["Lake"])
         try onMain {
@@ -50,6 +40,7 @@ final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(dismiss.grabFocus())
             window.notification.lifetime = Self.short
             window.notification.show("Another message.")
+            // A notice of up to three lines stays up to three lifetimes.
             try waitPast(Self.short * 3)
             XCTAssertTrue(window.notification.isShown, "the message went while the focus was in it")
             window.window.clearFocus()
