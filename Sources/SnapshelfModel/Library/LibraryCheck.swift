@@ -223,7 +223,7 @@ struct LibraryCheck {
     /// computer wrote it, since each numbers its photos itself: `machine` is this one's name.
     private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
-        let expected = Sidecar(row: row)
+        let expected = Sidecar(row.record)
         var found: Sidecar
         do {
             found = try Sidecar(reading: url)
