@@ -79,7 +79,8 @@ let package = Package(
         // start the GUI or run a command.
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"]),
 
-        // The benchmark's probe, which times searches in process (see bench/).
+        // The benchmark's probe, which times searches in process, or decodes photos through the
+        // sandboxed decoders (see bench/).
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfModel"]),
 
         // Shared helpers for the test targets: the sample photos and temporary libraries.

@@ -54,4 +54,16 @@ final class CheckedCastTests: WidgetTestCase {
             XCTAssertEqual(Label.mismatch(wrapping: notAnObject), "Label was given a pointer that is not a GObject")
         }
     }
+
+    func testATextureIsMadeOnlyFromAPixbuf() throws {
+        try MainActor.assumeIsolated {
+            let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 4, 3))
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            XCTAssertNil(Texture.mismatch(pixbuf: UnsafeMutableRawPointer(pixbuf)))
+            XCTAssertEqual(Texture(pixbuf: pixbuf).width, 4, "the texture holds the pixbuf's pixels")
+
+            let label = Label()
+            XCTAssertEqual(Texture.mismatch(pixbuf: label.raw), "Texture(pixbuf:) was given a GtkLabel, which is not a GdkPixbuf")
+        }
+    }
 }

@@ -87,7 +87,8 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
     @MainActor
     private static func string(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
         var value = GValue()
-        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        // A GtkShortcutsShortcut has no getters in GTK 4.8, only its properties.
+        g_value_init(&value, g_type_from_name("gchararray"))
         defer { g_value_unset(&value) }
         g_object_get_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), property, &value)
         return g_value_get_string(&value).map { String(cString: $0) } ?? ""

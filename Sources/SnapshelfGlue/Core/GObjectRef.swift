@@ -50,10 +50,15 @@ public class GObjectRef: Hashable {
 
     /// Why this class cannot wrap `object`, naming both types; nil when it can.
     static func mismatch(wrapping object: UnsafeMutableRawPointer) -> String? {
-        guard snapshelf_is_object(object) != 0 else { return "\(self) was given a pointer that is not a GObject" }
-        guard snapshelf_is_instance_of(object, gType) == 0 else { return nil }
+        mismatch(of: object, with: gType, for: "\(self)")
+    }
+
+    /// Why `object`, given to `receiver`, is not an instance of `type`, naming both types; nil when it is.
+    static func mismatch(of object: UnsafeMutableRawPointer, with type: GType, for receiver: String) -> String? {
+        guard snapshelf_is_object(object) != 0 else { return "\(receiver) was given a pointer that is not a GObject" }
+        guard snapshelf_is_instance_of(object, type) == 0 else { return nil }
         let given = String(cString: g_type_name_from_instance(object.assumingMemoryBound(to: GTypeInstance.self)))
-        return "\(self) was given a \(given), which is not a \(String(cString: g_type_name(gType)))"
+        return "\(receiver) was given a \(given), which is not a \(String(cString: g_type_name(type)))"
     }
 
     /// Stops at once on a pointer of the wrong type, before any GTK function could misread it.

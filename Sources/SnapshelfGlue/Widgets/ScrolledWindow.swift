@@ -1,4 +1,4 @@
-// GtkScrolledWindow, and the GtkAdjustment that says where it is scrolled to.
+// GtkScrolledWindow: a pane that scrolls its child, with an Adjustment for each direction.
 import CGtk
 
 @MainActor
@@ -38,30 +38,4 @@ public final class ScrolledWindow: Widget {
 
     public var horizontalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_hadjustment(opaque)) }
     public var verticalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_vadjustment(opaque)) }
-}
-
-@MainActor
-public final class Adjustment: GObjectRef {
-    override class var gType: GType { gtk_adjustment_get_type() }
-
-    convenience init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        self.init(UnsafeMutablePointer<GObject>(OpaquePointer(adjustment)))
-    }
-
-    public var value: Double {
-        get { gtk_adjustment_get_value(typed()) }
-        set { gtk_adjustment_set_value(typed(), newValue) }
-    }
-
-    /// Comes when the value changes: the view was scrolled.
-    @discardableResult
-    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
-        connect("value-changed", .plain, handler)
-    }
-
-    /// Comes when the bounds change: the content grew or shrank.
-    @discardableResult
-    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
-        connect("changed", .plain, handler)
-    }
 }
