@@ -73,6 +73,10 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(Set(shown), Set(expected))
             XCTAssertEqual(Set(expected).count, expected.count, "two lines of the table say the same")
             XCTAssertTrue(shown.contains("Import Photos: <Control>o"))
+            // Xvfb's screen, as a laptop's, is 1280 pixels wide: the window must fit it.
+            let widget = shortcutsWindow.assumingMemoryBound(to: GtkWidget.self)
+            try waitUntil("the Keyboard Shortcuts window is not laid out") { gtk_widget_get_width(widget) > 0 }
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(widget), 1280)
         }
     }
 
