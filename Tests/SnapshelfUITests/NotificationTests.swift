@@ -23,6 +23,17 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheSameMessageAgainIsSaidOnceAsTheLatest() throws {
+        try onMain {
+            let window = try launch()
+            let again = "The manual could not be opened: no help viewer is installed, such as Yelp."
+            for message in [again, "Could not import “a.jpg”: the file is empty.", again, again] {
+                window.notification.show(message)
+            }
+            XCTAssertEqual(window.notification.text, "Could not import “a.jpg”: the file is empty.\n" + again)
+        }
+    }
+
     /// A decoder's reason may be 300 characters without a space (issue 19); it breaks into lines
     /// rather than widen the notification past the window.
     func testAMessageWithAVeryLongWordStaysWithinTheWindow() throws {
