@@ -2,9 +2,9 @@
 # packages are missing first (as root, or through sudo), so a fresh machine needs nothing else.
 
 SWIFT ?= swift
-# What building needs, then what the tests need on top: a virtual X server, a session bus,
-# and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin pkg-config
+# What building needs (python3 runs the import check), then what the tests need on top: a virtual
+# X server, a session bus, and meson with the validators for the installed data files.
+BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin pkg-config python3
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read
@@ -20,8 +20,12 @@ TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core pytho
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24
+# SwiftPM's own import check, as an error. It refuses an undeclared import of another target only
+# in a target that depends on no build plugin (so not in SnapshelfUI, which reaches the glue's),
+# and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
+SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps build run test validate bench clean
+.PHONY: all deps test-deps imports build run test validate bench clean
 
 all: build
 
@@ -41,8 +45,13 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
-build: deps
-	$(SWIFT) build
+# The layering, enforced: every Swift file imports only modules of the package that its target
+# declares, C modules included, so SnapshelfUI cannot import CGtk (see .ci/check-imports).
+imports: deps
+	.ci/check-imports
+
+build: deps imports
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
@@ -50,8 +59,9 @@ run: build
 # The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop,
 # and private data, cache and config folders, so that photos the tests remove go to a Trash of their
 # own and no preference of the person running them changes.
-test: test-deps validate
-	$(SWIFT) build --build-tests
+test: test-deps validate imports
+	.ci/check-imports-test
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 	XDG_DATA_HOME="$$scratch/data" XDG_CACHE_HOME="$$scratch/cache" XDG_CONFIG_HOME="$$scratch/config" \
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing

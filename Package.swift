@@ -77,9 +77,10 @@ let package = Package(
 
         // The executable: serve as a decoder when started as one, else parse the command line, then
         // start the GUI or run a command.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI"]),
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"]),
 
-        // The benchmark's probe, which times searches in process (see bench/).
+        // The benchmark's probe, which times searches in process, or decodes photos through the
+        // sandboxed decoders (see bench/).
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
 
         // Shared helpers for the test targets: the sample photos and temporary libraries.

@@ -1,6 +1,5 @@
 // Compiles Resources/ into a GResource bundle and hands it to the glue target as a Swift byte
-// array, so `swift run` and an installed Snapshelf read the same UI files, CSS and icons from
-// the binary. SwiftPM builds Swift, not C, from what a plugin generates, hence the array.
+// array, so `swift run` and an installed Snapshelf read the same CSS and icons from the binary. SwiftPM builds Swift, not C, from what a plugin generates, hence the array.
 import Foundation
 import PackagePlugin
 

@@ -1,13 +1,15 @@
-// The JSON form of the library that `snapshelf list --json` prints: stable keys for scripts. It is
-// written a photo at a time, as Foundation's JSONEncoder would write the whole array (pretty,
-// keys sorted, slashes as they are), so a million photos never stand in memory at once and
-// none costs an encoder's or a date formatter's work.
+// The JSON form of the library that `snapshelf list --json` prints: an array of `Entry`, whose
+// keys are stable for scripts. It is written a photo at a time, as Foundation's JSONEncoder would
+// write the whole array (pretty, keys sorted, slashes as they are), so a million photos never
+// stand in memory at once and none costs an encoder's or a date formatter's work.
 import Foundation
 import SnapshelfModel
 
 struct PhotoListing {
     /// How much JSON waits before it is written: a few thousand photos.
     private static let flushBytes = 1 << 20
+    /// Made once: `allCases` makes its array at each call.
+    private static let keys = Entry.CodingKeys.allCases
 
     private let write: (String) -> Void
     /// Whole lines, without the line break after the last, which `write` adds.
@@ -37,8 +39,7 @@ struct PhotoListing {
         "\(photo.id)\t\(DisplayName.escaped(photo.label))\t\(photo.displayName)"
     }
 
-    /// Adds the photo's object; unknown values are null, which scripts can test for, rather than
-    /// a missing key.
+    /// Adds the photo's object, its `Entry`'s fields in their order.
     mutating func add(_ photo: Photo) {
         if count > 0 { pending.append(UInt8(ascii: ",")) }
         count += 1
@@ -48,17 +49,14 @@ struct PhotoListing {
         }
         lineBreak()
         pending.append(contentsOf: "  {".utf8)
-        field("added", quoted: Self.timestamp(photo.added), first: true)
-        field("bytes", number: photo.bytes)
-        field("camera", quoted: photo.camera)
-        field("file", quoted: photo.fileURL.path)
-        field("height", number: photo.height)
-        field("id", number: Int(photo.id))
-        field("label", quoted: photo.label)
-        field("original_name", quoted: photo.originalName)
-        field("rotation", number: photo.rotation)
-        field("taken", quoted: photo.takenIfKnown.map(Self.clockTime))
-        field("width", number: photo.width)
+        let entry = Entry(photo: photo)
+        for (index, key) in Self.keys.enumerated() {
+            self.key(key.stringValue, first: index == 0)
+            switch entry[key] {
+            case .number(let number): append(number: number)
+            case .text(let text): append(quoted: text)
+            }
+        }
         lineBreak()
         pending.append(contentsOf: "  }".utf8)
     }
@@ -78,22 +76,20 @@ struct PhotoListing {
         if !pending.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
-    private mutating func key(_ name: StaticString, first: Bool) {
+    private mutating func key(_ name: String, first: Bool) {
         if !first { pending.append(UInt8(ascii: ",")) }
         lineBreak()
         pending.append(contentsOf: "    \"".utf8)
-        pending.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        pending.append(contentsOf: name.utf8)
         pending.append(contentsOf: "\" : ".utf8)
     }
 
-    private mutating func field(_ name: StaticString, number: Int?, first: Bool = false) {
-        key(name, first: first)
+    private mutating func append(number: Int?) {
         guard let number else { return pending.append(contentsOf: "null".utf8) }
         pending.append(contentsOf: String(number).utf8)
     }
 
-    private mutating func field(_ name: StaticString, quoted text: String?, first: Bool = false) {
-        key(name, first: first)
+    private mutating func append(quoted text: String?) {
         guard let text else { return pending.append(contentsOf: "null".utf8) }
         pending.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

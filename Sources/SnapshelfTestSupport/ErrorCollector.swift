@@ -1,21 +1,23 @@
-// Drains a pipe on its own thread, so the other pipe can be read at the same time.
+// Drains a pipe on its own thread, so the other pipe can be read at the same time. A thread of
+// its own, not one of Dispatch's workers, which are as many as the cores: it blocks until the
+// writer closes the pipe.
 import Foundation
+import Synchronization
 
-public final class ErrorCollector: @unchecked Sendable {
-    // Unchecked Sendable: `data` is written by the reading thread before `done` is signalled and
-    // read only after waiting for it.
-    private var data = Data()
+public final class ErrorCollector: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }
     }
 
     public func wait() -> Data {
         done.wait()
-        return data
+        return data.withLock { $0 }
     }
 }

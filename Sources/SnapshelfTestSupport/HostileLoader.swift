@@ -1,7 +1,8 @@
-// The hostile GdkPixbuf loader (Tests/Fixtures/hostile-loader.c), compiled and registered in a
-// folder of its own beside the system's loaders, and files that set it off. GdkPixbuf and GIO read
-// their loaders and MIME types once per process, so the environment this gives is for a process
-// the test starts, such as the built snapshelf, never for the test's own.
+// The hostile GdkPixbuf loader (Tests/Fixtures/hostile-loader.c and the hostile-attacks-*.c beside
+// it), compiled and registered in a folder of its own beside the system's loaders, and files that
+// set it off. GdkPixbuf and GIO read their loaders and MIME types once per process, so the
+// environment this gives is for a process the test starts, such as the built snapshelf, never for
+// the test's own.
 import Foundation
 
 public final class HostileLoader {
@@ -89,7 +90,10 @@ public final class HostileLoader {
     /// What `escapeSequences` sets the terminal's title to.
     public static let escapeMarker = "pwned"
     private static let magic = "SNAPSHELF-HOSTILE "
-    private static let source = ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/hostile-loader.c")
+    /// The module and the attacks it carries out, by what they attack: the decoding process, the
+    /// app that started it, the machine.
+    private static let sources = ["hostile-loader.c", "hostile-attacks-decoder.c", "hostile-attacks-app.c", "hostile-attacks-machine.c"]
+        .map { ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/\($0)").path }
 
     private let folder: TemporaryDirectory
     /// GDK_PIXBUF_MODULE_FILE and XDG_DATA_DIRS, under which a process decodes with the loader.
@@ -103,7 +107,7 @@ public final class HostileLoader {
         let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
         let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path, Self.source.path] + flags)
+        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path] + Self.sources + flags)
 
         // Both are the machine's own, as gdk-pixbuf-2.0.pc gives them, so no architecture's folder is assumed.
         let moduleDirectory = try Self.pkgConfigVariable("gdk_pixbuf_moduledir")

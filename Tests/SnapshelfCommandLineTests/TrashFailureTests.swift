@@ -76,11 +76,11 @@ final class TrashFailureTests: CommandLineTestCase {
             usleep(50_000)
         }
         XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM photos", in: database), 0)
-        usleep(200_000)
+        waitUntilAsleep(remove)
         XCTAssertTrue(remove.isRunning, "the removal did not wait for the lock")
         XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path), "the file went to the Trash under the lock")
         let importing = try startSnapshelf(["import", "--label", "again", again.path])
-        usleep(800_000)
+        waitUntilAsleep(importing)
         XCTAssertTrue(importing.isRunning, "the import did not wait for the lock")
 
         flock(photos, LOCK_UN)
@@ -91,5 +91,16 @@ final class TrashFailureTests: CommandLineTestCase {
         // Whichever went first, the photo imported again has its file.
         XCTAssertEqual(try snapshelf("list").standardOutput, "2\tagain\tagain.jpg\n")
         try assertSound()
+    }
+
+    /// Waits until the process sleeps between its tries at a lock, the only sleeping it does (Flock's,
+    /// or SQLite's at a locked database): it has come to a lock held here then, rather than not yet
+    /// got there, or gone past it; a process that ends meanwhile went past it.
+    private func waitUntilAsleep(_ process: Process) {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while process.isRunning && ContinuousClock.now < deadline,
+              (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8))?.hasSuffix("nanosleep") != true {
+            usleep(5_000)
+        }
     }
 }

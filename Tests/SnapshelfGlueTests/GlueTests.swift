@@ -2,11 +2,8 @@
 // and the Swift-backed list model. None of it needs a display.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import XCTest
-
-/// A Swift object whose release the tests can observe.
-private final class Witness {}
+@testable import SnapshelfGlue
 
 final class GlueTests: XCTestCase {
     func testAFloatingObjectIsSunkAndFreedWithItsOwner() {
@@ -120,10 +117,15 @@ final class GlueTests: XCTestCase {
             var fired = false
             let timeout = MainLoop.perform(after: .milliseconds(10)) { fired = true }
             timeout.cancel()
-            let deadline = Date().addingTimeInterval(0.2)
-            while Date() < deadline {
+            // Timeouts run in the order they fall due, so by the time a later one has run the
+            // cancelled one would have.
+            var later = false
+            MainLoop.perform(after: .milliseconds(20)) { later = true }
+            let deadline = Date().addingTimeInterval(5)
+            while !later && Date() < deadline {
                 g_main_context_iteration(nil, 0)
             }
+            XCTAssertTrue(later)
             XCTAssertFalse(fired)
         }
     }

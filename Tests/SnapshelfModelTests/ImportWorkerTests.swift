@@ -3,19 +3,18 @@
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
+import Synchronization
 import XCTest
 
 /// Stands in for the window's main loop: what the worker hops with waits here until the test,
 /// on the main thread, runs it.
-private final class MainThreadInbox: @unchecked Sendable {
-    // Unchecked Sendable: `pending` is only touched under `lock`.
-    private let lock = NSLock()
-    private var pending: [@Sendable @MainActor () -> Void] = []
+private final class MainThreadInbox: Sendable {
+    private let pending = Mutex<[@Sendable @MainActor () -> Void]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     var hop: ImportWorker.Hop {
         { [self] work in
-            lock.withLock { pending.append(work) }
+            pending.withLock { $0.append(work) }
             arrived.signal()
         }
     }
@@ -25,11 +24,11 @@ private final class MainThreadInbox: @unchecked Sendable {
     func run(_ count: Int) {
         for _ in 0..<count {
             guard arrived.wait(timeout: .now() + 30) == .success else { return XCTFail("the worker never hopped") }
-            lock.withLock { pending.removeFirst() }()
+            pending.withLock { $0.removeFirst() }()
         }
     }
 
-    var isEmpty: Bool { lock.withLock { pending.isEmpty } }
+    var isEmpty: Bool { pending.withLock { $0.isEmpty } }
 }
 
 /// What the hopped results said, in the order they came.

@@ -27,15 +27,15 @@ final class SidecarFieldsTests: FolderTestCase {
         let label = ordinary ? "Beach in Lisbon with Ana, \(2000 + number % 25)" : awkwardText(&generator, pieces: Int.random(in: 0...6, using: &generator))
         var name = FileName(ordinary ? "IMG_\(number).jpg" : awkwardText(&generator, pieces: Int.random(in: 0...3, using: &generator)))
         if number % 7 == 3 { name = FileName(bytes: name.bytes + [0xFF, 0x41, 0xC3]) }
-        let row = LibraryDatabase.Row(
-            id: Int64.random(in: PhotoID.valid, using: &generator), label: label, fileName: "x.jpg", originalName: name,
+        let record = PhotoRecord(
+            id: Int64.random(in: PhotoID.valid, using: &generator), label: label, originalFileName: name,
             addedMilliseconds: Int64.random(in: -4_000_000_000_000...4_000_000_000_000, using: &generator),
-            width: Int.random(in: 0...100_000, using: &generator), height: Int.random(in: 0...100_000, using: &generator), sha256: "",
             taken: number % 3 == 0 ? nil : TakenDate(clock: Date(timeIntervalSince1970: Double(Int64.random(in: 0...2_000_000_000_000, using: &generator)) / 1000),
                                                      offsetMinutes: [nil, 0, 180, -330].randomElement(using: &generator)!),
+            width: Int.random(in: 0...100_000, using: &generator), height: Int.random(in: 0...100_000, using: &generator),
             rotation: [0, 90, 180, 270].randomElement(using: &generator)!,
             camera: number % 5 == 0 ? nil : (ordinary ? "Canon EOS 40D" : awkwardText(&generator, pieces: 2)))
-        var sidecar = Sidecar(row: row)
+        var sidecar = Sidecar(record)
         // What merging computers' copies keeps, the history's labels as awkward as the label.
         if number % 8 < 5 {
             sidecar.machine = String(UInt64.random(in: 1...UInt64.max, using: &generator), radix: 16)
@@ -78,7 +78,7 @@ final class SidecarFieldsTests: FolderTestCase {
                 // Exiv2 refuses some texts outright; such a sidecar never exists to be read.
                 continue
             }
-            let context = "\(sidecar.label.debugDescription), \(sidecar.originalName.bytes), \(String(describing: sidecar.camera))"
+            let context = "\(sidecar.label.debugDescription), \(sidecar.originalFileName.bytes), \(String(describing: sidecar.camera))"
             guard try assertAgreesWithGexiv2(url, context) else { continue }
             accepted += 1
             // Exiv2 writes a control character as a space, so only the ordinary ones come back
@@ -97,11 +97,10 @@ final class SidecarFieldsTests: FolderTestCase {
 
     func testSidecarsChangedByHandAreReadAsGexiv2ReadsThemOrLeftToIt() throws {
         let url = folder.url.appendingPathComponent("written.xmp")
-        let row = LibraryDatabase.Row(id: 42, label: "Tom & \"Jerry\" <3", fileName: "x.jpg", originalName: "IMG_1.jpg",
-                                      addedMilliseconds: 1_796_135_996_300, width: 16, height: 12, sha256: "",
-                                      taken: TakenDate(clock: Date(timeIntervalSince1970: 1_212_162_961), offsetMinutes: 120),
-                                      rotation: 90, camera: "Canon EOS 40D")
-        try Sidecar(row: row).write(to: url, through: folder.url)
+        let record = PhotoRecord(id: 42, label: "Tom & \"Jerry\" <3", originalFileName: "IMG_1.jpg", addedMilliseconds: 1_796_135_996_300,
+                                 taken: TakenDate(clock: Date(timeIntervalSince1970: 1_212_162_961), offsetMinutes: 120),
+                                 width: 16, height: 12, rotation: 90, camera: "Canon EOS 40D")
+        try Sidecar(record).write(to: url, through: folder.url)
         let written = try String(contentsOf: url, encoding: .utf8)
         XCTAssertTrue(try assertAgreesWithGexiv2(url, "as written"))
         let edits: [(String, String)] = [

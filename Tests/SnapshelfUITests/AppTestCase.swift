@@ -2,10 +2,10 @@
 // and doing what a person's keys do in its dialogs.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 class AppTestCase: GtkTestCase, @unchecked Sendable {

@@ -1,9 +1,9 @@
 // The main menu's own windows: Keyboard Shortcuts and About, opened through their actions.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ApplicationMenuTests: AppTestCase, @unchecked Sendable {

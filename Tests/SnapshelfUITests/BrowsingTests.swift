@@ -2,10 +2,10 @@
 // thumbnail size, the viewer, editing labels, removing with undo, and the context menu.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class BrowsingTests: AppTestCase, @unchecked Sendable {

@@ -4,10 +4,10 @@
 // Shotwell shows it. What the photo says is read with exiftool.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class CameraClockTests: AppTestCase, @unchecked Sendable {

@@ -2,9 +2,9 @@
 // the window and the Keyboard Shortcuts window all follow it.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class CommandTableTests: AppTestCase, @unchecked Sendable {
@@ -73,6 +73,10 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(Set(shown), Set(expected))
             XCTAssertEqual(Set(expected).count, expected.count, "two lines of the table say the same")
             XCTAssertTrue(shown.contains("Import Photos: <Control>o"))
+            // Xvfb's screen, as a laptop's, is 1280 pixels wide: the window must fit it.
+            let widget = shortcutsWindow.assumingMemoryBound(to: GtkWidget.self)
+            try waitUntil("the Keyboard Shortcuts window is not laid out") { gtk_widget_get_width(widget) > 0 }
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(widget), 1280)
         }
     }
 
@@ -87,7 +91,8 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
     @MainActor
     private static func string(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
         var value = GValue()
-        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+        // A GtkShortcutsShortcut has no getters in GTK 4.8, only its properties.
+        g_value_init(&value, g_type_from_name("gchararray"))
         defer { g_value_unset(&value) }
         g_object_get_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), property, &value)
         return g_value_get_string(&value).map { String(cString: $0) } ?? ""

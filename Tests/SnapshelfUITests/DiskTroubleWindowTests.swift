@@ -3,10 +3,10 @@
 // database is damaged and offers the rebuild that mends it.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {

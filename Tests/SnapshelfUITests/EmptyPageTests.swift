@@ -2,8 +2,8 @@
 // dropping photos or folders onto the window.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class EmptyPageTests: AppTestCase, @unchecked Sendable {

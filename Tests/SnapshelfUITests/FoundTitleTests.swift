@@ -3,10 +3,10 @@
 // own titles, unless the person says it replaces them.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class FoundTitleTests: AppTestCase, @unchecked Sendable {

@@ -5,9 +5,9 @@
 // takes it at once.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class FullScreenTests: AppTestCase, @unchecked Sendable {

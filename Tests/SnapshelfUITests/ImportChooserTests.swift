@@ -2,9 +2,9 @@
 // the model keeps of them, not GTK's list of every GdkPixbuf type with its drawings and icons.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ImportChooserTests: GtkTestCase, @unchecked Sendable {

@@ -2,10 +2,10 @@
 // files dropped or given to the app, and photos another process adds while the window is open.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ImportFlowTests: AppTestCase, @unchecked Sendable {
@@ -208,7 +208,8 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { dialog.isWaitingForLabel }
             pressEnter(in: dialog.entryWidget)
             try waitUntil { window.store.count == 1 && !window.importFlow.isRunning }
-            spin(for: 1.6)
+            // Past the next look of OutsideChanges, which ticks every 0.7 s.
+            try waitPast(.milliseconds(700))
             XCTAssertFalse(window.notification.isShown, window.notification.text)
         }
     }

@@ -2,10 +2,10 @@
 // the first of them in the grid's order, so the next key acts on them.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ImportSelectionTests: AppTestCase, @unchecked Sendable {
@@ -42,7 +42,8 @@ final class ImportSelectionTests: AppTestCase, @unchecked Sendable {
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the background import never finished") { !window.importFlow.isRunning }
             XCTAssertEqual(window.grid.selectedPositions, [0, 1, 2])
-            spin(for: 0.5)
+            // The grid takes a focus it was given once a frame shows the photo.
+            try waitForFrames(of: window.grid.root)
             XCTAssertTrue(windowFocusIsInSearch(window), "the import took the focus from the search")
         }
     }

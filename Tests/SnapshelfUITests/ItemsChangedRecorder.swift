@@ -1,7 +1,7 @@
 // Records a GListModel's items-changed emissions, to tell a one-tile insertion from a reload.
 import CGtk
 import Foundation
-import SnapshelfGlue
+@testable import SnapshelfGlue
 
 final class ItemsChangedRecorder {
     private(set) var changes: [[UInt32]] = []

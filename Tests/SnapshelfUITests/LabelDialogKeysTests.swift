@@ -2,10 +2,10 @@
 // photo keeps its own size in it rather than being blown up to a blur.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {
@@ -51,7 +51,7 @@ final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {
             var heights: [Int] = []
             for number in 1...3 {
                 try waitUntil { dialog.progressText == "\(number) of 4" && dialog.isWaitingForLabel }
-                spin(for: 0.3)
+                try waitUntilSettled(dialog.window)
                 heights.append(dialog.window.height)
                 dialog.entryWidget.text = "photo \(number)"
                 pressEnter(in: dialog.entryWidget)

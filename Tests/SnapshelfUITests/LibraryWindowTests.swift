@@ -1,10 +1,10 @@
 // The real application and window under Xvfb, driven through their own widgets and actions.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
@@ -66,7 +66,8 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
                 let loading = window.grid.tilesLoadingThumbnails
                 return !loading.isEmpty && loading.allSatisfy(\.hasThumbnail)
             }
-            spin(for: 0.3)
+            // Whatever more tiles the layout asks for, it has asked for by then.
+            try waitForFrames(of: window.grid.root)
             XCTAssertEqual(window.store.count, 400)
             XCTAssertLessThan(window.grid.boundTiles.count, 300, "a grid of 400 must not build a tile for each")
             let near = window.grid.tilesLoadingThumbnails.count

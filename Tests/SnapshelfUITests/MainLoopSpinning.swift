@@ -1,6 +1,7 @@
 // Lets the GLib main loop run inside a test until the UI reaches a state, as `gtk_main` would.
 import CGtk
 import Foundation
+@testable import SnapshelfGlue
 
 /// Runs the main loop until the condition holds; false when it still fails after the timeout.
 @MainActor @discardableResult
@@ -34,4 +35,43 @@ func waitUntil(_ description: @autoclosure () -> String = "the condition never h
     guard spin(until: condition, timeout: timeout) else {
         throw UITimeout(description: "after \(timeout) s: \(description())")
     }
+}
+
+/// Runs the main loop until the widget's window has drawn `count` more frames, then until the
+/// work those frames handed on to the main loop (as the grid's look near the view) has run. What
+/// a change asked of layout and drawing is done by then, so a test can see that something did
+/// not follow from it without guessing how long that would take.
+@MainActor
+func waitForFrames(of widget: Widget, _ count: Int = 2) throws {
+    guard let clock = widget.frameClock else { throw UITimeout(description: "the widget is in no window, which draws no frames") }
+    var painted = 0
+    let counting = clock.onAfterPaint { painted += 1 }
+    defer { counting.disconnect() }
+    try waitUntil("the window drew no frame") {
+        // A frame is drawn only when something asks for one.
+        gtk_widget_queue_draw(widget.typed())
+        return painted >= count
+    }
+    var handedOn = false
+    MainLoop.performAfterGTKIdleWork { handedOn = true }
+    try waitUntil { handedOn }
+}
+
+/// Runs the main loop until the widget's window has settled after a change: its frames have laid
+/// the change out, the display server has acted on any size the window asked for then, and the
+/// frames after that have laid out the size the server gave.
+@MainActor
+func waitUntilSettled(_ widget: Widget) throws {
+    try waitForFrames(of: widget)
+    gdk_display_sync(gdk_display_get_default())
+    try waitForFrames(of: widget)
+}
+
+/// Runs the main loop until a timeout set now for `duration` has run. GLib runs timeouts in the
+/// order they fall due, so every one due by then, as a notice's or a slideshow's, has run too.
+@MainActor
+func waitPast(_ duration: Duration) throws {
+    var past = false
+    MainLoop.perform(after: duration) { past = true }
+    try waitUntil { past }
 }

@@ -3,9 +3,9 @@
 // came from, and F10 opens the main menu.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {
@@ -69,7 +69,7 @@ final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the Menu key opened no menu in the viewer") { window.viewer.contextMenu.isOpen }
             try RealKeys.press("Escape")
             try waitUntil { !window.viewer.contextMenu.isOpen }
-            spin(for: 0.3)
+            try waitForFrames(of: window.window)
             // Not on a button, where Enter would step back a photo instead of acting on this one.
             XCTAssertNil(window.window.focusedWidgetInWindow.flatMap { sequence(first: $0, next: \.parent).first { $0.typeName == "GtkButton" } },
                          "the keyboard went to a button of the viewer")

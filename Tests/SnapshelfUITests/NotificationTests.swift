@@ -2,9 +2,9 @@
 // growing past a few lines.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class NotificationTests: AppTestCase, @unchecked Sendable {
@@ -20,6 +20,17 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
                 XCTAssertTrue(shown.contains(message), "“\(message)” cannot be read in the notification")
             }
             XCTAssertLessThan(window.notification.root.height, 200, "twelve messages pushed the notification down the window")
+        }
+    }
+
+    func testTheSameMessageAgainIsSaidOnceAsTheLatest() throws {
+        try onMain {
+            let window = try launch()
+            let again = "The manual could not be opened: no help viewer is installed, such as Yelp."
+            for message in [again, "Could not import “a.jpg”: the file is empty.", again, again] {
+                window.notification.show(message)
+            }
+            XCTAssertEqual(window.notification.text, "Could not import “a.jpg”: the file is empty.\n" + again)
         }
     }
 

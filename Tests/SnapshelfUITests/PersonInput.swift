@@ -2,8 +2,8 @@
 // application's accelerators first (the first enabled one of a key's), then the window's own shortcut controllers, which a focused
 // widget would have had its turn at; labels in the edit dialog.
 import CGtk
-import SnapshelfGlue
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 extension AppTestCase {

@@ -74,8 +74,8 @@ final class PhotoGridTests: GtkTestCase, @unchecked Sendable {
             try waitUntil { filled == [0] }
 
             try add(SamplePhotos.cameras[1], label: "second", to: store)
-            try waitUntil { filled.count == 2 }
-            spin(for: 0.2)
+            try waitUntil { filled.contains(1) }
+            try waitForFrames(of: grid.root)
             XCTAssertEqual(filled, [0, 1], "the existing tile must not be filled again")
             XCTAssertEqual(countsSeen, [2])
             XCTAssertGreaterThanOrEqual(built, 2, "each slot gets a tile of its own from the maker")

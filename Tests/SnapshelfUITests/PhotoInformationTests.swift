@@ -3,10 +3,10 @@
 // window. What a photo's metadata says is read with exiftool, not written down here.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class PhotoInformationTests: AppTestCase, @unchecked Sendable {

@@ -3,9 +3,9 @@
 // since Xvfb has no touchscreen.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class PhotoViewerTests: AppTestCase, @unchecked Sendable {

@@ -6,6 +6,7 @@ import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class QuitTests: AppTestCase, @unchecked Sendable {

@@ -2,10 +2,10 @@
 // sidecars, and then opens as usual with the same photos; one that a rebuild cannot mend does not.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class RebuildOfferTests: AppTestCase, @unchecked Sendable {

@@ -3,10 +3,10 @@
 // copy never changes.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class RotationTests: AppTestCase, @unchecked Sendable {

@@ -44,7 +44,8 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
             assertPresentationEnded(in: window)
             XCTAssertEqual(window.grid.selectedPositions, [0])
             try waitUntil("the focus is not on the photo the slideshow stopped at") { window.grid.focusedPosition == 0 }
-            spin(for: 1.3)
+            // Past the tick a slideshow of a second still running would make.
+            try waitPast(.seconds(1))
             XCTAssertFalse(window.isViewing, "the stopped slideshow still runs")
         }
     }
@@ -94,7 +95,8 @@ final class SlideshowTests: AppTestCase, @unchecked Sendable {
             let window = try launchSlideshowOfASecond(inTheViewerAt: 2)
             XCTAssertEqual(window.viewer.position, 2)
             window.window.isVisible = false
-            spin(for: 2.5)
+            // Past two ticks of the slideshow's second.
+            try waitPast(.seconds(2))
             XCTAssertEqual(window.viewer.position, 2, "the slideshow went on in a hidden window")
             window.present()
             try waitUntil("the slideshow did not go on once the window was back", timeout: 4) { window.viewer.position == 0 }

@@ -2,11 +2,11 @@
 // texts when LANGUAGE asks for French; every test after this one is in English again.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfMessages
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class TranslationTests: AppTestCase, @unchecked Sendable {
@@ -44,7 +44,7 @@ final class TranslationTests: AppTestCase, @unchecked Sendable {
                 XCTAssertTrue(texts.contains(title), "the shortcuts window lacks “\(title)”: \(texts)")
             }
         }
-        XCTAssertEqual(tr("Import Photos (Ctrl+O)"), "Importer des photos (Ctrl+O)")
+        XCTAssertEqual(Command.importPhotos.tooltip, "Importer des photos (Ctrl+O)")
         XCTAssertEqual(String(format: trn("Removed %d photo", "Removed %d photos", 1), 1), "1 photo retirée")
         // The model's reasons, which the window's notifications quote, are French too.
         XCTAssertEqual(ImportError(path: "/tmp/notes.txt", reason: .file(.notAnImage)).explanation, "ce n’est pas une image")

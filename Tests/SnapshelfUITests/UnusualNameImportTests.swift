@@ -3,10 +3,10 @@
 // dialog and the tile.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class UnusualNameImportTests: AppTestCase, @unchecked Sendable {

@@ -2,9 +2,9 @@
 // Menu key, the zoom level on screen, and Previous and Next only when there is another photo.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class ViewerActionsTests: AppTestCase, @unchecked Sendable {

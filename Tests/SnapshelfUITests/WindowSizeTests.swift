@@ -11,8 +11,8 @@ import XCTest
 final class WindowSizeTests: AppTestCase, @unchecked Sendable {
     /// The window's width once it has settled after a change.
     @MainActor
-    private func settledWidth(of window: LibraryWindow) -> Int {
-        spin(for: 0.5)
+    private func settledWidth(of window: LibraryWindow) throws -> Int {
+        try waitUntilSettled(window.window)
         return window.window.width
     }
 
@@ -24,24 +24,24 @@ final class WindowSizeTests: AppTestCase, @unchecked Sendable {
             // window's own width does not count: the same whatever the size.
             window.window.defaultSize = (1000, 700)
             try waitUntil { window.window.width > 900 }
-            let frame = 1000 - settledWidth(of: window)
+            let frame = try 1000 - settledWidth(of: window)
             window.window.defaultSize = (400, 600)
             try waitUntil("the window never narrowed: \(window.window.width)") { window.window.width < 900 }
-            XCTAssertEqual(settledWidth(of: window) + frame, 400)
+            XCTAssertEqual(try settledWidth(of: window) + frame, 400)
             window.grid.select(positions: [0])
-            XCTAssertEqual(settledWidth(of: window) + frame, 400, "selecting a photo widened the window")
+            XCTAssertEqual(try settledWidth(of: window) + frame, 400, "selecting a photo widened the window")
             window.window.activateAction(Command.info.detailedName)
             XCTAssertTrue(window.info.isShown)
-            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the information panel widened the window")
+            XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the information panel widened the window")
             window.search.open()
             window.notification.show("A notice as long as the ones that say which file could not be imported and why")
-            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the search bar or a notice widened the window")
+            XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the search bar or a notice widened the window")
             // The notice's frame, as drawn, stands clear of the window's edges.
             let drawn = try XCTUnwrap(window.notification.root.firstChild?.bounds(in: window.window))
             XCTAssertTrue(drawn.x >= 12 && drawn.x + drawn.width + 12 <= Double(window.window.width),
                           "the notice, at \(drawn.x)…\(drawn.x + drawn.width), is not within the window's \(window.window.width)")
             window.open(position: 0)
-            XCTAssertEqual(settledWidth(of: window) + frame, 400, "the viewer widened the window")
+            XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the viewer widened the window")
         }
     }
 }

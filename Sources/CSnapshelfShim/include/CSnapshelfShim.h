@@ -14,6 +14,18 @@ static inline gulong snapshelf_signal_connect(gpointer instance, const char *sig
 /* Replaces the G_IS_OBJECT macro, so the glue can refuse a pointer that is not a live GObject. */
 static inline gboolean snapshelf_is_object(gpointer pointer) { return G_IS_OBJECT(pointer); }
 
+/* Replaces the G_TYPE_CHECK_INSTANCE_TYPE macro: whether a GObject is an instance of type (a class
+ * or an interface), so the glue can refuse to wrap a label as a button. */
+static inline gboolean snapshelf_is_instance_of(gpointer object, GType type) {
+    return G_IS_OBJECT(object) && g_type_check_instance_is_a((GTypeInstance *)object, type);
+}
+
+/* Replaces the variadic g_object_set for a search entry's placeholder, which GTK 4.8 has no
+ * setter function for. */
+static inline void snapshelf_search_entry_set_placeholder(GtkSearchEntry *entry, const char *text) {
+    g_object_set(entry, "placeholder-text", text, NULL);
+}
+
 /* Replaces the variadic gtk_accessible_update_property, for the accessible label only. */
 static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class Action: GObjectRef {
+    override class var gType: GType { g_simple_action_get_type() }
+
     public let name: String
 
     public init(_ name: String) {

@@ -5,6 +5,8 @@ import Foundation
 
 @MainActor
 public final class Application: GObjectRef, ActionMap {
+    override class var gType: GType { gtk_application_get_type() }
+
     /// - Parameters:
     ///   - unique: one instance per session, which a second launch activates or hands its files to.
     public init(id: String, unique: Bool) {

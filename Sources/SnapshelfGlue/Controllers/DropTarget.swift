@@ -4,6 +4,8 @@ import Foundation
 
 @MainActor
 public final class DropTarget: EventController {
+    override class var gType: GType { gtk_drop_target_get_type() }
+
     public init() {
         super.init(adopting: gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY))
     }

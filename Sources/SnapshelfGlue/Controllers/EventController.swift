@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public class EventController: GObjectRef {
+    override class var gType: GType { gtk_event_controller_get_type() }
+
     public enum Phase: Sendable {
         /// Before the widget under the pointer or the focus sees the event.
         case capture

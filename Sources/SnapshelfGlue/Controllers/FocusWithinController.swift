@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public final class FocusWithinController: EventController {
+    override class var gType: GType { gtk_event_controller_focus_get_type() }
+
     public init() {
         super.init(adopting: gtk_event_controller_focus_new())
     }

@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public final class GestureClick: EventController {
+    override class var gType: GType { gtk_gesture_click_get_type() }
+
     public enum Button: Sendable {
         case primary, middle, secondary, any
 

@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class GestureDrag: EventController {
+    override class var gType: GType { gtk_gesture_drag_get_type() }
+
     public init() {
         super.init(adopting: gtk_gesture_drag_new())
     }

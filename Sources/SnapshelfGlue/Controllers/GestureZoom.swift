@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class GestureZoom: EventController {
+    override class var gType: GType { gtk_gesture_zoom_get_type() }
+
     public init() {
         super.init(adopting: gtk_gesture_zoom_new())
     }

@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class ScrollController: EventController {
+    override class var gType: GType { gtk_event_controller_scroll_get_type() }
+
     public enum Axes: Sendable {
         case vertical, horizontal, both
 

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class ShortcutController: EventController {
+    override class var gType: GType { gtk_shortcut_controller_get_type() }
+
     /// - Parameter shortcuts: pairs such as ("Delete", "win.remove"), in GTK's trigger syntax.
     public init(_ shortcuts: [(trigger: String, action: String)] = []) {
         super.init(adopting: gtk_shortcut_controller_new())

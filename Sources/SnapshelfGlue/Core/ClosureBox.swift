@@ -1,9 +1,9 @@
 // Carries a Swift closure through a C user_data pointer. The box is passed retained and released
 // by the destroy notify GLib calls (or, for a one-shot callback, by the callback itself), so the
 // closure lives exactly as long as the C side needs it.
-// Unchecked Sendable: GLib hands the box back only on the thread that runs the main loop, where
-// the trampolines read it inside `MainActor.assumeIsolated`.
-final class ClosureBox<Body>: @unchecked Sendable {
+// Sendable because what it holds is, such as a main-actor closure: a box made on a worker thread
+// for `MainLoop.perform` is read on the main thread.
+final class ClosureBox<Body: Sendable>: Sendable {
     let body: Body
 
     init(_ body: Body) {

@@ -2,8 +2,8 @@
 // attachment is replaced: how a recycled list item slot remembers its Swift tile.
 import CGtk
 
-public enum ObjectData {
-    public static func attach(_ value: AnyObject, to object: UnsafeMutableRawPointer, key: String) {
+enum ObjectData {
+    static func attach(_ value: AnyObject, to object: UnsafeMutableRawPointer, key: String) {
         let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
@@ -12,7 +12,7 @@ public enum ObjectData {
                                Unmanaged.passRetained(value).toOpaque(), release)
     }
 
-    public static func attached<T: AnyObject>(_ type: T.Type, to object: UnsafeMutableRawPointer, key: String) -> T? {
+    static func attached<T: AnyObject>(_ type: T.Type, to object: UnsafeMutableRawPointer, key: String) -> T? {
         guard let data = g_object_get_data(object.assumingMemoryBound(to: GObject.self), key) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
     }

@@ -9,10 +9,10 @@ public final class SignalHandle {
     // A weak reference, so that disconnecting after the object died is safe and does nothing.
     nonisolated(unsafe) private let instance: UnsafeMutablePointer<GWeakRef>
 
-    init<Body>(_ object: UnsafeMutableRawPointer, _ signal: String, _ shape: SignalShape<Body>, _ body: Body) {
+    init<Body: Sendable>(_ object: UnsafeMutableRawPointer, _ signal: String, _ shape: SignalShape<Body>, _ body: Body) {
         instance = .allocate(capacity: 1)
         g_weak_ref_init(instance, object)
-        let destroy: GClosureNotify = { data, _ in ClosureBox<Any>.release(data) }
+        let destroy: GClosureNotify = { data, _ in ClosureBox<any Sendable>.release(data) }
         handlerID = snapshelf_signal_connect(object, signal, shape.callback, ClosureBox(body).retainedPointer(), destroy)
         precondition(handlerID != 0, "no signal \(signal) on this object")
     }
@@ -36,7 +36,7 @@ extension GObjectRef {
     /// Connects a handler whose closure type the shape fixes, so a handler can only be given to a
     /// signal through the trampoline written for that signal's C signature.
     @discardableResult
-    func connect<Body>(_ signal: String, _ shape: SignalShape<Body>, _ body: Body) -> SignalHandle {
+    func connect<Body: Sendable>(_ signal: String, _ shape: SignalShape<Body>, _ body: Body) -> SignalHandle {
         SignalHandle(raw, signal, shape, body)
     }
 }

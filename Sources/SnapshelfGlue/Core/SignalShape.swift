@@ -3,8 +3,7 @@
 // closure against the C signature instead of picking a trampoline from the closure's annotation.
 import CGtk
 
-public struct SignalShape<Body>: @unchecked Sendable {
-    // Unchecked Sendable: a C function pointer, which never changes.
+public struct SignalShape<Body: Sendable> {
     let callback: GCallback
 
     /// - Parameter trampoline: a `@convention(c)` function; a Swift closure is twice its size, and
@@ -17,7 +16,7 @@ public struct SignalShape<Body>: @unchecked Sendable {
 typealias Pointer = UnsafeMutableRawPointer?
 
 /// Hands the closure in a handler's user data to `call`, on the main actor GTK signals run on.
-private func deliver<Body, Result: Sendable>(_ data: Pointer, _ call: @MainActor (Body) -> Result) -> Result {
+private func deliver<Body: Sendable, Result: Sendable>(_ data: Pointer, _ call: @MainActor (Body) -> Result) -> Result {
     let box = ClosureBox<Body>.borrow(data)
     return MainActor.assumeIsolated { call(box.body) }
 }

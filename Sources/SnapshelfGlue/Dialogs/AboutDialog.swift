@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class AboutDialog: Window {
+    override class var gType: GType { gtk_about_dialog_get_type() }
+
     public enum License: Sendable {
         case gpl3
 
@@ -11,6 +13,10 @@ public final class AboutDialog: Window {
             case .gpl3: GTK_LICENSE_GPL_3_0
             }
         }
+    }
+
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
     }
 
     /// - Parameters:

@@ -5,6 +5,8 @@ import Foundation
 
 @MainActor
 public final class FileChooserNative: GObjectRef {
+    override class var gType: GType { gtk_file_chooser_native_get_type() }
+
     public enum Action: Sendable {
         /// Chooses existing files.
         case open

@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class FileFilter: GObjectRef {
+    override class var gType: GType { gtk_file_filter_get_type() }
+
     /// - Parameter name: what the chooser's list calls the filter, such as "Photos".
     public init(name: String) {
         super.init(adopting: UnsafeMutablePointer<GObject>(gtk_file_filter_new()))

@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class Clipboard: GObjectRef {
+    override class var gType: GType { gdk_clipboard_get_type() }
+
     convenience init(_ clipboard: OpaquePointer) {
         self.init(UnsafeMutablePointer<GObject>(clipboard))
     }

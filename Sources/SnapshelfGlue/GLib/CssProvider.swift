@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class CssProvider: GObjectRef {
+    override class var gType: GType { gtk_css_provider_get_type() }
+
     /// The CSS of a registered resource, such as the app's style.css.
     public init(resourcePath path: String) {
         super.init(adopting: gtk_css_provider_new()!)

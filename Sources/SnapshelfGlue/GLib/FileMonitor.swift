@@ -6,6 +6,8 @@ import Foundation
 
 @MainActor
 public final class FileMonitor: GObjectRef {
+    override class var gType: GType { g_file_monitor_get_type() }
+
     /// Watches the folder, telling moves within it as a move out and a move in, so a file renamed
     /// into place (as Syncthing and Snapshelf both write) is told under its final name.
     public init(watchingFolder folder: URL) throws(GLibError) {

@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class FrameClock: GObjectRef {
+    override class var gType: GType { gdk_frame_clock_get_type() }
+
     convenience init(_ clock: OpaquePointer) {
         self.init(UnsafeMutablePointer<GObject>(clock))
     }

@@ -48,7 +48,7 @@ public enum LocalFile {
 
     /// The local files of a GSList of GFiles, which a drop gives; the list is GTK's.
     /// Public only until the window's drop target is glue of its own.
-    public static func urls(ofFileList list: UnsafeMutablePointer<GSList>?) -> [URL] {
+    static func urls(ofFileList list: UnsafeMutablePointer<GSList>?) -> [URL] {
         guard let list else { return [] }
         return sequence(first: list) { $0.pointee.next }.compactMap { node in
             node.pointee.data.flatMap { url(of: OpaquePointer($0)) }

@@ -22,7 +22,7 @@ public enum MainLoop {
             MainActor.assumeIsolated { box.body() }
             return 0
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<any Sendable>.release(data) }
         g_idle_add_full(priority, trampoline, ClosureBox<Body>(work).retainedPointer(), release)
     }
 
@@ -47,7 +47,7 @@ public enum MainLoop {
             let box = ClosureBox<Body>.borrow(data)
             return MainActor.assumeIsolated { box.body() ? 1 : 0 }
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<any Sendable>.release(data) }
         let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, trampoline,
                                     ClosureBox<Body>(work).retainedPointer(), release)
         return TimeoutSource(id: id)

@@ -1,28 +1,24 @@
-// GdkTexture and the other paintables a Picture shows: a decoded image, or an icon of the theme.
+// GdkTexture: a decoded image's pixels, uploaded once for a Picture to show.
 import CGtk
 
 @MainActor
-public class Paintable: GObjectRef {}
-
-@MainActor
 public final class Texture: Paintable {
+    override class var gType: GType { gdk_texture_get_type() }
+
     /// The pixels of a decoded image, uploaded once and shared by every picture showing them.
+    /// `pixbuf` must be a GdkPixbuf: anything else stops the app before GDK could misread it.
     public init(pixbuf: OpaquePointer) {
+        if let mismatch = Self.mismatch(pixbuf: UnsafeMutableRawPointer(pixbuf)) {
+            preconditionFailure(mismatch)
+        }
         super.init(adopting: UnsafeMutablePointer<GObject>(gdk_texture_new_for_pixbuf(pixbuf)))
+    }
+
+    /// Why `pointer` cannot be made a texture, naming its type; nil when it is a GdkPixbuf.
+    static func mismatch(pixbuf pointer: UnsafeMutableRawPointer) -> String? {
+        mismatch(of: pointer, with: gdk_pixbuf_get_type(), for: "Texture(pixbuf:)")
     }
 
     public var width: Int { Int(gdk_texture_get_width(opaque)) }
     public var height: Int { Int(gdk_texture_get_height(opaque)) }
-}
-
-@MainActor
-public final class IconPaintable: Paintable {
-    /// A symbolic icon of the display's theme, such as "image-missing-symbolic"; nil without a display.
-    public static func named(_ name: String, size: Int) -> IconPaintable? {
-        guard let display = gdk_display_get_default(),
-              let icon = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_for_display(display), name, nil, gint(size), 1,
-                                                    GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
-        else { return nil }
-        return IconPaintable(adopting: icon)
-    }
 }

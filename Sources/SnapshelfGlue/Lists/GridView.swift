@@ -4,8 +4,10 @@ import CGtk
 
 @MainActor
 public final class GridView: Widget {
-    public init(model: MultiSelection, factory: SignalListItemFactory) {
-        super.init(gtk_grid_view_new(model.transferred, factory.transferred)!)
+    override class var gType: GType { gtk_grid_view_get_type() }
+
+    public convenience init(model: MultiSelection, factory: SignalListItemFactory) {
+        self.init(gtk_grid_view_new(model.transferred, factory.transferred)!)
     }
 
     /// The most columns the grid spreads its items over, however wide it is.

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class ListItem: GObjectRef {
+    override class var gType: GType { gtk_list_item_get_type() }
+
     private static let attachmentKey = "snapshelf-list-item-attachment"
 
     /// What the slot shows. GTK puts it inside the cell widget that takes the keyboard focus,

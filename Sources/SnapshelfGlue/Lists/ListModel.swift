@@ -5,6 +5,8 @@ import CSnapshelfShim
 
 @MainActor
 public final class ListModel: GObjectRef {
+    override class var gType: GType { snapshelf_list_model_get_type() }
+
     private struct Source {
         let count: @MainActor () -> Int
         let key: @MainActor (Int) -> Int64
@@ -22,7 +24,7 @@ public final class ListModel: GObjectRef {
             let box = ClosureBox<Source>.borrow(data)
             return MainActor.assumeIsolated { gint64(box.body.key(Int(position))) }
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<Any>.release(data) }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<any Sendable>.release(data) }
         let box = ClosureBox(Source(count: count, key: key))
         let model = snapshelf_list_model_new(countTrampoline, keyTrampoline, box.retainedPointer(), release)
         super.init(adopting: UnsafeMutablePointer<GObject>(model!))
@@ -34,7 +36,7 @@ public final class ListModel: GObjectRef {
     }
 
     /// The key an item of this model carries, or nil for any other object.
-    nonisolated public static func key(ofItem item: UnsafeMutableRawPointer?) -> Int64? {
+    nonisolated static func key(ofItem item: UnsafeMutableRawPointer?) -> Int64? {
         guard let item else { return nil }
         let key = snapshelf_list_key_get_value(item)
         return key < 0 ? nil : Int64(key)

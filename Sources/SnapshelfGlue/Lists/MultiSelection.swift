@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public final class MultiSelection: GObjectRef {
+    override class var gType: GType { gtk_multi_selection_get_type() }
+
     public init(model: ListModel) {
         super.init(adopting: UnsafeMutablePointer<GObject>(gtk_multi_selection_new(model.transferred)!))
     }

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class SignalListItemFactory: GObjectRef {
+    override class var gType: GType { gtk_signal_list_item_factory_get_type() }
+
     public typealias Handler = @MainActor (ListItem) -> Void
 
     public init() {

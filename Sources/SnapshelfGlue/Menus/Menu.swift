@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class Menu: GObjectRef {
+    override class var gType: GType { g_menu_get_type() }
+
     public init() {
         super.init(adopting: UnsafeMutablePointer<GObject>(g_menu_new()!))
     }

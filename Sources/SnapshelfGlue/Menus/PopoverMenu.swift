@@ -3,6 +3,8 @@ import CGtk
 
 @MainActor
 public final class PopoverMenu: Widget {
+    override class var gType: GType { gtk_popover_menu_get_type() }
+
     private var unparenting: SignalHandle?
     private var closing: SignalHandle?
     /// Whether the menu was shown and hidden once, which its separators wait for.
@@ -13,8 +15,8 @@ public final class PopoverMenu: Widget {
     private var focusBefore: Widget?
 
     /// A menu attached to `parent`, without the arrow, opening below the point it is shown at.
-    public init(_ menu: Menu, attachedTo parent: Widget) {
-        super.init(gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(menu.opaque)))
+    public convenience init(_ menu: Menu, attachedTo parent: Widget) {
+        self.init(gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(menu.opaque)))
         gtk_widget_set_parent(widget, parent.widget)
         gtk_popover_set_has_arrow(typed(), 0)
         gtk_popover_set_position(typed(), GTK_POS_BOTTOM)

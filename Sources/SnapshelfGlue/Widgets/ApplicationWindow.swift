@@ -3,8 +3,14 @@ import CGtk
 
 @MainActor
 public final class ApplicationWindow: Window, ActionMap {
+    override class var gType: GType { gtk_application_window_get_type() }
+
     public init(application: Application) {
         super.init(gtk_application_window_new(application.typed()))
+    }
+
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
     }
 
     /// The Keyboard Shortcuts window that Ctrl+? ("win.show-help-overlay") shows, from builder XML

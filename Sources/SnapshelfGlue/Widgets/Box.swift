@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class Box: Widget {
-    public init(_ orientation: Orientation, spacing: Int = 0) {
-        super.init(gtk_box_new(orientation.gtk, gint(spacing)))
+    override class var gType: GType { gtk_box_get_type() }
+
+    public convenience init(_ orientation: Orientation, spacing: Int = 0) {
+        self.init(gtk_box_new(orientation.gtk, gint(spacing)))
     }
 
     public func append(_ child: Widget) { gtk_box_append(typed(), child.widget) }

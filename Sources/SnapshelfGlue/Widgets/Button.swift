@@ -4,6 +4,8 @@ import CGtk
 
 @MainActor
 public class Button: Widget {
+    override class var gType: GType { gtk_button_get_type() }
+
     public init(label: String) {
         super.init(gtk_button_new_with_label(label))
     }
@@ -33,9 +35,10 @@ public class Button: Widget {
         setAccessibleName(mnemonic: text)
     }
 
-    /// A button of a subclass's kind, such as a toggle button.
-    init(kind pointer: UnsafeMutablePointer<GtkWidget>) {
-        super.init(pointer)
+    // Designated, unlike a leaf widget's: ToggleButton must not inherit the initialisers above,
+    // which make a plain GtkButton.
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
     }
 
     /// Gives the button another text, with an underlined letter marked "_O" as in `init(mnemonic:)`.
@@ -55,23 +58,6 @@ public class Button: Widget {
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
         connect("clicked", .plain, handler)
-    }
-}
-
-/// Text with GTK's mnemonic marks: "_" before the letter Alt presses, "__" for an underscore.
-public enum Mnemonic {
-    public static func plain(_ text: String) -> String {
-        var plain = ""
-        var escaped = false
-        for character in text {
-            if character == "_" && !escaped {
-                escaped = true
-                continue
-            }
-            escaped = false
-            plain.append(character)
-        }
-        return plain
     }
 }
 

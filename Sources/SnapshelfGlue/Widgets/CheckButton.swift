@@ -4,10 +4,12 @@ import CGtk
 
 @MainActor
 public final class CheckButton: Widget {
+    override class var gType: GType { gtk_check_button_get_type() }
+
     /// A check button whose text has an underlined letter, marked "_U", that Alt+U toggles.
     /// Without text, the button has no label until `mnemonic` gives it one.
-    public init(mnemonic text: String? = nil) {
-        super.init(gtk_check_button_new_with_mnemonic(text))
+    public convenience init(mnemonic text: String? = nil) {
+        self.init(gtk_check_button_new_with_mnemonic(text))
         if let text { mnemonic = text }
     }
 
@@ -21,7 +23,7 @@ public final class CheckButton: Widget {
         }
     }
 
-    public var isActive: Bool { get { self[flag: "active"] } set { self[flag: "active"] = newValue } }
+    public var isActive: Bool { get { flag(gtk_check_button_get_active) } set { setFlag(gtk_check_button_set_active, newValue) } }
 
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {

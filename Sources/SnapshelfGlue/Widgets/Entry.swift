@@ -3,9 +3,11 @@ import CGtk
 
 @MainActor
 public final class Entry: Widget, Editable {
+    override class var gType: GType { gtk_entry_get_type() }
+
     /// - Parameter name: what screen readers call the entry, which would otherwise be "GtkEntry".
-    public init(name: String) {
-        super.init(gtk_entry_new())
+    public convenience init(name: String) {
+        self.init(gtk_entry_new())
         setAccessibleName(name)
     }
 

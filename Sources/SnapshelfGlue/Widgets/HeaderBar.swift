@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class HeaderBar: Widget {
-    public init() {
-        super.init(gtk_header_bar_new())
+    override class var gType: GType { gtk_header_bar_get_type() }
+
+    public convenience init() {
+        self.init(gtk_header_bar_new())
     }
 
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(opaque, child.widget) }
@@ -14,5 +16,7 @@ public final class HeaderBar: Widget {
     public func setTitleWidget(_ child: Widget) { gtk_header_bar_set_title_widget(opaque, child.widget) }
 
     /// Whether the window's close (and other) buttons show; a dialog with its own Cancel hides them.
-    public var showsWindowButtons: Bool { get { self[flag: "show-title-buttons"] } set { self[flag: "show-title-buttons"] = newValue } }
+    public var showsWindowButtons: Bool {
+        get { flag(gtk_header_bar_get_show_title_buttons) } set { setFlag(gtk_header_bar_set_show_title_buttons, newValue) }
+    }
 }

@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class Image: Widget {
-    public init(iconName: String? = nil) {
-        super.init(gtk_image_new_from_icon_name(iconName))
+    override class var gType: GType { gtk_image_get_type() }
+
+    public convenience init(iconName: String? = nil) {
+        self.init(gtk_image_new_from_icon_name(iconName))
     }
 
     public func setIcon(_ name: String) { gtk_image_set_from_icon_name(opaque, name) }

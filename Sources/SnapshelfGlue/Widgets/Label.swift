@@ -3,17 +3,19 @@ import CGtk
 
 @MainActor
 public final class Label: Widget {
+    override class var gType: GType { gtk_label_get_type() }
+
     public enum Ellipsis: Sendable { case none, middle, end }
     public enum Justification: Sendable { case left, center }
 
-    public init(_ text: String = "") {
-        super.init(gtk_label_new(text))
+    public convenience init(_ text: String = "") {
+        self.init(gtk_label_new(text))
         gtk_label_set_use_markup(opaque, 0)
     }
 
     /// A label whose underlined letter, marked "_I", activates the widget it names.
-    public init(mnemonic text: String) {
-        super.init(gtk_label_new_with_mnemonic(text))
+    public convenience init(mnemonic text: String) {
+        self.init(gtk_label_new_with_mnemonic(text))
     }
 
     public var text: String {
@@ -35,7 +37,7 @@ public final class Label: Widget {
         }
     }
 
-    public var wraps: Bool { get { self[flag: "wrap"] } set { self[flag: "wrap"] = newValue } }
+    public var wraps: Bool { get { flag(gtk_label_get_wrap) } set { setFlag(gtk_label_set_wrap, newValue) } }
 
     /// Whether a wrapping label also breaks a word too long for a line, such as a file's long
     /// name or a hostile decoder's message, which would otherwise widen it past the window.
@@ -44,9 +46,9 @@ public final class Label: Widget {
         set { gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
     }
 
-    public var isSelectable: Bool { get { self[flag: "selectable"] } set { self[flag: "selectable"] = newValue } }
+    public var isSelectable: Bool { get { flag(gtk_label_get_selectable) } set { setFlag(gtk_label_set_selectable, newValue) } }
 
-    public var isSingleLine: Bool { get { self[flag: "single-line-mode"] } set { self[flag: "single-line-mode"] = newValue } }
+    public var isSingleLine: Bool { get { flag(gtk_label_get_single_line_mode) } set { setFlag(gtk_label_set_single_line_mode, newValue) } }
 
     public var justification: Justification {
         get { gtk_label_get_justify(opaque) == GTK_JUSTIFY_CENTER ? .center : .left }

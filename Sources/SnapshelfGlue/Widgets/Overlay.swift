@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class Overlay: Widget {
-    public init() {
-        super.init(gtk_overlay_new())
+    override class var gType: GType { gtk_overlay_get_type() }
+
+    public convenience init() {
+        self.init(gtk_overlay_new())
         // A group to screen readers, which GTK 4.8 would otherwise call "GtkOverlay".
         setAccessibleRole(.group)
     }

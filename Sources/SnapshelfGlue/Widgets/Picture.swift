@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class Picture: Widget {
-    public init() {
-        super.init(gtk_picture_new())
+    override class var gType: GType { gtk_picture_get_type() }
+
+    public convenience init() {
+        self.init(gtk_picture_new())
         // Fitted whole and allowed to shrink: every picture of the app shows a photo that way.
         gtk_picture_set_content_fit(opaque, GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_can_shrink(opaque, 1)

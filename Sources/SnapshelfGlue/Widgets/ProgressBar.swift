@@ -3,8 +3,10 @@ import CGtk
 
 @MainActor
 public final class ProgressBar: Widget {
-    public init() {
-        super.init(gtk_progress_bar_new())
+    override class var gType: GType { gtk_progress_bar_get_type() }
+
+    public convenience init() {
+        self.init(gtk_progress_bar_new())
     }
 
     /// From 0 (nothing done) to 1 (all done).

@@ -5,6 +5,8 @@ import CGtk
 
 @MainActor
 public final class Revealer: Widget {
+    override class var gType: GType { gtk_revealer_get_type() }
+
     public enum Transition: Sendable {
         case slideDown, slideUp
 
@@ -16,8 +18,8 @@ public final class Revealer: Widget {
     private var child: Widget?
     private var sliding: SignalHandle?
 
-    public init(_ transition: Transition) {
-        super.init(gtk_revealer_new())
+    public convenience init(_ transition: Transition) {
+        self.init(gtk_revealer_new())
         gtk_revealer_set_transition_type(opaque, transition.gtk)
         sliding = connect("notify::child-revealed", .pointer) { [weak self] _ in self?.hideSlidOutChild() }
     }
@@ -29,16 +31,16 @@ public final class Revealer: Widget {
     }
 
     public var revealsChild: Bool {
-        get { self[flag: "reveal-child"] }
+        get { flag(gtk_revealer_get_reveal_child) }
         set {
             if newValue { child?.isVisible = true }
-            self[flag: "reveal-child"] = newValue
+            setFlag(gtk_revealer_set_reveal_child, newValue)
             hideSlidOutChild()
         }
     }
 
     /// Hides the child once it has slid out, and not before, so it still shows as it goes.
     private func hideSlidOutChild() {
-        if !revealsChild && !self[flag: "child-revealed"] { child?.isVisible = false }
+        if !revealsChild && !flag(gtk_revealer_get_child_revealed) { child?.isVisible = false }
     }
 }

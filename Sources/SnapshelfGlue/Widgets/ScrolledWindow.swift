@@ -1,16 +1,18 @@
-// GtkScrolledWindow, and the GtkAdjustment that says where it is scrolled to.
+// GtkScrolledWindow: a pane that scrolls its child, with an Adjustment for each direction.
 import CGtk
 
 @MainActor
 public final class ScrolledWindow: Widget {
+    override class var gType: GType { gtk_scrolled_window_get_type() }
+
     public enum Policy: Sendable {
         case never, automatic
 
         var gtk: GtkPolicyType { self == .never ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC }
     }
 
-    public init() {
-        super.init(gtk_scrolled_window_new())
+    public convenience init() {
+        self.init(gtk_scrolled_window_new())
         // Never focused, and named only "GtkScrollbar" by GTK 4.8: the scroll pane itself is
         // what screen readers scroll.
         for scrollbar in [gtk_scrolled_window_get_hscrollbar(opaque), gtk_scrolled_window_get_vscrollbar(opaque)] {
@@ -36,28 +38,4 @@ public final class ScrolledWindow: Widget {
 
     public var horizontalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_hadjustment(opaque)) }
     public var verticalAdjustment: Adjustment { Adjustment(gtk_scrolled_window_get_vadjustment(opaque)) }
-}
-
-@MainActor
-public final class Adjustment: GObjectRef {
-    convenience init(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        self.init(UnsafeMutablePointer<GObject>(OpaquePointer(adjustment)))
-    }
-
-    public var value: Double {
-        get { gtk_adjustment_get_value(typed()) }
-        set { gtk_adjustment_set_value(typed(), newValue) }
-    }
-
-    /// Comes when the value changes: the view was scrolled.
-    @discardableResult
-    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
-        connect("value-changed", .plain, handler)
-    }
-
-    /// Comes when the bounds change: the content grew or shrank.
-    @discardableResult
-    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
-        connect("changed", .plain, handler)
-    }
 }

@@ -4,12 +4,14 @@ import CGtk
 
 @MainActor
 public final class SearchBar: Widget {
+    override class var gType: GType { gtk_search_bar_get_type() }
+
     private var searching: SignalHandle?
     private var showing: SignalHandle?
 
     /// - Parameter closeName: what screen readers call the bar's close button, which GTK 4.8 leaves unnamed.
-    public init(child: Widget, entry: SearchEntry, closeName: String) {
-        super.init(gtk_search_bar_new())
+    public convenience init(child: Widget, entry: SearchEntry, closeName: String) {
+        self.init(gtk_search_bar_new())
         gtk_search_bar_set_child(opaque, child.widget)
         gtk_search_bar_connect_entry(opaque, entry.opaque)
         gtk_search_bar_set_show_close_button(opaque, 1)
@@ -35,7 +37,7 @@ public final class SearchBar: Widget {
         return buttons(in: self).last
     }
 
-    public var isSearching: Bool { get { self[flag: "search-mode-enabled"] } set { self[flag: "search-mode-enabled"] = newValue } }
+    public var isSearching: Bool { get { flag(gtk_search_bar_get_search_mode) } set { setFlag(gtk_search_bar_set_search_mode, newValue) } }
 
     /// The widget whose typing opens the bar and goes into the entry; nil to stop that.
     public func captureKeys(from widget: Widget?) {

@@ -1,12 +1,15 @@
 // GtkSearchEntry: the text field of a search, which reports its text once typing pauses.
 import CGtk
+import CSnapshelfShim
 
 @MainActor
 public final class SearchEntry: Widget, Editable {
-    public init(placeholder: String) {
-        super.init(gtk_search_entry_new())
+    override class var gType: GType { gtk_search_entry_get_type() }
+
+    public convenience init(placeholder: String) {
+        self.init(gtk_search_entry_new())
         // GTK 4.8 has no setter for the placeholder of a search entry, only the property.
-        self[text: "placeholder-text"] = placeholder
+        snapshelf_search_entry_set_placeholder(opaque, placeholder)
         setAccessibleName(placeholder)
     }
 

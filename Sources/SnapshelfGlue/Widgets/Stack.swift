@@ -5,11 +5,13 @@ import CGtk
 
 @MainActor
 public final class Stack: Widget {
+    override class var gType: GType { gtk_stack_get_type() }
+
     private var pages: [Widget] = []
     private var switching: SignalHandle?
 
-    public init() {
-        super.init(gtk_stack_new())
+    public convenience init() {
+        self.init(gtk_stack_new())
         gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         // Sized by the page on show only, so a large page does not also measure the hidden ones.
         gtk_stack_set_hhomogeneous(opaque, 0)

@@ -5,16 +5,31 @@ import CSnapshelfShim
 
 @MainActor
 public class Widget: GObjectRef {
+    override class var gType: GType { gtk_widget_get_type() }
+
     var widget: UnsafeMutablePointer<GtkWidget> { typed() }
+
+    /// Wraps a widget GTK made, checked to be of this class's type: the one initialiser every
+    /// widget class has, so that `as` can make any of them.
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
+    }
 
     /// A widget GTK made, such as a child it returned; nil for none.
     static func wrapping(_ pointer: UnsafeMutablePointer<GtkWidget>?) -> Widget? {
         pointer.map { Widget($0) }
     }
 
-    public var isVisible: Bool { get { self[flag: "visible"] } set { self[flag: "visible"] = newValue } }
+    /// This widget as a `T`, or nil when GTK did not make it one (a `Label` of a GtkLabel only).
+    /// The result is another wrapper of the same widget, equal to this one: it has GTK's state,
+    /// not the Swift state of a wrapper the widget was made with.
+    public func `as`<T: Widget>(_ type: T.Type) -> T? {
+        T.mismatch(wrapping: raw) == nil ? T(widget) : nil
+    }
 
-    public var isSensitive: Bool { get { self[flag: "sensitive"] } set { self[flag: "sensitive"] = newValue } }
+    public var isVisible: Bool { get { flag(gtk_widget_get_visible) } set { setFlag(gtk_widget_set_visible, newValue) } }
+
+    public var isSensitive: Bool { get { flag(gtk_widget_get_sensitive) } set { setFlag(gtk_widget_set_sensitive, newValue) } }
 
     /// On screen, in a shown window: GTK maps only what it draws.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
@@ -33,9 +48,9 @@ public class Widget: GObjectRef {
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
-    public var expandsHorizontally: Bool { get { self[flag: "hexpand"] } set { self[flag: "hexpand"] = newValue } }
+    public var expandsHorizontally: Bool { get { flag(gtk_widget_get_hexpand) } set { setFlag(gtk_widget_set_hexpand, newValue) } }
 
-    public var expandsVertically: Bool { get { self[flag: "vexpand"] } set { self[flag: "vexpand"] = newValue } }
+    public var expandsVertically: Bool { get { flag(gtk_widget_get_vexpand) } set { setFlag(gtk_widget_set_vexpand, newValue) } }
 
     public var margins: Margins {
         get {

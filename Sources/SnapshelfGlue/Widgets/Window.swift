@@ -4,12 +4,15 @@ import CSnapshelfShim
 
 @MainActor
 public class Window: Widget {
+    override class var gType: GType { gtk_window_get_type() }
+
     public init() {
         super.init(gtk_window_new())
     }
 
-    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
-        super.init(pointer)
+    // Designated, unlike a leaf widget's: ApplicationWindow and AboutDialog must not inherit `init()`.
+    required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget)
     }
 
     var window: UnsafeMutablePointer<GtkWindow> { typed() }
@@ -58,7 +61,7 @@ public class Window: Widget {
         return gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue == 0
     }
 
-    public var isModal: Bool { get { self[flag: "modal"] } set { self[flag: "modal"] = newValue } }
+    public var isModal: Bool { get { flag(gtk_window_get_modal) } set { setFlag(gtk_window_set_modal, newValue) } }
 
     /// Keeps this window above its parent, closed with it, and in its application, so the
     /// application's shortcuts (Ctrl+Q among them) work here too.

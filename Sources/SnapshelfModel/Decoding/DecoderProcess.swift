@@ -212,8 +212,3 @@ final class DecoderProcess: Sendable {
         return count
     }
 }
-
-/// Why a decoder could not be started.
-struct DecoderSpawnFailure: Error {
-    let errno: Int32
-}

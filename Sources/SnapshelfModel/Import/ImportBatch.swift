@@ -237,11 +237,10 @@ final class ImportBatch {
 
     private func row(id: Int64, for entry: Entry, fileName: String) -> LibraryDatabase.Row {
         let candidate = entry.candidate
-        return LibraryDatabase.Row(
-            id: id, label: entry.label.text, fileName: fileName, originalName: FileName(url: candidate.sourceURL).lastComponent,
-            addedMilliseconds: ClampedDate.milliseconds(of: entry.date), width: candidate.width, height: candidate.height,
-            sha256: candidate.sha256, taken: candidate.taken, camera: candidate.camera ?? ""
-        )
+        let record = PhotoRecord(id: id, label: entry.label.text, originalFileName: FileName(url: candidate.sourceURL).lastComponent,
+                                 addedMilliseconds: ClampedDate.milliseconds(of: entry.date), taken: candidate.taken,
+                                 width: candidate.width, height: candidate.height, camera: candidate.camera ?? "")
+        return LibraryDatabase.Row(record, fileName: fileName, sha256: candidate.sha256)
     }
 
     private func fail(_ index: Int, _ error: LibraryError) {

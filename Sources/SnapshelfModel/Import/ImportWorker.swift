@@ -2,9 +2,9 @@
 // so copying and flushing a photo never holds up the UI thread. The model knows no main loop: the
 // caller says how results reach its main thread, and the worker hands every result that way.
 import Foundation
+import Synchronization
 
-public final class ImportWorker: @unchecked Sendable {
-    // Unchecked Sendable: `library` is only touched on `queue`, which runs one job at a time.
+public final class ImportWorker: Sendable {
     /// Runs work on the caller's main thread, soon and in the order given; the GTK window's is
     /// `MainLoop.perform`.
     public typealias Hop = @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
@@ -12,7 +12,9 @@ public final class ImportWorker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "Snapshelf imports", qos: .userInitiated)
     private let directory: URL
     private let hop: Hop
-    private var library: Library?
+    /// The worker's own connection, opened by its first job. Only jobs on `queue`, one at a time,
+    /// take it, so the lock is never waited for.
+    private let library = Mutex<Library?>(nil)
 
     public init(directory: URL, hop: @escaping Hop) {
         self.directory = directory
@@ -24,12 +26,14 @@ public final class ImportWorker: @unchecked Sendable {
     public func perform<T: Sendable>(_ work: @escaping @Sendable (Library) throws -> T,
                                      completion: @escaping @Sendable @MainActor (Result<T, any Error>) -> Void) {
         queue.async { [self] in
-            let result = Result { () throws -> T in
-                if library == nil {
-                    // The window asks for the pending sidecars as a job of its own, after start-up.
-                    library = try Library(directory: directory, writingSidecars: false)
+            let result = library.withLock { library in
+                Result { () throws -> T in
+                    if library == nil {
+                        // The window asks for the pending sidecars as a job of its own, after start-up.
+                        library = try Library(directory: directory, writingSidecars: false)
+                    }
+                    return try work(library!)
                 }
-                return try work(library!)
             }
             hop { completion(result) }
         }

@@ -2,8 +2,8 @@
 // costs one fixed buffer, however large the file, so memory never grows with a file's size.
 import Foundation
 
-final class OpenFile: @unchecked Sendable {
-    // Unchecked Sendable: its fields never change, and reads go by position, never moving an offset.
+final class OpenFile: Sendable {
+    // Sendable: its fields never change, and reads go by position, never moving an offset.
 
     /// What tells a file's content changed without reading it: the same file (device and inode)
     /// with the same size and times. Any write changes the change time, which no one can set back.

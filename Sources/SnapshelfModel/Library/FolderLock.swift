@@ -5,7 +5,7 @@
 // bounded (Flock), so a process that never lets go cannot hang Snapshelf.
 import Foundation
 
-final class FolderLock {
+final class FolderLock: Sendable {
     /// The folder stayed locked by someone else for longer than Snapshelf waits.
     struct Failure: Error {
         let folder: URL

@@ -245,18 +245,6 @@ public final class Library {
     }
 
     func photo(from row: LibraryDatabase.Row) -> Photo {
-        Photo(
-            id: row.id,
-            label: row.label,
-            fileURL: files.url(forFileNamed: row.fileName),
-            originalName: row.originalName,
-            originalFileName: row.originalFileName,
-            added: ClampedDate.from(milliseconds: row.addedMilliseconds),
-            taken: row.taken,
-            width: row.rotation % 180 == 0 ? row.width : row.height,
-            height: row.rotation % 180 == 0 ? row.height : row.width,
-            rotation: row.rotation,
-            camera: row.camera.flatMap { $0.isEmpty ? nil : $0 }
-        )
+        Photo(record: row.record, fileURL: files.url(forFileNamed: row.fileName))
     }
 }

@@ -9,13 +9,6 @@ struct LibraryCheck {
     /// The threads that read the photos' files: enough to keep both cores busy while most wait for the disk.
     private static let workers = 8
 
-    /// The library's files as the workers see them. Unchecked: `LibraryFiles` holds the folder's
-    /// lock, which they never touch; they only read where the files are, which never changes.
-    private struct Folder: @unchecked Sendable {
-        let files: LibraryFiles
-    }
-
-
     let database: LibraryDatabase
     let files: LibraryFiles
 
@@ -40,7 +33,7 @@ struct LibraryCheck {
         let machine = try database.machineName()
         // The hashing and the sidecars, the long part, are done outside the lock, so imports go on
         // meanwhile, on workers, while this thread checks the database.
-        let found = Self.fileProblems(of: rows, in: Folder(files: files), unwritten: unwritten, hasSidecars: database.hasSidecars,
+        let found = Self.fileProblems(of: rows, in: files, unwritten: unwritten, hasSidecars: database.hasSidecars,
                                       machine: machine) {
             () throws(LibraryError) in try integrityProblems()
         }
@@ -101,7 +94,7 @@ struct LibraryCheck {
     /// The problems of each row's file and sidecar, by the row's place, found by workers taking
     /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
     /// runs on this thread as they work.
-    private static func fileProblems(of rows: [LibraryDatabase.Row], in folder: Folder, unwritten: Set<Int64>, hasSidecars: Bool,
+    private static func fileProblems(of rows: [LibraryDatabase.Row], in files: LibraryFiles, unwritten: Set<Int64>, hasSidecars: Bool,
                                      machine: String, meanwhile: () throws(LibraryError) -> [CheckFinding])
         -> (byRow: [Int: [String]], database: Result<[CheckFinding], LibraryError>) {
         let next = Mutex(0)
@@ -109,6 +102,7 @@ struct LibraryCheck {
         let done = DispatchGroup()
         for _ in 0..<workers {
             done.enter()
+            // Threads of their own, since Dispatch's workers are as many as the cores.
             Thread {
                 while true {
                     let start = next.withLock { next in defer { next += 64 }; return next }
@@ -116,9 +110,9 @@ struct LibraryCheck {
                     for index in start..<min(start + 64, rows.count) {
                         let row = rows[index]
                         let sidecarDue = unwritten.contains(row.id) || !hasSidecars
-                        let problems = [problem(with: row, in: folder.files),
-                                        sidecarDue ? blockedSidecar(of: row, in: folder.files)
-                                            : sidecarProblem(with: row, in: folder.files, machine: machine)]
+                        let problems = [problem(with: row, in: files),
+                                        sidecarDue ? blockedSidecar(of: row, in: files)
+                                            : sidecarProblem(with: row, in: files, machine: machine)]
                             .compactMap { $0 }
                         if !problems.isEmpty { found.withLock { $0[index] = problems } }
                     }
@@ -226,7 +220,7 @@ struct LibraryCheck {
     /// computer wrote it, since each numbers its photos itself: `machine` is this one's name.
     private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> String? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
-        let expected = Sidecar(row: row)
+        let expected = Sidecar(row.record)
         var found: Sidecar
         do {
             found = try Sidecar(reading: url)

@@ -149,12 +149,9 @@ struct LibraryRescan {
     }
 
     private static func row(_ arrival: Arrival, id: Int64) -> LibraryDatabase.Row {
-        let sidecar = arrival.sidecar
-        return LibraryDatabase.Row(
-            id: id, label: sidecar.label, fileName: arrival.name, originalName: sidecar.originalName,
-            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height, sha256: arrival.sha256,
-            taken: sidecar.taken, rotation: sidecar.rotation,
-            camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
+        var record = arrival.sidecar.record
+        record.id = id
+        return LibraryDatabase.Row(record, fileName: arrival.name, sha256: arrival.sha256)
     }
 
     /// Gives every copy of the library a name in the reserve, and, when `sweeping`, lets go of

@@ -2,6 +2,7 @@
 // Shotwell and gThumb use, so that what Snapshelf writes is what they read.
 import CGexiv2
 import Foundation
+import Synchronization
 
 public final class Metadata {
     /// Why metadata could not be read or written, in gexiv2's words.
@@ -36,12 +37,10 @@ public final class Metadata {
     /// gexiv2 starts Exiv2's XMP toolkit without a lock, and the toolkit keeps every namespace in
     /// one registry that each parse and write changes: two threads at once lose fields (one in a
     /// hundred sidecars, read on two cores) or worse. So every call into gexiv2 takes this lock.
-    private static let serial = NSLock()
+    private static let serial = Mutex(())
 
-    private static func serialized<T>(_ body: () throws -> T) rethrows -> T {
-        serial.lock()
-        defer { serial.unlock() }
-        return try body()
+    private static func serialized<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try serial.withLock { _ throws(E) -> T in try body() }
     }
 
     private let handle: UnsafeMutablePointer<GExiv2Metadata>

@@ -28,8 +28,7 @@ public final class PhotoStore {
     /// The IDs in view order, when the view is sorted other than by date added or filtered.
     private var listed: [Int64]?
 
-    private var pages: [Int: (photos: [Photo], lastUse: Int)] = [:]
-    private var clock = 0
+    private var pages = LRUCache<Int, [Photo]>(countLimit: PhotoStore.pagesKept)
     /// The change log entry this store has caught up with.
     private var seenChange: Int64
     private var seenChangeCounter: Int64
@@ -83,15 +82,13 @@ public final class PhotoStore {
         guard position >= 0, position < count else { return nil }
         let position = isMirrored ? count - 1 - position : position
         let index = position / Self.pageSize
-        clock += 1
-        if let page = pages[index] {
-            pages[index] = (page.photos, clock)
-            return page.photos.indices.contains(position % Self.pageSize) ? page.photos[position % Self.pageSize] : nil
-        }
-        guard let photos = try? readPage(index) else { return nil }
-        pages[index] = (photos, clock)
-        if pages.count > Self.pagesKept, let oldest = pages.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            pages.removeValue(forKey: oldest.key)
+        let photos: [Photo]
+        if let page = pages.value(forKey: index) {
+            photos = page
+        } else {
+            guard let read = try? readPage(index) else { return nil }
+            photos = read
+            pages.insert(photos, forKey: index)
         }
         return photos.indices.contains(position % Self.pageSize) ? photos[position % Self.pageSize] : nil
     }

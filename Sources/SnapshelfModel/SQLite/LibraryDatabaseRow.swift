@@ -1,35 +1,39 @@
-// A photo as the library database stores it, before the library turns it into a `Photo`.
+// A photo as the library database stores it, before the library turns it into a `Photo`: its
+// record, and where the library's copy of it is.
 import Foundation
 
 extension LibraryDatabase {
-    /// A row as stored; the file name is relative to the library's photo folder.
+    /// A row as stored: the record's fields read as the row's own (`row.label`).
+    @dynamicMemberLookup
     struct Row: Equatable {
-        let id: Int64
-        let label: String
+        var record: PhotoRecord
+        /// The copy's name, relative to the library's photo folder.
         let fileName: String
-        /// The name the original had, byte for byte.
-        let originalFileName: FileName
-        let addedMilliseconds: Int64
-        let width: Int
-        let height: Int
         let sha256: String
-        /// Nil for photos imported before dates taken were recorded; they sort by the date added.
-        var taken: TakenDate?
-        /// Clockwise, in degrees: 0, 90, 180 or 270, on top of the EXIF orientation.
-        var rotation: Int = 0
-        /// The camera's make and model, '' when the photo names none, nil when not read yet.
-        var camera: String?
+
+        init(_ record: PhotoRecord, fileName: String, sha256: String) {
+            (self.record, self.fileName, self.sha256) = (record, fileName, sha256)
+        }
 
         /// The row a statement selecting `LibraryDatabase.columns` stands on.
         init(reading statement: SQLiteStatement) {
-            self.init(
-                id: statement.integer(at: 0), label: statement.text(at: 1), fileName: statement.text(at: 2),
-                originalName: Self.originalName(statement.text(at: 3), bytes: statement.isNull(at: 11) ? nil : statement.text(at: 11)),
-                addedMilliseconds: statement.integer(at: 4),
-                width: Int(statement.integer(at: 5)), height: Int(statement.integer(at: 6)), sha256: statement.text(at: 7),
-                taken: Self.taken(statement),
+            let record = PhotoRecord(
+                id: statement.integer(at: 0), label: statement.text(at: 1),
+                originalFileName: Self.originalName(statement.text(at: 3), bytes: statement.isNull(at: 11) ? nil : statement.text(at: 11)),
+                addedMilliseconds: statement.integer(at: 4), taken: Self.taken(statement),
+                width: Int(statement.integer(at: 5)), height: Int(statement.integer(at: 6)),
                 rotation: Int(statement.integer(at: 9)), camera: statement.isNull(at: 10) ? nil : statement.text(at: 10)
             )
+            self.init(record, fileName: statement.text(at: 2), sha256: statement.text(at: 7))
+        }
+
+        subscript<Value>(dynamicMember field: WritableKeyPath<PhotoRecord, Value>) -> Value {
+            get { record[keyPath: field] }
+            set { record[keyPath: field] = newValue }
+        }
+
+        subscript<Value>(dynamicMember field: KeyPath<PhotoRecord, Value>) -> Value {
+            record[keyPath: field]
         }
 
         /// The date taken; a read-only database from before clocks were kept has only the moment.
@@ -40,16 +44,6 @@ extension LibraryDatabase {
             return TakenDate(clockMilliseconds: statement.integer(at: 12),
                              offsetMinutes: statement.isNull(at: 13) ? nil : Int(statement.integer(at: 13)), instantMilliseconds: instant)
         }
-
-        init(id: Int64, label: String, fileName: String, originalName: FileName, addedMilliseconds: Int64, width: Int,
-             height: Int, sha256: String, taken: TakenDate?, rotation: Int = 0, camera: String? = nil) {
-            (self.id, self.label, self.fileName, originalFileName) = (id, label, fileName, originalName)
-            (self.addedMilliseconds, self.width, self.height) = (addedMilliseconds, width, height)
-            (self.sha256, self.taken, self.rotation, self.camera) = (sha256, taken, rotation, camera)
-        }
-
-        /// The original name as text, U+FFFD standing for bytes that are not UTF-8: what searches match.
-        var originalName: String { originalFileName.text }
 
         /// The name from its text and, for one that is not UTF-8, its percent-encoded bytes.
         private static func originalName(_ text: String, bytes: String?) -> FileName {

@@ -75,14 +75,13 @@ extension LibraryDatabase {
                     AND added_ms IS ?8 AND width IS coalesce(nullif(?9, 0), width) AND height IS coalesce(nullif(?10, 0), height)
                     AND camera IS coalesce(?11, camera) AND taken_clock_ms IS ?12 AND taken_offset_min IS ?13)
                 """, during: .takingInChangedSidecar)
-            let name = sidecar.originalName
-            let camera = sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil)
+            let name = sidecar.originalFileName
             try statement.bind([
                 .text(sidecar.label), .text(SearchKey.folding(sidecar.label)), .integer(Int64(sidecar.rotation)),
                 sidecar.taken.map { .integer($0.instantMilliseconds) } ?? .null, .text(name.text),
                 name.isUTF8 ? .null : .text(name.percentEncoded), .integer(id),
                 .integer(sidecar.addedMilliseconds), .integer(Int64(sidecar.width)), .integer(Int64(sidecar.height)),
-                camera.map { .text($0) } ?? .null, sidecar.taken.map { .integer($0.clockMilliseconds) } ?? .null,
+                sidecar.camera.map { .text($0) } ?? .null, sidecar.taken.map { .integer($0.clockMilliseconds) } ?? .null,
                 sidecar.taken?.offsetMinutes.map { .integer(Int64($0)) } ?? .null,
             ])
             _ = try statement.step()

@@ -34,10 +34,12 @@ enum OrphanSidecar {
     func adopted(into row: LibraryDatabase.Row, id: Int64, keepingLabel: Bool) -> LibraryDatabase.Row {
         guard case .adoptable(let salvage) = self else { return row }
         let label = keepingLabel || salvage.label.isEmpty ? row.label : Label.fitting(salvage.label).text
-        return LibraryDatabase.Row(id: id, label: label, fileName: row.fileName, originalName: salvage.originalName ?? row.originalFileName,
-                                   addedMilliseconds: salvage.addedMilliseconds ?? row.addedMilliseconds, width: row.width,
-                                   height: row.height, sha256: row.sha256, taken: salvage.taken ?? row.taken,
-                                   rotation: salvage.rotation, camera: row.camera)
+        var adopted = row
+        (adopted.id, adopted.label, adopted.rotation) = (id, label, salvage.rotation)
+        adopted.originalFileName = salvage.originalName ?? row.originalFileName
+        adopted.addedMilliseconds = salvage.addedMilliseconds ?? row.addedMilliseconds
+        adopted.taken = salvage.taken ?? row.taken
+        return adopted
     }
 
     /// What the person is told of it, for the photo that became `photoID`.

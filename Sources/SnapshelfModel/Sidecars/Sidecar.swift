@@ -5,28 +5,19 @@
 // field holds is in Snapshelf's own namespace, such as the bytes of a name that is not UTF-8. Each sidecar belongs to its photo alone.
 import Foundation
 
+@dynamicMemberLookup
 struct Sidecar: Equatable, Sendable {
     /// A sidecar larger than this is no sidecar Snapshelf wrote, and is not read.
     static let maximumBytes = 1 << 20
     static let fileExtension = "xmp"
 
-    var id: Int64
-    var label: String
-    /// The original's name, byte for byte.
-    var originalName: FileName
-    var addedMilliseconds: Int64
-    var taken: TakenDate?
-    var width: Int
-    var height: Int
-    var rotation: Int
-    /// The camera's make and model; nil when the photo names none, or for a sidecar from before cameras.
-    var camera: String?
-    /// Whether the sidecar is from a Snapshelf that kept cameras, so no camera in it means the
-    /// photo names none, and a rebuild need not read the copy again to find out. What the sidecar
-    /// says of the photo is the rest; this is only how old it is, and no part of its equality.
-    var writtenSinceCameras = true
+    /// What the sidecar says of the photo, its fields read as the sidecar's own (`sidecar.label`).
+    /// XMP keeps no empty text, so the sidecar of a photo that names no camera holds none: read
+    /// back, its camera is '' when the sidecar holds the rotation, as every one since cameras
+    /// were kept does, and nil, not read, in one from before.
+    var record: PhotoRecord
     // What follows is how the sidecar came to be what it is, which merging two computers' copies
-    // of it needs, and none of what the person sees: no part of its equality either.
+    // of it needs, and none of what the person sees: no part of its equality.
     /// The name of the computer that wrote it (`LibraryDatabase.machineName()`); nil when unknown.
     var machine: String?
     /// When the label was last changed; a sidecar from before this was kept counts its photo's addition.
@@ -37,21 +28,36 @@ struct Sidecar: Equatable, Sendable {
     var history = SidecarHistory()
 
     /// The date taken counts as the clock and its offset: the moment of a clock without one is
-    /// each computer's own guess, which a computer in another zone makes differently.
+    /// each computer's own guess, which a computer in another zone makes differently. No camera
+    /// and one not read count as one: a sidecar holds neither, and reads back as one or the
+    /// other by its age alone.
     static func == (lhs: Sidecar, rhs: Sidecar) -> Bool {
-        (lhs.id, lhs.label, lhs.originalName, lhs.addedMilliseconds, lhs.taken?.clockMilliseconds, lhs.taken?.offsetMinutes)
-            == (rhs.id, rhs.label, rhs.originalName, rhs.addedMilliseconds, rhs.taken?.clockMilliseconds, rhs.taken?.offsetMinutes)
-            && (lhs.width, lhs.height, lhs.rotation, lhs.camera) == (rhs.width, rhs.height, rhs.rotation, rhs.camera)
+        lhs.compared == rhs.compared
     }
 
-    init(row: LibraryDatabase.Row) {
-        (id, label, originalName, rotation) = (row.id, row.label, row.originalFileName, row.rotation)
-        // XMP keeps no empty text: a photo that names no camera has none in its sidecar, which
-        // `writtenSinceCameras` tells from a sidecar written before cameras were kept.
-        camera = row.camera.flatMap { $0.isEmpty ? nil : $0 }
-        (addedMilliseconds, taken, width, height) = (row.addedMilliseconds, row.taken, row.width, row.height)
-        labelChangedMilliseconds = row.addedMilliseconds
-        turns = SidecarTurns(text: nil, rotation: row.rotation)
+    private var compared: PhotoRecord {
+        var record = self.record
+        record.taken = record.taken.map {
+            TakenDate(clockMilliseconds: $0.clockMilliseconds, offsetMinutes: $0.offsetMinutes, instantMilliseconds: 0)
+        }
+        record.camera = record.camera.flatMap { $0.isEmpty ? nil : $0 }
+        return record
+    }
+
+    /// A new sidecar of the record, whose label counts as changed when the photo was added.
+    init(_ record: PhotoRecord) {
+        self.record = record
+        labelChangedMilliseconds = record.addedMilliseconds
+        turns = SidecarTurns(text: nil, rotation: record.rotation)
+    }
+
+    subscript<Value>(dynamicMember field: WritableKeyPath<PhotoRecord, Value>) -> Value {
+        get { record[keyPath: field] }
+        set { record[keyPath: field] = newValue }
+    }
+
+    subscript<Value>(dynamicMember field: KeyPath<PhotoRecord, Value>) -> Value {
+        record[keyPath: field]
     }
 
     /// Why a sidecar could not be read.
@@ -132,19 +138,16 @@ struct Sidecar: Equatable, Sendable {
         let id = try Self.id(in: string)
         guard let addedText = string(Self.addedTag) else { throw .incomplete(field: Self.addedTag) }
         guard let added = Self.milliseconds(from: addedText) else { throw .invalid(field: Self.addedTag, value: addedText) }
-        (self.id, addedMilliseconds) = (id, added)
-        label = title ?? ""
-        originalName = Self.originalName(in: string) ?? FileName("")
         let takenText = string(Self.takenTag)
-        taken = takenText.flatMap(Self.taken(from:))
+        let taken = takenText.flatMap(Self.taken(from:))
         // A date that cannot be read is not the photo's having none: a rebuild reads it again from the photo.
         if let takenText, taken == nil { throw .invalid(field: Self.takenTag, value: takenText) }
-        width = string(Self.widthTag).flatMap(Int.init) ?? 0
-        height = string(Self.heightTag).flatMap(Int.init) ?? 0
-        rotation = Self.rotation(in: string)
-        camera = string(Self.cameraTag)
+        let rotation = Self.rotation(in: string)
         // Every sidecar since cameras were kept holds the rotation.
-        writtenSinceCameras = string(Self.rotationTag) != nil
+        let camera = string(Self.cameraTag) ?? (string(Self.rotationTag) != nil ? "" : nil)
+        self.init(PhotoRecord(id: id, label: title ?? "", originalFileName: Self.originalName(in: string) ?? FileName(""),
+                              addedMilliseconds: added, taken: taken, width: string(Self.widthTag).flatMap(Int.init) ?? 0,
+                              height: string(Self.heightTag).flatMap(Int.init) ?? 0, rotation: rotation, camera: camera))
         machine = string(Self.machineTag)
         // Bookkeeping that cannot be read is no reason to refuse what the person put in.
         labelChangedMilliseconds = string(Self.labelChangedTag).flatMap(Self.milliseconds(from:)) ?? added
@@ -174,20 +177,20 @@ struct Sidecar: Equatable, Sendable {
     /// into place, so a kill at any moment leaves the old sidecar or the new one, never a torn one.
     func write(to url: URL, through temporaryFolder: URL) throws(Metadata.Failure) {
         let metadata = Metadata(emptySidecar: ())
-        try metadata.setLanguageAlternative(Self.titleTag, label)
-        try metadata.set(Self.originalNameTag, originalName.text)
-        if !originalName.isUTF8 {
-            try metadata.set(Self.originalBytesTag, originalName.percentEncoded)
+        try metadata.setLanguageAlternative(Self.titleTag, record.label)
+        try metadata.set(Self.originalNameTag, record.originalName)
+        if !record.originalFileName.isUTF8 {
+            try metadata.set(Self.originalBytesTag, record.originalFileName.percentEncoded)
         }
-        try metadata.set(Self.idTag, String(id))
-        try metadata.set(Self.addedTag, Self.text(milliseconds: addedMilliseconds))
-        if let taken {
+        try metadata.set(Self.idTag, String(record.id))
+        try metadata.set(Self.addedTag, Self.text(milliseconds: record.addedMilliseconds))
+        if let taken = record.taken {
             try metadata.set(Self.takenTag, Self.text(taken: taken))
         }
-        try metadata.set(Self.widthTag, String(width))
-        try metadata.set(Self.heightTag, String(height))
-        try metadata.set(Self.rotationTag, String(rotation))
-        if let camera {
+        try metadata.set(Self.widthTag, String(record.width))
+        try metadata.set(Self.heightTag, String(record.height))
+        try metadata.set(Self.rotationTag, String(record.rotation))
+        if let camera = record.camera, !camera.isEmpty {
             try metadata.set(Self.cameraTag, camera)
         }
         if let machine, !machine.isEmpty {

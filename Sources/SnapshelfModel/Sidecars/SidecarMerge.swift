@@ -41,6 +41,6 @@ struct SidecarMerge {
         let (won, lost) = (DecoderText.clean(winner.sidecar.label, limit: 60), DecoderText.clean(loser.sidecar.label, limit: 60))
         // TRANSLATORS: the labels, each followed by "this computer" or "another computer", then the photo's file name.
         return String(format: tr("the labels “%@” (%@) and “%@” (%@) of “%@” met; “%@” was changed later and is kept; “%@” is kept in its history"),
-                      lost, whose(loser), won, whose(winner), merged.sidecar.originalName.displayed, won, lost)
+                      lost, whose(loser), won, whose(winner), merged.sidecar.originalFileName.displayed, won, lost)
     }
 }

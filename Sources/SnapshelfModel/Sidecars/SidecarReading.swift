@@ -39,7 +39,7 @@ struct SidecarReading {
         /// The photo as the person knows it: the original's name its sidecar holds, and the copy's.
         func described(in files: LibraryFiles) -> String {
             let original: FileName? = switch finding {
-            case .whole(let sidecar): sidecar.originalName
+            case .whole(let sidecar): sidecar.originalFileName
             case .salvaged(let salvage): salvage.originalName
             case .unreadable: nil
             }
@@ -173,18 +173,17 @@ struct SidecarReading {
             withoutSidecar.append(claim.name)
             let copy = files.url(forFileNamed: claim.name)
             let found = inspected(copy)
-            return LibraryDatabase.Row(id: id, label: "", fileName: claim.name, originalName: FileName(claim.name),
-                                       addedMilliseconds: found.made, width: found.width, height: found.height,
-                                       sha256: claim.sha256, taken: found.taken, camera: found.camera)
+            let record = PhotoRecord(id: id, label: "", originalFileName: FileName(claim.name), addedMilliseconds: found.made,
+                                     taken: found.taken, width: found.width, height: found.height, camera: found.camera)
+            return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
         }
     }
 
     /// A sidecar's row, its label held to the label rules, since another program may have written it.
     private mutating func row(from sidecar: Sidecar, id: Int64, claim: Claim) -> LibraryDatabase.Row {
-        LibraryDatabase.Row(id: id, label: fitted(sidecar.label, of: claim.name), fileName: claim.name, originalName: sidecar.originalName,
-                            addedMilliseconds: sidecar.addedMilliseconds, width: sidecar.width, height: sidecar.height,
-                            sha256: claim.sha256, taken: sidecar.taken, rotation: sidecar.rotation,
-                            camera: sidecar.camera ?? (sidecar.writtenSinceCameras ? "" : nil))
+        var record = sidecar.record
+        (record.id, record.label) = (id, fitted(sidecar.label, of: claim.name))
+        return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
     }
 
     /// What a sidecar refused for one field still gives, the rest read again from the copy.
@@ -198,11 +197,11 @@ struct SidecarReading {
             notes.append(.said(String(format: tr("the sidecar of %@ cannot be used as it is: %@; the photo is photo %ld, %@"),
                                       claim.described(in: files), problem.description, Int(id), what)))
         }
-        return LibraryDatabase.Row(id: id, label: label, fileName: claim.name, originalName: salvage.originalName ?? FileName(claim.name),
-                                   addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, width: salvage.width ?? copy!.width,
-                                   height: salvage.height ?? copy!.height, sha256: claim.sha256,
-                                   taken: salvage.taken ?? copy!.taken, rotation: salvage.rotation,
-                                   camera: salvage.camera ?? copy?.camera)
+        let record = PhotoRecord(id: id, label: label, originalFileName: salvage.originalName ?? FileName(claim.name),
+                                 addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, taken: salvage.taken ?? copy!.taken,
+                                 width: salvage.width ?? copy!.width, height: salvage.height ?? copy!.height,
+                                 rotation: salvage.rotation, camera: salvage.camera ?? copy?.camera)
+        return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
     }
 
     private mutating func fitted(_ text: String, of name: String) -> String {

@@ -47,7 +47,7 @@ struct SidecarSalvage {
 
     /// Everything of a sidecar Snapshelf wrote.
     init(_ sidecar: Sidecar) {
-        (id, label, originalName, rotation, camera) = (sidecar.id, sidecar.label, sidecar.originalName, sidecar.rotation, sidecar.camera)
+        (id, label, originalName, rotation, camera) = (sidecar.id, sidecar.label, sidecar.originalFileName, sidecar.rotation, sidecar.camera)
         (addedMilliseconds, taken) = (sidecar.addedMilliseconds, sidecar.taken)
         (width, height) = (sidecar.width > 0 ? sidecar.width : nil, sidecar.height > 0 ? sidecar.height : nil)
         problems = []

@@ -63,7 +63,7 @@ struct SidecarWriter {
     /// row's rotation; and the labels that lost a merge. Where there is none that can be read, as
     /// for a new photo, whose sidecar is not there yet, it starts afresh.
     static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64) -> Sidecar {
-        var sidecar = Sidecar(row: row)
+        var sidecar = Sidecar(row.record)
         let old = try? Sidecar(reading: url)
         sidecar.machine = machine
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now

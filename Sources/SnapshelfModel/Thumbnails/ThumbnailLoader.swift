@@ -3,15 +3,11 @@
 import Foundation
 
 public final class ThumbnailLoader: Sendable {
-    private let queue: OperationQueue
+    private let queue: WorkQueue
     private let cache: ThumbnailCache
 
     public init(cache: ThumbnailCache = .shared(), concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        let queue = OperationQueue()
-        queue.name = "Snapshelf thumbnails"
-        queue.maxConcurrentOperationCount = max(1, concurrency)
-        queue.qualityOfService = .userInitiated
-        self.queue = queue
+        queue = WorkQueue(width: concurrency, qos: .userInitiated)
         self.cache = cache
     }
 
@@ -23,11 +19,9 @@ public final class ThumbnailLoader: Sendable {
     public func thumbnail(of url: URL, size: ThumbnailCache.Size, rotation: Int = 0,
                           completion: @escaping @Sendable (Result<Thumbnail, DecodingFailure>) -> Void) -> ThumbnailRequest {
         let cache = cache
-        let operation = BlockOperation {
+        return ThumbnailRequest(ticket: queue.add {
             completion(Result { () throws(DecodingFailure) in try cache.thumbnail(for: url, size: size).rotated(by: rotation) })
-        }
-        queue.addOperation(operation)
-        return ThumbnailRequest(operation: operation)
+        })
     }
 
     /// Decodes the photo itself for viewing, scaled on load to fit a square of `size` pixels and
@@ -36,16 +30,14 @@ public final class ThumbnailLoader: Sendable {
     @discardableResult
     public func image(of url: URL, fittingIn size: Int, rotation: Int = 0,
                       completion: @escaping @Sendable (Result<Thumbnail, DecodingFailure>) -> Void) -> ThumbnailRequest {
-        let operation = BlockOperation {
+        ThumbnailRequest(ticket: queue.add {
             completion(Result { () throws(DecodingFailure) in try Thumbnail(decoding: url, fittingIn: size).rotated(by: rotation) })
-        }
-        queue.addOperation(operation)
-        return ThumbnailRequest(operation: operation)
+        })
     }
 
     public func candidate(inspecting url: URL, previewSize: Int,
                           completion: @escaping @Sendable (Result<PhotoCandidate, ImportError>) -> Void) {
-        queue.addOperation {
+        queue.add {
             completion(Result { () throws(ImportError) in try PhotoCandidate(inspecting: url, previewSize: previewSize) })
         }
     }

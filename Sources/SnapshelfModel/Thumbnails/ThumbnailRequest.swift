@@ -1,17 +1,16 @@
 // A thumbnail asked of ThumbnailLoader, which can be called off while it still waits for a worker,
 // as when its tile scrolls out of view; once decoding has begun it runs to the end.
-import Foundation
 
 public final class ThumbnailRequest {
-    private let operation: Operation
+    private let ticket: WorkQueue.Ticket
 
-    init(operation: Operation) {
-        self.operation = operation
+    init(ticket: WorkQueue.Ticket) {
+        self.ticket = ticket
     }
 
     public func cancel() {
-        operation.cancel()
+        ticket.cancel()
     }
 
-    public var isCancelled: Bool { operation.isCancelled }
+    public var isCancelled: Bool { ticket.isCancelled }
 }

@@ -168,10 +168,6 @@ final class PhotoGrid {
         }
     }
 
-    func selectAll() {
-        selection.selectAll()
-    }
-
     func unselectAll() {
         selection.unselectAll()
     }

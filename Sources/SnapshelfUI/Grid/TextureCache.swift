@@ -31,22 +31,14 @@ final class TextureCache {
         }
     }
 
-    private struct Entry {
-        let texture: Texture
-        let bytes: Int
-        var lastUse: Int
-    }
-
     private struct Pending {
         var deliveries: [(ticket: ObjectIdentifier, deliver: Delivery)]
         let request: ThumbnailRequest
     }
 
     private let loader: ThumbnailLoader
-    private let budget: Int
-    private var entries: [Key: Entry] = [:]
-    private var totalBytes = 0
-    private var clock = 0
+    /// The textures kept, each costing its bytes.
+    private var textures: LRUCache<Key, Texture>
     private var pending: [Key: Pending] = [:]
     /// Photos whose file could not be decoded, so a tile scrolled past again does not retry.
     private var failed: Set<Int64> = []
@@ -62,15 +54,15 @@ final class TextureCache {
     ///   several screens of the grid.
     init(loader: ThumbnailLoader, budget: Int = 40 << 20) {
         self.loader = loader
-        self.budget = budget
+        textures = LRUCache(costLimit: budget)
     }
 
     /// Whether the photo's file could not be decoded, so what it was given is the "missing image"
     /// symbol rather than its thumbnail.
     func isBroken(_ photo: Photo) -> Bool { failed.contains(photo.id) }
 
-    var usedBytes: Int { totalBytes }
-    var count: Int { entries.count }
+    var usedBytes: Int { textures.totalCost }
+    var count: Int { textures.count }
     var pendingCount: Int { pending.count }
 
     /// Hands the photo's texture to `deliver`, at once when cached, else once loaded. A photo whose
@@ -80,11 +72,8 @@ final class TextureCache {
         let ticket = Ticket(key: key, cache: self)
         if failed.contains(photo.id) {
             if let brokenPicture { deliver(brokenPicture) }
-        } else if var entry = entries[key] {
-            clock += 1
-            entry.lastUse = clock
-            entries[key] = entry
-            deliver(entry.texture)
+        } else if let texture = textures.value(forKey: key) {
+            deliver(texture)
         } else if pending[key] != nil {
             pending[key]?.deliveries.append((ObjectIdentifier(ticket), deliver))
         } else {
@@ -117,18 +106,7 @@ final class TextureCache {
         }
         guard !deliveries.isEmpty else { return }
         let texture = Texture(pixbuf: thumbnail.pixbuf)
-        clock += 1
-        let bytes = max(thumbnail.width * thumbnail.height * 4, Self.smallestCost)
-        entries[key] = Entry(texture: texture, bytes: bytes, lastUse: clock)
-        totalBytes += bytes
-        evictBeyondBudget()
+        textures.insert(texture, forKey: key, cost: max(thumbnail.width * thumbnail.height * 4, Self.smallestCost))
         deliveries.forEach { $0.deliver(texture) }
-    }
-
-    private func evictBeyondBudget() {
-        while totalBytes > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries.removeValue(forKey: oldest.key)
-            totalBytes -= oldest.value.bytes
-        }
     }
 }

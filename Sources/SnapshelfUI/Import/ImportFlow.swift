@@ -23,7 +23,8 @@ final class ImportFlow {
     var relabelled: (@MainActor (LabelUndo, Photo) -> Void)?
     /// Called once an import is over with the photos it added, so the window can undo it.
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
-    private let worker: ImportWorker
+    /// Runs the window's writes in order; internal, so a test can queue a job behind them.
+    let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
     private var session: LabellingSession?

@@ -85,6 +85,9 @@ final class InAppNotification {
 
     /// Adds a message to the notification and shows it.
     func show(_ message: String) {
+        // The same message again, as when F1 is pressed twice without a help viewer, is said once,
+        // as the latest.
+        lines.removeAll { $0.tally == nil && $0.text == message }
         add(Line(text: message))
     }
 

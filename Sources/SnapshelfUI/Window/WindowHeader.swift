@@ -13,16 +13,16 @@ final class WindowHeader {
     private let subtitle = Label()
     private let taken = Label()
     private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
-                                     tooltip: tr("Back to All Photos"))
+                                     tooltip: Command.back.tooltip)
     private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
-                                     tooltip: tr("Edit Label (F2)"))
+                                     tooltip: Command.editLabel.tooltip)
     private let infoButton = running(.info, Button(iconName: "help-about-symbolic", name: tr("Photo Information")),
-                                     tooltip: tr("Photo Information (Alt+Enter)"))
+                                     tooltip: Command.info.tooltip)
     private let importButton = running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
-                                       tooltip: tr("Import Photos (Ctrl+O)"))
+                                       tooltip: Command.importPhotos.tooltip)
     /// A toggle, so that it looks pressed while the search bar is open.
     private let searchButton = running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
-                                       tooltip: tr("Search Labels and File Names (Ctrl+F)"))
+                                       tooltip: Command.search.tooltip)
     /// The library, whose count shows over the grid; followed so the count keeps up with imports.
     private var store: PhotoStore?
     private var storeSubscription: Subscription?
@@ -57,7 +57,7 @@ final class WindowHeader {
         root.packEnd(searchButton)
     }
 
-    /// The button, running the command, with a tooltip that names its keys.
+    /// The button, running the command, with a tooltip that names it and its key.
     private static func running(_ command: Command, _ button: Button, tooltip: String) -> Button {
         button.actionName = command.detailedName
         button.tooltipText = tooltip

@@ -1,0 +1,2 @@
+// A Swift object whose release the tests can observe, captured by a handler's closure.
+final class Witness {}
