@@ -18,11 +18,11 @@ extension AppTestCase {
             g_value_init(&values[1], gdk_event_sequence_get_type())
         }
         if let count {
-            g_value_init(&values[leading - 1], GType(6 << 2))  // G_TYPE_INT
+            g_value_init(&values[leading - 1], g_type_from_name("gint"))
             g_value_set_int(&values[leading - 1], count)
         }
         for (index, number) in numbers.enumerated() {
-            g_value_init(&values[leading + index], GType(15 << 2))  // G_TYPE_DOUBLE
+            g_value_init(&values[leading + index], g_type_from_name("gdouble"))
             g_value_set_double(&values[leading + index], number)
         }
         let id = g_signal_lookup(signal, type)
