@@ -51,7 +51,7 @@ final class OneByOneSummaryTests: AppTestCase, @unchecked Sendable {
             try waitUntil { dialog.progressText == "2 of 3" && dialog.isWaitingForLabel }
             dialog.window.activateAction("dialog.cancel")
             try waitUntil("the import never ended") { !window.importFlow.isRunning }
-            XCTAssertEqual(window.notification.text, "Import cancelled after 1 of 3 photos; the 1 imported are kept.")
+            XCTAssertEqual(window.notification.text, "Import cancelled after 1 of 3 photos; the 1 photo imported is kept.")
         }
     }
 }

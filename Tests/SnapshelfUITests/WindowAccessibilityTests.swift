@@ -70,7 +70,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             }
             // What does not show is not there: no import or export runs, and the other pages hide.
             XCTAssertEqual(names.intersection(["Cancel Import", "Cancel Export", "Previous Photo", "Next Photo"]), [])
-            XCTAssertFalse(texts(in: tree).contains { $0.hasPrefix("No photos have a label") })
+            XCTAssertFalse(texts(in: tree).contains { $0.hasPrefix("No photo has a label") })
 
             window.history.undo()
             // The notice that offered the undo goes, as it does after its time is up.

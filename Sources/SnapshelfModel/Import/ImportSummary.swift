@@ -59,9 +59,14 @@ public struct ImportSummary: Equatable, Sendable {
     ///   - total: how many files the import was given.
     ///   - cancelled: whether the person stopped it before the end.
     public func sentence(total: Int, cancelled: Bool) -> String {
-        var sentence = cancelled
-            ? String(format: tr("Import cancelled after %d of %d photos; the %d imported are kept."), handled, total, added)
-            : String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
+        var sentence = switch (cancelled, added) {
+        case (true, 0): String(format: tr("Import cancelled after %d of %d photos; none was imported."), handled, total)
+        case (true, _):
+            String(format: trn("Import cancelled after %d of %d photos; the %d photo imported is kept.",
+                               "Import cancelled after %d of %d photos; the %d photos imported are kept.", added),
+                   handled, total, added)
+        case (false, _): String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
+        }
         if keptTitles > 0 {
             sentence += " " + String(format: trn("%d kept the title it came with instead of the label chosen for the rest.",
                                                  "%d kept the titles they came with instead of the label chosen for the rest.",

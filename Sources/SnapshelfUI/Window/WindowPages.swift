@@ -40,7 +40,7 @@ final class WindowPages {
 
     /// The page for the library as the store shows it now: its photos, or why there are none.
     func showPhotos(count: Int, filter: String) {
-        noResults.text = String(format: tr("No photos have a label with “%@”."), filter)
+        noResults.text = String(format: tr("No photo has a label or file name with “%@”."), filter)
         show(count > 0 ? .photos : filter.isEmpty ? .empty : .noResults)
     }
 
