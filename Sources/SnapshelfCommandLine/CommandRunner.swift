@@ -34,7 +34,7 @@ public struct CommandRunner {
             // Without --label, each photo keeps the title it brought along.
             var label: Label?
             if let text {
-                guard let given = self.label(text) else { return .usage }
+                guard let given = self.label(text, for: .import) else { return .usage }
                 label = given
             }
             return importPhotos(paths, label: label, recursive: recursive,
@@ -60,7 +60,7 @@ public struct CommandRunner {
                 return .success
             }
         case .relabel(let library, let id, let text):
-            guard let label = label(text) else { return .usage }
+            guard let label = label(text, for: .label) else { return .usage }
             return withLibrary(library) { (library) throws(LibraryError) in
                 guard try library.relabel(photoWithID: id, as: label) else {
                     Console.complain(String(format: tr("there is no photo with ID %ld"), Int(id)))
@@ -94,7 +94,7 @@ public struct CommandRunner {
 
     /// The label as it will be saved, with a note when it was normalised; nil after reporting
     /// why it cannot be saved.
-    private func label(_ text: String) -> Label? {
+    private func label(_ text: String, for command: HelpTopic) -> Label? {
         do {
             let label = try Label(text)
             if let normalisation = label.normalisation {
@@ -102,7 +102,7 @@ public struct CommandRunner {
             }
             return label
         } catch {
-            _ = reportUsage(.invalidLabel(error.words))
+            _ = reportUsage(.invalidLabel(error.words, command: command))
             return nil
         }
     }

@@ -77,7 +77,7 @@ public enum Invocation: Equatable, Sendable {
                 guard !reader.lastIsNotUTF8 else { throw UsageError.libraryNotUTF8 }
             case ("--label", .import?):
                 label = try reader.value(for: option, command: name)
-                guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8 }
+                guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8(command: .import) }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
             case ("--json", .list?), ("--json", .search?): json = true
             case ("--to", .export?):
@@ -117,7 +117,7 @@ public enum Invocation: Equatable, Sendable {
             return .search(library: library, json: json, text: operands.joined(separator: " "))
         case .label?:
             try expect(operands, count: 2, for: .label)
-            guard operandBytes[1].isUTF8 else { throw UsageError.labelNotUTF8 }
+            guard operandBytes[1].isUTF8 else { throw UsageError.labelNotUTF8(command: .label) }
             return .relabel(library: library, id: try photoID(operands[0], for: "label"), label: operands[1])
         case .rotate?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("rotate", tr("at least one photo ID")) }

@@ -11,8 +11,9 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingOperand(String, String)
     case unexpectedArgument(String, command: String)
     case invalidID(String, command: String)
-    case invalidLabel(String)
-    case labelNotUTF8
+    /// A label the command was given that cannot be saved, and why; the command's help says what a label may be.
+    case invalidLabel(String, command: HelpTopic)
+    case labelNotUTF8(command: HelpTopic)
     case libraryNotUTF8
     case invalidRotation(String)
 
@@ -42,7 +43,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             String(format: tr("%@ takes no argument “%@”."), command, argument)
         case .invalidID(let word, _):
             String(format: tr("“%@” is not a photo ID; IDs are the whole numbers `snapshelf list` shows."), word)
-        case .invalidLabel(let problem):
+        case .invalidLabel(let problem, _):
             "\(problem)."
         case .labelNotUTF8:
             tr("the label is not valid UTF-8 text, so it would not be saved as typed; check that your terminal uses UTF-8.")
@@ -62,7 +63,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingOperand(let command, _), .unexpectedArgument(_, let command), .invalidID(_, let command):
             HelpTopic(rawValue: command) ?? .general
         case .invalidRotation: .rotate
-        case .unknownCommand, .emptyValue, .invalidLabel, .labelNotUTF8, .libraryNotUTF8: .general
+        case .invalidLabel(_, let command), .labelNotUTF8(let command): command
+        case .unknownCommand, .emptyValue, .libraryNotUTF8: .general
         }
     }
 }
