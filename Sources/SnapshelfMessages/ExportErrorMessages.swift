@@ -9,6 +9,7 @@ extension ExportError {
         case .insideLibrary: tr("it is inside the library, whose folders hold only the library’s own files; choose a folder outside it")
         case .noSpace: tr("there is not enough space on the disk")
         case .permissionDenied: tr("you do not have permission to write into that folder")
+        case .readOnly: tr("that folder is on a disk that is read-only")
         case .libraryCopyUnreadable(let detail): Self.unreadableCopy(detail)
         case .libraryCopyNotRead(let error): Self.unreadableCopy(error.message)
         case .metadata(let detail): String(format: tr("the label could not be written into it (%@)"), detail)

@@ -8,6 +8,8 @@ public struct ExportError: Error, Sendable, Equatable {
         case insideLibrary
         case noSpace
         case permissionDenied
+        /// The folder is on a disk mounted read-only, which no permission changes.
+        case readOnly
         case libraryCopyUnreadable(String)
         /// The library's copy could not be read to its end.
         case libraryCopyNotRead(ImportError)
@@ -17,7 +19,8 @@ public struct ExportError: Error, Sendable, Equatable {
         init(errno code: Int32) {
             switch code {
             case ENOSPC, EDQUOT, EFBIG: self = .noSpace
-            case EACCES, EPERM, EROFS: self = .permissionDenied
+            case EACCES, EPERM: self = .permissionDenied
+            case EROFS: self = .readOnly
             default: self = .failed(String(cString: strerror(code)))
             }
         }
