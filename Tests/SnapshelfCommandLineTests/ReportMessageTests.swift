@@ -44,4 +44,22 @@ final class ReportMessageTests: XCTestCase {
         XCTAssertEqual(CheckFinding.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words,
                        OpeningNote.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words)
     }
+
+    func testEachPhotoFileFindingNamesItsRepair() {
+        let file = library.appendingPathComponent("photos/ab.jpg")
+        XCTAssertEqual(CheckFinding.strangeFileName(photoID: 1, name: "../../victim.txt").words,
+                       "photo 1: the database gives its file the name “../../victim.txt”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars")
+        XCTAssertEqual(CheckFinding.folderInPlace(photoID: 2, file: file, original: "IMG_1.jpg").words,
+                       "photo 2: where its file belongs, /home/ada/Photos/photos/ab.jpg, there is a folder; move the folder away, then import the original (IMG_1.jpg) again")
+        XCTAssertEqual(CheckFinding.missingFile(photoID: 3, file: file, original: "IMG_1.jpg").words,
+                       "photo 3: its file /home/ada/Photos/photos/ab.jpg is missing; importing its original (IMG_1.jpg) again restores it")
+        XCTAssertEqual(CheckFinding.changedFile(photoID: 3, file: file, original: "IMG_1.jpg").words,
+                       "photo 3: its file /home/ada/Photos/photos/ab.jpg does not match its recorded content; importing its original (IMG_1.jpg) again restores it")
+        let unreadable = "photo 3: its file /home/ada/Photos/photos/ab.jpg cannot be read (%@); importing its original (IMG_1.jpg) again restores it"
+        for (why, words) in [(CheckFinding.ReadFault.shrank, "it changed while it was read"), (.failed(errno: EIO), "Input/output error"),
+                             (.notRegular(.notRegular(mode: S_IFIFO)), "it is a named pipe (FIFO), not a regular file")] {
+            XCTAssertEqual(CheckFinding.unreadableFile(photoID: 3, file: file, original: "IMG_1.jpg", why: why).words,
+                           unreadable.replacingOccurrences(of: "%@", with: words))
+        }
+    }
 }

@@ -15,4 +15,20 @@ public enum CheckFinding: Sendable, Equatable {
     case damage(LibraryError)
     /// The label search index does not match the labels.
     case labelIndexMismatch(LibraryError)
+    /// The database names the photo's file with a name Snapshelf never gives, such as a path.
+    case strangeFileName(photoID: Int64, name: String)
+    /// A folder is where the photo's file belongs; `original` is the name it was imported from.
+    case folderInPlace(photoID: Int64, file: URL, original: String)
+    case missingFile(photoID: Int64, file: URL, original: String)
+    case unreadableFile(photoID: Int64, file: URL, original: String, why: ReadFault)
+    /// The file's content is not the content recorded on import.
+    case changedFile(photoID: Int64, file: URL, original: String)
+
+    /// Why a photo's file could not be read.
+    public enum ReadFault: Sendable, Equatable {
+        /// It became shorter while it was read.
+        case shrank
+        case failed(errno: Int32)
+        case notRegular(OpenFailure)
+    }
 }

@@ -41,7 +41,7 @@ struct LibraryCheck {
         for (index, found) in found.byRow.sorted(by: { $0.key < $1.key }) {
             // A photo removed or changed since the view was taken is no problem.
             guard try database.row(withID: rows[index].id) == rows[index] else { continue }
-            problems += found.map(CheckFinding.said)
+            problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
         for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
@@ -96,9 +96,9 @@ struct LibraryCheck {
     /// runs on this thread as they work.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in files: LibraryFiles, unwritten: Set<Int64>, hasSidecars: Bool,
                                      machine: String, meanwhile: () throws(LibraryError) -> [CheckFinding])
-        -> (byRow: [Int: [String]], database: Result<[CheckFinding], LibraryError>) {
+        -> (byRow: [Int: [CheckFinding]], database: Result<[CheckFinding], LibraryError>) {
         let next = Mutex(0)
-        let found = Mutex([Int: [String]]())
+        let found = Mutex([Int: [CheckFinding]]())
         let done = DispatchGroup()
         for _ in 0..<workers {
             done.enter()
@@ -111,8 +111,8 @@ struct LibraryCheck {
                         let row = rows[index]
                         let sidecarDue = unwritten.contains(row.id) || !hasSidecars
                         let problems = [problem(with: row, in: files),
-                                        sidecarDue ? blockedSidecar(of: row, in: files)
-                                            : sidecarProblem(with: row, in: files, machine: machine)]
+                                        (sidecarDue ? blockedSidecar(of: row, in: files)
+                                            : sidecarProblem(with: row, in: files, machine: machine)).map(CheckFinding.said)]
                             .compactMap { $0 }
                         if !problems.isEmpty { found.withLock { $0[index] = problems } }
                     }
@@ -157,42 +157,33 @@ struct LibraryCheck {
         lines.indices.map { .integrity(lines[$0], namesRebuild: namingRebuild && $0 == lines.count - 1) }
     }
 
-    /// What is wrong with the photo's file, with the repair: importing the original again.
-    private static func problem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
-        guard LibraryFiles.isPlainName(row.fileName) else {
-            return String(format: tr("photo %ld: the database gives its file the name “%@”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars"),
-                          Int(row.id), row.fileName)
-        }
+    /// What is wrong with the photo's file.
+    private static func problem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> CheckFinding? {
+        guard LibraryFiles.isPlainName(row.fileName) else { return .strangeFileName(photoID: row.id, name: row.fileName) }
         let url = files.url(forFileNamed: row.fileName)
-        let folder = String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
-                            Int(row.id), url.path, row.originalFileName.displayed)
-        let problem: String
+        let original = row.originalFileName.displayed
+        let folder = CheckFinding.folderInPlace(photoID: row.id, file: url, original: original)
         // Opened first and asked what it is through its descriptor, which spares a stat per photo.
         switch OpenFile.open(url.path) {
         case .failure(.failed(errno: ENOENT)):
-            problem = String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path)
+            return .missingFile(photoID: row.id, file: url, original: original)
         case .failure(let failure):
             guard !LibraryFiles.isDirectory(url) else { return folder }
-            problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(failure))
+            return .unreadableFile(photoID: row.id, file: url, original: original, why: Self.fault(failure))
         case .success(let file):
             var status = stat()
             if fstat(file.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return folder }
             // A FIFO or a device reads as content that does not match; say what it is instead.
             guard status.st_mode & S_IFMT == S_IFREG else {
-                return String(format: tr("%@; importing its original (%@) again restores it"),
-                              String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path,
-                                     OpenFailure.notRegular(mode: status.st_mode).description),
-                              row.originalFileName.displayed)
+                return .unreadableFile(photoID: row.id, file: url, original: original, why: .notRegular(OpenFailure.notRegular(mode: status.st_mode)))
             }
             do {
                 guard try sha256(of: file) != row.sha256 else { return nil }
-                problem = String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path)
+                return .changedFile(photoID: row.id, file: url, original: original)
             } catch {
-                problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(error))
+                return .unreadableFile(photoID: row.id, file: url, original: original, why: Self.fault(error))
             }
         }
-        // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
-        return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalFileName.displayed)
     }
 
     /// The file's SHA-256; a small one, as most of a million-photo benchmark's are, is read at
@@ -240,10 +231,10 @@ struct LibraryCheck {
                       Int(row.id), url.path, Label.fitting(found.label).text)
     }
 
-    private static func reason(_ failure: OpenFile.ReadFailure) -> String {
+    private static func fault(_ failure: OpenFile.ReadFailure) -> CheckFinding.ReadFault {
         switch failure {
-        case .shrank: tr("it changed while it was read")
-        case .failed(let code): String(cString: strerror(code))
+        case .shrank: .shrank
+        case .failed(let code): .failed(errno: code)
         }
     }
 
