@@ -62,4 +62,40 @@ final class ReportMessageTests: XCTestCase {
                            unreadable.replacingOccurrences(of: "%@", with: words))
         }
     }
+
+    func testEachFindingAboutTheLibrarysFolderNamesItsRepair() {
+        let file = library.appendingPathComponent("photos/ab.jpg")
+        let conflict = library.appendingPathComponent("photos/ab.sync-conflict-20261201-120000-ABCDEFG.jpg")
+        XCTAssertEqual(CheckFinding.noSidecarsYet.words,
+                       "the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")
+        XCTAssertEqual(CheckFinding.conflictCopy(conflict, unmerged: nil).words,
+                       "file \(conflict.path) is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new")
+        XCTAssertEqual(CheckFinding.conflictCopy(conflict, unmerged: "it is a link, not a regular file").words,
+                       "file \(conflict.path) is a conflict copy a sync made that cannot be merged: it is a link, not a regular file; move it out of the library")
+        XCTAssertEqual(CheckFinding.strayFile("/home/ada/Photos/photos/x\\n.jpg").words,
+                       "file /home/ada/Photos/photos/x\\n.jpg belongs to no photo; import it to keep it, or move it out of the library")
+        let sidecar = library.appendingPathComponent("photos/ab.jpg.xmp")
+        XCTAssertEqual(CheckFinding.straySidecar(sidecar, label: "").words,
+                       "sidecar /home/ada/Photos/photos/ab.jpg.xmp has no photo beside it; importing that photo’s original again takes it back, or move the sidecar out of the library")
+        XCTAssertEqual(CheckFinding.straySidecar(sidecar, label: "Picnic").words,
+                       "sidecar /home/ada/Photos/photos/ab.jpg.xmp has no photo beside it; importing that photo’s original again takes back the label “Picnic” it keeps, or move the sidecar out of the library")
+        XCTAssertEqual(CheckFinding.keptCopyBack(file, photoID: 4).words,
+                       "file /home/ada/Photos/photos/ab.jpg is a removed photo’s copy that is back in the library as photo 4; move this copy to the Trash yourself")
+        XCTAssertEqual(CheckFinding.keptCopyRestored(file).words,
+                       "file /home/ada/Photos/photos/ab.jpg is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again")
+        XCTAssertEqual(CheckFinding.keptCopy(file).words,
+                       "file /home/ada/Photos/photos/ab.jpg is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo")
+    }
+
+    func testEachSidecarFindingNamesItsRepair() {
+        let sidecar = library.appendingPathComponent("photos/ab.jpg.xmp")
+        XCTAssertEqual(CheckFinding.sidecarBlocked(photoID: 5, sidecar: sidecar).words,
+                       "photo 5: its sidecar cannot be written, since /home/ada/Photos/photos/ab.jpg.xmp is not a file; move it away, and the library writes the sidecar when it next opens")
+        XCTAssertEqual(CheckFinding.sidecarUnusable(photoID: 5, sidecar: sidecar, why: "it is missing").words,
+                       "photo 5: its sidecar /home/ada/Photos/photos/ab.jpg.xmp cannot be used: it is missing; giving the photo its label again (`snapshelf label 5 …`) writes it anew")
+        XCTAssertEqual(CheckFinding.sidecarOfAnother(photoID: 5, sidecar: sidecar, owner: 105).words,
+                       "photo 5: its sidecar /home/ada/Photos/photos/ab.jpg.xmp is photo 105’s; giving the photo its label again (`snapshelf label 5 …`) writes its own")
+        XCTAssertEqual(CheckFinding.sidecarDisagrees(photoID: 5, sidecar: sidecar, label: "Picnic").words,
+                       "photo 5: its sidecar /home/ada/Photos/photos/ab.jpg.xmp does not agree with the database (it says “Picnic”); `snapshelf rebuild` makes the database agree with the sidecars")
+    }
 }
