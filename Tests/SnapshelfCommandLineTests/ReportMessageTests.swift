@@ -98,4 +98,26 @@ final class ReportMessageTests: XCTestCase {
         XCTAssertEqual(CheckFinding.sidecarDisagrees(photoID: 5, sidecar: sidecar, label: "Picnic").words,
                        "photo 5: its sidecar /home/ada/Photos/photos/ab.jpg.xmp does not agree with the database (it says “Picnic”); `snapshelf rebuild` makes the database agree with the sidecars")
     }
+
+    func testEachRebuildNoteSaysWhatWasLeftOrKept() {
+        let file = library.appendingPathComponent("photos/ab.jpg")
+        let sidecar = RebuildNote.SidecarOf(sidecar: library.appendingPathComponent("photos/ab.jpg.xmp"), original: "IMG_1.jpg")
+        let other = RebuildNote.SidecarOf(sidecar: library.appendingPathComponent("photos/cd.jpg.xmp"), original: nil)
+        XCTAssertEqual(RebuildNote.notALibraryCopy(file).words,
+                       "file /home/ada/Photos/photos/ab.jpg is not named by its content, so it is no library copy; it was left out")
+        XCTAssertEqual(RebuildNote.sameContent(file).words, "file /home/ada/Photos/photos/ab.jpg holds the same photo as another copy; it was left out")
+        XCTAssertEqual(RebuildNote.claimedTwice(sidecar, photoID: 1, alsoBy: other, now: 7).words,
+                       "the sidecar of “IMG_1.jpg” (/home/ada/Photos/photos/ab.jpg.xmp) claims photo 1, which the sidecar of /home/ada/Photos/photos/cd.jpg.xmp claims too; it is now photo 7, and keeps its label and all else it holds")
+        XCTAssertEqual(RebuildNote.sidecarSetAside(copy: "ab.jpg", why: "it is missing", folder: library.appendingPathComponent("set-aside")).words,
+                       "the sidecar of ab.jpg cannot be used: it is missing; the photo is rebuilt from itself, and the sidecar is set aside in /home/ada/Photos/set-aside")
+        XCTAssertEqual(RebuildNote.sidecarSalvaged(other, why: "it lacks its date", photoID: 3, label: "").words,
+                       "the sidecar of /home/ada/Photos/photos/cd.jpg.xmp cannot be used as it is: it lacks its date; the photo is photo 3, it keeps all else its sidecar holds")
+        XCTAssertEqual(RebuildNote.sidecarSalvaged(sidecar, why: "it lacks its date", photoID: 3, label: "Picnic").words,
+                       "the sidecar of “IMG_1.jpg” (/home/ada/Photos/photos/ab.jpg.xmp) cannot be used as it is: it lacks its date; the photo is photo 3, it keeps its label “Picnic” and all else its sidecar holds")
+        XCTAssertEqual(RebuildNote.labelCut(copy: "ab.jpg").words, "the label in the sidecar of ab.jpg was too long and was cut to fit")
+        XCTAssertEqual(RebuildNote.straySidecar(sidecar.sidecar, label: "").words,
+                       "sidecar /home/ada/Photos/photos/ab.jpg.xmp has no photo beside it, so no photo was made of it; it stays, and importing that photo’s original again takes it back")
+        XCTAssertEqual(RebuildNote.straySidecar(sidecar.sidecar, label: "Picnic").words,
+                       "sidecar /home/ada/Photos/photos/ab.jpg.xmp has no photo beside it, so no photo was made of it; it stays, with its label “Picnic”, and importing that photo’s original again takes them back")
+    }
 }
