@@ -120,4 +120,21 @@ final class ReportMessageTests: XCTestCase {
         XCTAssertEqual(RebuildNote.straySidecar(sidecar.sidecar, label: "Picnic").words,
                        "sidecar /home/ada/Photos/photos/ab.jpg.xmp has no photo beside it, so no photo was made of it; it stays, with its label “Picnic”, and importing that photo’s original again takes them back")
     }
+
+    func testEachImportNoteSaysWhatBecameOfTheTitle() {
+        let photo = FileName(url: URL(fileURLWithPath: "/home/ada/trip/a.jpg"))
+        let sidecar = FileName(url: URL(fileURLWithPath: "/home/ada/trip/a.jpg.xmp"))
+        XCTAssertEqual(ImportNote.sidecarNotXMP(sidecar, detail: "XMP Toolkit error 201").words,
+                       "/home/ada/trip/a.jpg.xmp: it is not XMP that can be read (XMP Toolkit error 201), so no title was taken from it")
+        XCTAssertEqual(ImportNote.sidecarRefused(sidecar, why: "it is a folder, not a regular file").words,
+                       "/home/ada/trip/a.jpg.xmp: it is a folder, not a regular file, so no title was taken from it")
+        XCTAssertEqual(ImportNote.xmpUnreadable(photo, detail: "XMP Toolkit error 201").words,
+                       "/home/ada/trip/a.jpg: its XMP cannot be read (XMP Toolkit error 201), so no title was taken from it")
+        XCTAssertEqual(ImportNote.titleChanged(photo, source: .embeddedXMP, [.notUTF8(sequences: 2), .normalised("1 line break or tab became a space"), .cut]).words,
+                       "/home/ada/trip/a.jpg: in the title from the photo’s XMP title, 2 sequences of bytes that were no UTF-8 became �; 1 line break or tab became a space; the text was longer than a label may be (500 characters, 8192 bytes) and was cut to fit")
+        XCTAssertEqual(ImportNote.titleChanged(photo, source: .iptcObjectName, [.notUTF8(sequences: 1)]).words,
+                       "/home/ada/trip/a.jpg: in the title from the photo’s IPTC object name, 1 sequence of bytes that was no UTF-8 became �")
+        XCTAssertEqual(ImportNote.titleInvisible(photo, source: .iptcObjectName).words,
+                       "/home/ada/trip/a.jpg: the title from the photo’s IPTC object name holds nothing but invisible characters, so it was not taken")
+    }
 }
