@@ -34,7 +34,7 @@ extension CheckFinding {
             String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), file.path)
         // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
         case .conflictCopy(let file, let reason?):
-            String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), file.path, reason)
+            String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), file.path, reason.words)
         case .strayFile(let path):
             String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"), path)
         case .straySidecar(let file, let label):

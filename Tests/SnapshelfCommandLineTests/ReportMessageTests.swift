@@ -70,7 +70,7 @@ final class ReportMessageTests: XCTestCase {
                        "the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")
         XCTAssertEqual(CheckFinding.conflictCopy(conflict, unmerged: nil).words,
                        "file \(conflict.path) is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new")
-        XCTAssertEqual(CheckFinding.conflictCopy(conflict, unmerged: "it is a link, not a regular file").words,
+        XCTAssertEqual(CheckFinding.conflictCopy(conflict, unmerged: .notOpened(.notRegular(mode: S_IFLNK))).words,
                        "file \(conflict.path) is a conflict copy a sync made that cannot be merged: it is a link, not a regular file; move it out of the library")
         XCTAssertEqual(CheckFinding.strayFile("/home/ada/Photos/photos/x\\n.jpg").words,
                        "file /home/ada/Photos/photos/x\\n.jpg belongs to no photo; import it to keep it, or move it out of the library")
@@ -136,5 +136,15 @@ final class ReportMessageTests: XCTestCase {
                        "/home/ada/trip/a.jpg: in the title from the photo’s IPTC object name, 1 sequence of bytes that was no UTF-8 became �")
         XCTAssertEqual(ImportNote.titleInvisible(photo, source: .iptcObjectName).words,
                        "/home/ada/trip/a.jpg: the title from the photo’s IPTC object name holds nothing but invisible characters, so it was not taken")
+    }
+
+    func testEachConflictObstacleSaysWhyTheCopyStays() {
+        XCTAssertEqual(ConflictObstacle.sidecarUnusable("it is missing").words, "it is missing")
+        XCTAssertEqual(ConflictObstacle.sidecarUnreadable(sidecar: "ab.jpg.xmp", "it is missing").words, "its sidecar ab.jpg.xmp cannot be read: it is missing")
+        XCTAssertEqual(ConflictObstacle.mergeNotWritten("No space left on device").words, "the merged sidecar cannot be written: No space left on device")
+        XCTAssertEqual(ConflictObstacle.notMoved(errno: EACCES).words, "Permission denied")
+        XCTAssertEqual(ConflictObstacle.otherContent.words, "it does not hold the photo its name gives")
+        XCTAssertEqual(ConflictObstacle.cutShort.words, "it cannot be read to its end")
+        XCTAssertEqual(ConflictObstacle.notOpened(.notRegular(mode: S_IFIFO)).words, "it is a named pipe (FIFO), not a regular file")
     }
 }

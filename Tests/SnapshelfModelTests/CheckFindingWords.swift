@@ -4,7 +4,7 @@ import SnapshelfModel
 
 extension CheckFinding {
     /// A conflict copy's path, and why it cannot be merged.
-    var conflictCopy: (path: String, unmerged: String?)? {
+    var conflictCopy: (path: String, unmerged: ConflictObstacle?)? {
         if case .conflictCopy(let url, let unmerged) = self { (url.path, unmerged) } else { nil }
     }
 

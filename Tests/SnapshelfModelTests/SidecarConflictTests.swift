@@ -160,7 +160,7 @@ final class SidecarConflictTests: SidecarTestCase {
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let report = try resolve()
         XCTAssertEqual(report.unmerged.map(\.name), [conflictURL("BROKEN1"), fifo].map(\.lastPathComponent))
-        XCTAssertEqual(report.unmerged.last?.reason, Sidecar.Problem.notAFile.description)
+        XCTAssertEqual(report.unmerged.last?.reason, .sidecarUnusable(Sidecar.Problem.notAFile.description))
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Machine", of: sidecarURL), Self.other, "the readable one merged all the same")
         XCTAssertEqual(try conflictCopies(), [conflictURL("BROKEN1"), fifo].map(\.lastPathComponent))
         let problems = try library.check()
@@ -177,7 +177,8 @@ final class SidecarConflictTests: SidecarTestCase {
         let report = try resolve()
         XCTAssertEqual(report.rewritten, [])
         XCTAssertEqual(report.unmerged.map(\.name), [conflictURL().lastPathComponent])
-        XCTAssertTrue(report.unmerged[0].reason.hasPrefix("its sidecar \(sidecarURL.lastPathComponent) cannot be read: "), report.unmerged[0].reason)
+        guard case .sidecarUnreadable(let sidecar, _) = report.unmerged[0].reason else { return XCTFail("\(report.unmerged[0].reason)") }
+        XCTAssertEqual(sidecar, sidecarURL.lastPathComponent)
         XCTAssertEqual(try Data(contentsOf: sidecarURL), Data("damaged".utf8), "what cannot be read is never written over")
         XCTAssertTrue(try library.check().contains { $0.conflictCopy?.path == conflictURL().path && $0.conflictCopy?.unmerged != nil })
     }
@@ -194,7 +195,9 @@ final class SidecarConflictTests: SidecarTestCase {
         XCTAssertEqual(symlink(photo.fileURL.path, link.path), 0)
         let report = try resolve()
         XCTAssertEqual(report.unmerged.map(\.name), [damaged, link].map(\.lastPathComponent))
-        XCTAssertEqual(report.unmerged.map(\.reason), ["it does not hold the photo its name gives", "it is a link, not a regular file"])
+        XCTAssertEqual(report.unmerged.first?.reason, .otherContent)
+        guard case .notOpened(.notRegular(let mode)) = report.unmerged.last?.reason else { return XCTFail("\(report.unmerged)") }
+        XCTAssertEqual(mode & S_IFMT, S_IFLNK)
         XCTAssertEqual(try conflictCopies(), [damaged, link].map(\.lastPathComponent))
         XCTAssertTrue(FileManager.default.fileExists(atPath: photo.fileURL.path))
         XCTAssertEqual(try library.check().count, 2)

@@ -25,7 +25,7 @@ public enum CheckFinding: Sendable, Equatable {
     case noSidecarsYet
     /// A conflict copy a sync made, which opening the library where it can be written merges or
     /// removes, unless `unmerged` says why it cannot.
-    case conflictCopy(URL, unmerged: String?)
+    case conflictCopy(URL, unmerged: ConflictObstacle?)
     /// A file in the library's folder that belongs to no photo, by its escaped path.
     case strayFile(String)
     /// A sidecar with no photo beside it, with the label it keeps, or "".
