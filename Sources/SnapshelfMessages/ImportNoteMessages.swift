@@ -5,7 +5,6 @@ import SnapshelfModel
 extension ImportNote {
     public var words: String {
         switch self {
-        case .said(let words): words
         case .sidecarUnreadable(let sidecar, let reason): Self.notXMP(sidecar, reason.metadataWords)
         case .titleNotALabel(let photo, let source, let problem):
             // TRANSLATORS: %@ are the photo, where its title came from, and why it is no label.
@@ -22,6 +21,12 @@ extension ImportNote {
         case .titleInvisible(let photo, let source):
             String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
                    photo.displayed, source.description)
+        case .sidecarTakenBack(let id, let label):
+            label.isEmpty
+                ? String(format: tr("photo %ld took back the name, dates and rotation its sidecar in the library kept"), Int(id))
+                : String(format: tr("photo %ld took back the label “%@”, name, dates and rotation its sidecar in the library kept"), Int(id), label)
+        case .sidecarSetAside(let id, let why, let url):
+            String(format: tr("a sidecar was already where photo %ld’s belongs, but %@; it was set aside at %@"), Int(id), why, url.path)
         }
     }
 

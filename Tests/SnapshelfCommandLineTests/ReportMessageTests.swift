@@ -136,6 +136,12 @@ final class ReportMessageTests: XCTestCase {
                        "/home/ada/trip/a.jpg: in the title from the photo’s IPTC object name, 1 sequence of bytes that was no UTF-8 became �")
         XCTAssertEqual(ImportNote.titleInvisible(photo, source: .iptcObjectName).words,
                        "/home/ada/trip/a.jpg: the title from the photo’s IPTC object name holds nothing but invisible characters, so it was not taken")
+        XCTAssertEqual(ImportNote.sidecarTakenBack(photoID: 2, label: "").words,
+                       "photo 2 took back the name, dates and rotation its sidecar in the library kept")
+        XCTAssertEqual(ImportNote.sidecarTakenBack(photoID: 2, label: "two").words,
+                       "photo 2 took back the label “two”, name, dates and rotation its sidecar in the library kept")
+        XCTAssertEqual(ImportNote.sidecarSetAside(photoID: 2, why: "it is missing", at: library.appendingPathComponent("set-aside/ab.jpg.xmp")).words,
+                       "a sidecar was already where photo 2’s belongs, but it is missing; it was set aside at /home/ada/Photos/set-aside/ab.jpg.xmp")
     }
 
     func testEachConflictObstacleSaysWhyTheCopyStays() {

@@ -3,8 +3,6 @@
 import Foundation
 
 public enum ImportNote: Sendable, Equatable {
-    /// A note the model words itself: what saving the photo met.
-    case said(String)
     /// The XMP sidecar beside the photo could not be read, so no title was taken from it.
     case sidecarUnreadable(FileName, DecodingFailure.Reason)
     /// The photo's title, from `source`, cannot be cut to a label, so it was not taken.
@@ -19,6 +17,10 @@ public enum ImportNote: Sendable, Equatable {
     case titleChanged(FileName, source: FoundTitle.Source, [TitleChange])
     /// The photo's title, from `source`, holds nothing but invisible characters, so it was not taken.
     case titleInvisible(FileName, source: FoundTitle.Source)
+    /// The photo took back what the sidecar waiting in the library kept: its label, or "", and the rest.
+    case sidecarTakenBack(photoID: Int64, label: String)
+    /// A sidecar that cannot be used, for `why`, was where the photo's belongs; it was set aside `at`.
+    case sidecarSetAside(photoID: Int64, why: String, at: URL)
 
     /// What reading a title and the label rules changed in it.
     public enum TitleChange: Sendable, Equatable {
