@@ -1,10 +1,10 @@
 // What a finding of `snapshelf check` says, with its repair and the words of the error it carries.
+import Foundation
 import SnapshelfModel
 
 extension CheckFinding {
     public var words: String {
         switch self {
-        case .said(let words): words
         case .unreadJournal(let journal): OpeningNote.unreadJournal(journal).words
         case .filesUnreachable(let error, let count):
             String(format: trn(
@@ -16,7 +16,59 @@ extension CheckFinding {
         case .labelIndexMismatch(let error):
             // SQLite's word for the index may be that it is damaged, which names the rebuild already.
             Self.database(error.isMendedByRebuild ? Self.mismatch(error) : Self.rebuilt(Self.mismatch(error)))
+        case .strangeFileName(let id, let name):
+            String(format: tr("photo %ld: the database gives its file the name “%@”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars"),
+                   Int(id), name)
+        case .folderInPlace(let id, let file, let original):
+            String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
+                   Int(id), file.path, original)
+        case .missingFile(let id, let file, let original):
+            Self.restored(String(format: tr("photo %ld: its file %@ is missing"), Int(id), file.path), original)
+        case .unreadableFile(let id, let file, let original, let why):
+            Self.restored(String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(id), file.path, why.words), original)
+        case .changedFile(let id, let file, let original):
+            Self.restored(String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(id), file.path), original)
+        case .noSidecarsYet:
+            tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")
+        case .conflictCopy(let file, nil):
+            String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), file.path)
+        // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
+        case .conflictCopy(let file, let reason?):
+            String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), file.path, reason.words)
+        case .strayFile(let path):
+            String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"), path)
+        case .straySidecar(let file, let label):
+            label.isEmpty
+                ? String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes it back, or move the sidecar out of the library"), file.path)
+                : String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes back the label “%@” it keeps, or move the sidecar out of the library"),
+                         file.path, label)
+        case .keptCopyBack(let file, let id):
+            String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"), file.path, Int(id))
+        case .keptCopyRestored(let file):
+            String(format: tr("file %@ is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again"),
+                   file.path)
+        case .keptCopy(let file):
+            String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"), file.path)
+        case .sidecarBlocked(let id, let sidecar):
+            String(format: tr("photo %ld: its sidecar cannot be written, since %@ is not a file; move it away, and the library writes the sidecar when it next opens"),
+                   Int(id), sidecar.path)
+        // TRANSLATORS: the second %@ says what is wrong with the sidecar, such as "it is missing".
+        case .sidecarUnusable(let id, let sidecar, let why):
+            String(format: tr("photo %ld: its sidecar %@ cannot be used: %@; giving the photo its label again (`snapshelf label %ld …`) writes it anew"),
+                   Int(id), sidecar.path, why, Int(id))
+        case .sidecarOfAnother(let id, let sidecar, let owner):
+            String(format: tr("photo %ld: its sidecar %@ is photo %ld’s; giving the photo its label again (`snapshelf label %ld …`) writes its own"),
+                   Int(id), sidecar.path, Int(owner), Int(id))
+        case .sidecarDisagrees(let id, let sidecar, let label):
+            String(format: tr("photo %ld: its sidecar %@ does not agree with the database (it says “%@”); `snapshelf rebuild` makes the database agree with the sidecars"),
+                   Int(id), sidecar.path, label)
         }
+    }
+
+    /// A problem with a photo's file, with the repair: importing the original again.
+    private static func restored(_ problem: String, _ original: String) -> String {
+        // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
+        String(format: tr("%@; importing its original (%@) again restores it"), problem, original)
     }
 
     private static func database(_ finding: String) -> String {
@@ -29,5 +81,15 @@ extension CheckFinding {
 
     private static func rebuilt(_ finding: String) -> String {
         String(format: tr("%@; `snapshelf rebuild` makes the database again from the photos and their sidecars"), finding)
+    }
+}
+
+extension CheckFinding.ReadFault {
+    public var words: String {
+        switch self {
+        case .shrank: tr("it changed while it was read")
+        case .failed(let code): String(cString: strerror(code))
+        case .notRegular(let failure): failure.description
+        }
     }
 }

@@ -132,7 +132,7 @@ final class LibraryRescanTests: LibraryTestCase {
         try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
         XCTAssertFalse(try library.rescan().changedTheIndex)
         XCTAssertEqual(try library.photoCount(), 3)
-        XCTAssertTrue(try library.check().contains { $0.said?.contains("is missing") == true })
+        XCTAssertTrue(try library.check().contains(.missingFile(photoID: photo.id, file: photo.fileURL, original: "Canon_40D.jpg")))
     }
 
     func testPhotosBothComputersNumberedAlikeKeepTheirLabelsUnderIDsOfTheirOwn() throws {

@@ -184,8 +184,8 @@ final class LibraryTests: LibraryTestCase {
         try FileManager.default.removeItem(at: added[0].fileURL)
         try Data("tampered".utf8).write(to: added[1].fileURL)
         XCTAssertEqual(try library.check(), [
-            .said("photo \(added[0].id): its file \(added[0].fileURL.path) is missing; importing its original (Canon_40D.jpg) again restores it"),
-            .said("photo \(added[1].id): its file \(added[1].fileURL.path) does not match its recorded content; importing its original (Nikon_D70.jpg) again restores it"),
+            .missingFile(photoID: added[0].id, file: added[0].fileURL, original: "Canon_40D.jpg"),
+            .changedFile(photoID: added[1].id, file: added[1].fileURL, original: "Nikon_D70.jpg"),
         ])
     }
 

@@ -153,21 +153,21 @@ final class SidecarConflictTests: SidecarTestCase {
         // The same label, so the photo's row, which a rescan would read again, agrees with the merge.
         let changed = try Sidecar(reading: sidecarURL).labelChangedMilliseconds
         try write(try othersSidecar(label: "first", changed: changed + 1), to: conflictURL())
-        XCTAssertEqual(try library.check(), [.said("file \(conflictURL().path) is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new")])
+        XCTAssertEqual(try library.check().map { $0.conflictCopy?.path }, [conflictURL().path])
+        XCTAssertEqual(try library.check().map { $0.conflictCopy?.unmerged }, [.some(nil)])
         try Data("not XMP".utf8).write(to: conflictURL("BROKEN1"))
         let fifo = conflictURL("FIFO123")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let report = try resolve()
         XCTAssertEqual(report.unmerged.map(\.name), [conflictURL("BROKEN1"), fifo].map(\.lastPathComponent))
-        XCTAssertEqual(report.unmerged.last?.reason, Sidecar.Problem.notAFile.description)
+        XCTAssertEqual(report.unmerged.last?.reason, .sidecarUnusable(Sidecar.Problem.notAFile.description))
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Machine", of: sidecarURL), Self.other, "the readable one merged all the same")
         XCTAssertEqual(try conflictCopies(), [conflictURL("BROKEN1"), fifo].map(\.lastPathComponent))
         let problems = try library.check()
         XCTAssertEqual(problems.count, 2, "\(problems)")
         for (problem, url) in zip(problems, [conflictURL("BROKEN1"), fifo]) {
-            let said = problem.said ?? ""
-            XCTAssertTrue(said.hasPrefix("file \(url.path) is a conflict copy a sync made that cannot be merged: "), "\(problem)")
-            XCTAssertTrue(said.hasSuffix("; move it out of the library"), "\(problem)")
+            XCTAssertEqual(problem.conflictCopy?.path, url.path)
+            XCTAssertNotNil(problem.conflictCopy?.unmerged, "\(problem)")
         }
     }
 
@@ -177,9 +177,10 @@ final class SidecarConflictTests: SidecarTestCase {
         let report = try resolve()
         XCTAssertEqual(report.rewritten, [])
         XCTAssertEqual(report.unmerged.map(\.name), [conflictURL().lastPathComponent])
-        XCTAssertTrue(report.unmerged[0].reason.hasPrefix("its sidecar \(sidecarURL.lastPathComponent) cannot be read: "), report.unmerged[0].reason)
+        guard case .sidecarUnreadable(let sidecar, _) = report.unmerged[0].reason else { return XCTFail("\(report.unmerged[0].reason)") }
+        XCTAssertEqual(sidecar, sidecarURL.lastPathComponent)
         XCTAssertEqual(try Data(contentsOf: sidecarURL), Data("damaged".utf8), "what cannot be read is never written over")
-        XCTAssertTrue(try library.check().contains { $0.said?.hasPrefix("file \(conflictURL().path) is a conflict copy a sync made that cannot be merged: ") == true })
+        XCTAssertTrue(try library.check().contains { $0.conflictCopy?.path == conflictURL().path && $0.conflictCopy?.unmerged != nil })
     }
 
     func testAPhotoFilesConflictCopyGoesWhenItHoldsThePhotoAndStaysWhenItIsDamaged() throws {
@@ -194,11 +195,13 @@ final class SidecarConflictTests: SidecarTestCase {
         XCTAssertEqual(symlink(photo.fileURL.path, link.path), 0)
         let report = try resolve()
         XCTAssertEqual(report.unmerged.map(\.name), [damaged, link].map(\.lastPathComponent))
-        XCTAssertEqual(report.unmerged.map(\.reason), ["it does not hold the photo its name gives", "it is a link, not a regular file"])
+        XCTAssertEqual(report.unmerged.first?.reason, .otherContent)
+        guard case .notOpened(.notRegular(let mode)) = report.unmerged.last?.reason else { return XCTFail("\(report.unmerged)") }
+        XCTAssertEqual(mode & S_IFMT, S_IFLNK)
         XCTAssertEqual(try conflictCopies(), [damaged, link].map(\.lastPathComponent))
         XCTAssertTrue(FileManager.default.fileExists(atPath: photo.fileURL.path))
         XCTAssertEqual(try library.check().count, 2)
-        XCTAssertFalse(try library.check().contains { $0.said?.contains("belongs to no photo") == true })
+        XCTAssertFalse(try library.check().contains(where: \.isStrayFile))
 
         // One that holds the photo takes the place of its missing file.
         try FileManager.default.moveItem(at: photo.fileURL, to: same)

@@ -53,7 +53,7 @@ final class SidecarWriterTests: SidecarTestCase {
             sidecar.machine = writer
             try sidecar.write(to: sidecarURL, through: folder.url)
             let problems = try library.check()
-            XCTAssertEqual(problems.contains { $0.said?.contains("is photo \(photo.id + 100)’s") == true }, isProblem, "\(writer): \(problems)")
+            XCTAssertEqual(problems.contains { $0.sidecarOwner == photo.id + 100 }, isProblem, "\(writer): \(problems)")
             XCTAssertEqual(problems.count, isProblem ? 1 : 0, "\(problems)")
         }
         sidecar.machine = nil

@@ -99,7 +99,7 @@ public final class BatchImport: Sendable {
                     thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
                 report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
-                                notes: handled.notes + savingNotes.map(ImportNote.said), keptOwnTitle: keptOwnTitle))
+                                notes: handled.notes + savingNotes, keptOwnTitle: keptOwnTitle))
             }
             (unreported, deadline) = ([], nil)
         }

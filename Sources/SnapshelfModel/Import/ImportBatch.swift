@@ -16,7 +16,7 @@ final class ImportBatch {
         /// What became of the candidate, once known: a duplicate or a failure is known before the commit.
         var result: Result<ImportOutcome, ImportError>?
         /// What the person should know of how it was saved, such as a sidecar taken back.
-        var notes: [String] = []
+        var notes: [ImportNote] = []
     }
 
     /// A new photo being placed: its row, and whether no file had its name before, so that the
@@ -87,7 +87,7 @@ final class ImportBatch {
 
     /// Places and records every copy, and returns what became of each candidate, in the order
     /// staged, with what the person should know of it. The batch is empty afterwards.
-    func commit() -> [(result: Result<ImportOutcome, ImportError>, notes: [String])] {
+    func commit() -> [(result: Result<ImportOutcome, ImportError>, notes: [ImportNote])] {
         defer {
             // Once placed, the temporary name is gone and this does nothing.
             entries.compactMap(\.copy).forEach(files.discard)

@@ -3,12 +3,12 @@
 // ever, or the system refused it.
 import Foundation
 
-enum OpenFailure: Error, Equatable, Sendable, CustomStringConvertible {
+public enum OpenFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is there, by its `st_mode`.
     case notRegular(mode: mode_t)
     case failed(errno: Int32)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notRegular(let mode):
             // TRANSLATORS: %@ is what the file is, such as "a named pipe (FIFO)".

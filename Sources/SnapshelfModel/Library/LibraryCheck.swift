@@ -18,7 +18,7 @@ struct LibraryCheck {
             notes.append(.unreadJournal(journal))
         }
         if !database.hasSidecars {
-            notes.append(.said(tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")))
+            notes.append(.noSidecarsYet)
         }
         if let problem = files.problem {
             let count = try database.photoCount()
@@ -41,16 +41,15 @@ struct LibraryCheck {
         for (index, found) in found.byRow.sorted(by: { $0.key < $1.key }) {
             // A photo removed or changed since the view was taken is no problem.
             guard try database.row(withID: rows[index].id) == rows[index] else { continue }
-            problems += found.map(CheckFinding.said)
+            problems += found
         }
         let used = Set(rows.map(\.fileName)).union(pending)
         for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
-            problems.append(.said(conflictProblem(name)))
+            problems.append(.conflictCopy(files.url(forFileNamed: name), unmerged: SidecarConflict.obstacle(toResolving: name, in: files)))
         }
         for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
             // The name as it is in the folder: `url(forFileNamed:)` escapes one no copy has.
-            problems.append(.said(String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"),
-                                         DisplayName.escaped(files.directory.appendingPathComponent(name).path))))
+            problems.append(.strayFile(DisplayName.escaped(files.directory.appendingPathComponent(name).path)))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
@@ -58,37 +57,21 @@ struct LibraryCheck {
             && !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
-            problems.append(.said(label.isEmpty
-                ? String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes it back, or move the sidecar out of the library"), url.path)
-                : String(format: tr("sidecar %@ has no photo beside it; importing that photo’s original again takes back the label “%@” it keeps, or move the sidecar out of the library"),
-                         url.path, DecoderText.clean(label, limit: 60))))
+            problems.append(.straySidecar(url, label: DecoderText.clean(label, limit: 60)))
         }
         for file in files.keptFiles() {
             // Kept under its content's hash, perhaps after a number: "2-<sha>.jpeg".
             let hash = String(file.lastPathComponent.split(separator: "-").last?.prefix { $0 != "." } ?? "")
             if let back = try database.row(withHash: hash) {
-                problems.append(.said(String(format: tr("file %@ is a removed photo’s copy that is back in the library as photo %ld; move this copy to the Trash yourself"),
-                                             file.path, Int(back.id))))
+                problems.append(.keptCopyBack(file, photoID: back.id))
             } else if !ContentHash.isDigest(hash) {
                 // Under its original name: the Trash's Restore brought it back here (see `NamedTrash`).
-                problems.append(.said(String(format: tr("file %@ is a removed photo brought back from the Trash; import it to keep the photo with the label its sidecar holds, or move it to the Trash again"),
-                                             file.path)))
+                problems.append(.keptCopyRestored(file))
             } else {
-                problems.append(.said(String(format: tr("file %@ is a removed photo’s copy that could not go to the Trash; move it to the Trash yourself, or import it to keep the photo"),
-                                             file.path)))
+                problems.append(.keptCopy(file))
             }
         }
         return problems
-    }
-
-    /// A conflict copy that opening the library did not merge or remove, with why and the repair.
-    private func conflictProblem(_ name: String) -> String {
-        let path = files.url(forFileNamed: name).path
-        guard let reason = SidecarConflict.obstacle(toResolving: name, in: files) else {
-            return String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), path)
-        }
-        // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
-        return String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), path, reason)
     }
 
     /// The problems of each row's file and sidecar, by the row's place, found by workers taking
@@ -96,9 +79,9 @@ struct LibraryCheck {
     /// runs on this thread as they work.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in files: LibraryFiles, unwritten: Set<Int64>, hasSidecars: Bool,
                                      machine: String, meanwhile: () throws(LibraryError) -> [CheckFinding])
-        -> (byRow: [Int: [String]], database: Result<[CheckFinding], LibraryError>) {
+        -> (byRow: [Int: [CheckFinding]], database: Result<[CheckFinding], LibraryError>) {
         let next = Mutex(0)
-        let found = Mutex([Int: [String]]())
+        let found = Mutex([Int: [CheckFinding]]())
         let done = DispatchGroup()
         for _ in 0..<workers {
             done.enter()
@@ -111,8 +94,8 @@ struct LibraryCheck {
                         let row = rows[index]
                         let sidecarDue = unwritten.contains(row.id) || !hasSidecars
                         let problems = [problem(with: row, in: files),
-                                        sidecarDue ? blockedSidecar(of: row, in: files)
-                                            : sidecarProblem(with: row, in: files, machine: machine)]
+                                        (sidecarDue ? blockedSidecar(of: row, in: files)
+                                            : sidecarProblem(with: row, in: files, machine: machine))]
                             .compactMap { $0 }
                         if !problems.isEmpty { found.withLock { $0[index] = problems } }
                     }
@@ -157,42 +140,33 @@ struct LibraryCheck {
         lines.indices.map { .integrity(lines[$0], namesRebuild: namingRebuild && $0 == lines.count - 1) }
     }
 
-    /// What is wrong with the photo's file, with the repair: importing the original again.
-    private static func problem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
-        guard LibraryFiles.isPlainName(row.fileName) else {
-            return String(format: tr("photo %ld: the database gives its file the name “%@”, which Snapshelf never gives; the database is damaged, and `snapshelf rebuild` makes it again from the photos and their sidecars"),
-                          Int(row.id), row.fileName)
-        }
+    /// What is wrong with the photo's file.
+    private static func problem(with row: LibraryDatabase.Row, in files: LibraryFiles) -> CheckFinding? {
+        guard LibraryFiles.isPlainName(row.fileName) else { return .strangeFileName(photoID: row.id, name: row.fileName) }
         let url = files.url(forFileNamed: row.fileName)
-        let folder = String(format: tr("photo %ld: where its file belongs, %@, there is a folder; move the folder away, then import the original (%@) again"),
-                            Int(row.id), url.path, row.originalFileName.displayed)
-        let problem: String
+        let original = row.originalFileName.displayed
+        let folder = CheckFinding.folderInPlace(photoID: row.id, file: url, original: original)
         // Opened first and asked what it is through its descriptor, which spares a stat per photo.
         switch OpenFile.open(url.path) {
         case .failure(.failed(errno: ENOENT)):
-            problem = String(format: tr("photo %ld: its file %@ is missing"), Int(row.id), url.path)
+            return .missingFile(photoID: row.id, file: url, original: original)
         case .failure(let failure):
             guard !LibraryFiles.isDirectory(url) else { return folder }
-            problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(failure))
+            return .unreadableFile(photoID: row.id, file: url, original: original, why: Self.fault(failure))
         case .success(let file):
             var status = stat()
             if fstat(file.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return folder }
             // A FIFO or a device reads as content that does not match; say what it is instead.
             guard status.st_mode & S_IFMT == S_IFREG else {
-                return String(format: tr("%@; importing its original (%@) again restores it"),
-                              String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path,
-                                     OpenFailure.notRegular(mode: status.st_mode).description),
-                              row.originalFileName.displayed)
+                return .unreadableFile(photoID: row.id, file: url, original: original, why: .notRegular(OpenFailure.notRegular(mode: status.st_mode)))
             }
             do {
                 guard try sha256(of: file) != row.sha256 else { return nil }
-                problem = String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(row.id), url.path)
+                return .changedFile(photoID: row.id, file: url, original: original)
             } catch {
-                problem = String(format: tr("photo %ld: its file %@ cannot be read (%@)"), Int(row.id), url.path, Self.reason(error))
+                return .unreadableFile(photoID: row.id, file: url, original: original, why: Self.fault(error))
             }
         }
-        // TRANSLATORS: the first %@ is a problem with a photo's file, the second the file name it was imported from.
-        return String(format: tr("%@; importing its original (%@) again restores it"), problem, row.originalFileName.displayed)
     }
 
     /// The file's SHA-256; a small one, as most of a million-photo benchmark's are, is read at
@@ -208,42 +182,37 @@ struct LibraryCheck {
     }
 
     /// A sidecar still to be written that cannot be, for something other than a file in its place.
-    private static func blockedSidecar(of row: LibraryDatabase.Row, in files: LibraryFiles) -> String? {
+    private static func blockedSidecar(of row: LibraryDatabase.Row, in files: LibraryFiles) -> CheckFinding? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         var status = stat()
         guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
-        return String(format: tr("photo %ld: its sidecar cannot be written, since %@ is not a file; move it away, and the library writes the sidecar when it next opens"),
-                      Int(row.id), url.path)
+        return .sidecarBlocked(photoID: row.id, sidecar: url)
     }
 
-    /// What is wrong with the photo's sidecar, with the repair. Its ID is another's when another
+    /// What is wrong with the photo's sidecar. Its ID is another's when another
     /// computer wrote it, since each numbers its photos itself: `machine` is this one's name.
-    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> String? {
+    private static func sidecarProblem(with row: LibraryDatabase.Row, in files: LibraryFiles, machine: String) -> CheckFinding? {
         let url = files.sidecarURL(forFileNamed: row.fileName)
         let expected = Sidecar(row.record)
         var found: Sidecar
         do {
             found = try Sidecar(reading: url)
         } catch {
-            // TRANSLATORS: the second %@ says what is wrong with the sidecar, such as "it is missing".
-            return String(format: tr("photo %ld: its sidecar %@ cannot be used: %@; giving the photo its label again (`snapshelf label %ld …`) writes it anew"),
-                          Int(row.id), url.path, error.description, Int(row.id))
+            return .sidecarUnusable(photoID: row.id, sidecar: url, why: error.description)
         }
         if let writer = found.machine, writer != machine { found.id = row.id }
         guard found != expected else { return nil }
         guard found.id == row.id else {
             // A copy of another photo's sidecar: a rebuild would give this photo the other's label.
-            return String(format: tr("photo %ld: its sidecar %@ is photo %ld’s; giving the photo its label again (`snapshelf label %ld …`) writes its own"),
-                          Int(row.id), url.path, Int(found.id), Int(row.id))
+            return .sidecarOfAnother(photoID: row.id, sidecar: url, owner: found.id)
         }
-        return String(format: tr("photo %ld: its sidecar %@ does not agree with the database (it says “%@”); `snapshelf rebuild` makes the database agree with the sidecars"),
-                      Int(row.id), url.path, Label.fitting(found.label).text)
+        return .sidecarDisagrees(photoID: row.id, sidecar: url, label: Label.fitting(found.label).text)
     }
 
-    private static func reason(_ failure: OpenFile.ReadFailure) -> String {
+    private static func fault(_ failure: OpenFile.ReadFailure) -> CheckFinding.ReadFault {
         switch failure {
-        case .shrank: tr("it changed while it was read")
-        case .failed(let code): String(cString: strerror(code))
+        case .shrank: .shrank
+        case .failed(let code): .failed(errno: code)
         }
     }
 

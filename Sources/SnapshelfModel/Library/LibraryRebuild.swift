@@ -88,7 +88,7 @@ public enum LibraryRebuild {
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
-        var notes = conflicts.notes.map(RebuildNote.said) + found.notes + orphanNotes(in: files, copies: Set(names)).map(RebuildNote.said)
+        var notes = conflicts.notes.map(RebuildNote.said) + found.notes + orphanNotes(in: files, copies: Set(names))
         // Moved, never written over: what could not be read may still hold a label.
         for name in found.unreadable {
             _ = try files.setAside(sidecarOf: name)
@@ -104,16 +104,13 @@ public enum LibraryRebuild {
 
     /// A note for each sidecar with no copy beside it: a rebuild cannot make a photo of it, but
     /// it stays where it is, with its label, for the photo's import to take back.
-    private static func orphanNotes(in files: LibraryFiles, copies: Set<String>) -> [String] {
+    private static func orphanNotes(in files: LibraryFiles, copies: Set<String>) -> [RebuildNote] {
         files.sidecarNames().sorted().filter {
             !SidecarConflict.isConflictCopy($0) && !copies.contains(String($0.dropLast(Sidecar.fileExtension.count + 1)))
         }.map { name in
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
-            return label.isEmpty
-                ? String(format: tr("sidecar %@ has no photo beside it, so no photo was made of it; it stays, and importing that photo’s original again takes it back"), url.path)
-                : String(format: tr("sidecar %@ has no photo beside it, so no photo was made of it; it stays, with its label “%@”, and importing that photo’s original again takes them back"),
-                         url.path, DecoderText.clean(label, limit: 60))
+            return .straySidecar(url, label: DecoderText.clean(label, limit: 60))
         }
     }
 

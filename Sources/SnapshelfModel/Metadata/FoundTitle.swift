@@ -45,20 +45,19 @@ public struct FoundTitle: Sendable, Equatable {
             switch read(sidecar) {
             case .tags(let sidecarTags):
                 if let problem = sidecarTags.xmpProblem {
-                    notes.append(.said(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed,
-                                              Sidecar.Problem.notXMP(problem).description)))
+                    notes.append(.sidecarNotXMP(sidecar, detail: problem))
                 }
                 if let title = usable(sidecarTags, from: .sidecar(sidecar.url), of: photo, notes: &notes) { return (title, notes) }
             case .none: continue
             case .problem(let problem):
-                notes.append(.said(String(format: tr("%@: %@, so no title was taken from it"), sidecar.displayed, problem)))
+                notes.append(.sidecarRefused(sidecar, why: problem))
             case .unreadable(let reason):
                 notes.append(.sidecarUnreadable(sidecar, reason))
             }
         }
         guard let tags else { return (nil, notes) }
         if let problem = tags.xmpProblem {
-            notes.append(.said(String(format: tr("%@: its XMP cannot be read (%@), so no title was taken from it"), photo.displayed, problem)))
+            notes.append(.xmpUnreadable(photo, detail: problem))
         }
         if let title = usable(tags, from: .embeddedXMP, of: photo, notes: &notes) {
             return (title, notes)
@@ -112,26 +111,20 @@ public struct FoundTitle: Sendable, Equatable {
         }
         let changes = self.changes(in: text, tags: tags)
         if !changes.isEmpty {
-            // TRANSLATORS: %@ are the photo, where its title came from, and what was changed in the title.
-            notes.append(.said(String(format: tr("%@: in the title from %@, %@"), photo.displayed, found.sourceDescription,
-                                      changes.joined(separator: "; "))))
+            notes.append(.titleChanged(photo, source: source, changes))
         }
         return found
     }
 
-    /// What reading the title and the label rules changed in it, worded for the person.
-    private static func changes(in text: String, tags: PhotoTags) -> [String] {
-        var changes: [String] = []
-        if let invalid = tags.titleInvalidSequences {
-            changes.append(String(format: trn("%ld sequence of bytes that was no UTF-8 became �",
-                                              "%ld sequences of bytes that were no UTF-8 became �", invalid), invalid))
-        }
+    /// What reading the title and the label rules changed in it.
+    private static func changes(in text: String, tags: PhotoTags) -> [ImportNote.TitleChange] {
+        var changes: [ImportNote.TitleChange] = []
+        if let invalid = tags.titleInvalidSequences { changes.append(.notUTF8(sequences: invalid)) }
         do throws(Label.Problem) {
-            if let normalisation = try Label(text).normalisation { changes.append(normalisation) }
+            if let normalisation = try Label(text).normalisation { changes.append(.normalised(normalisation)) }
             if tags.titleBytes != nil { throw .tooManyBytes(count: tags.titleBytes ?? 0) }
         } catch {
-            changes.append(String(format: tr("the text was longer than a label may be (%ld characters, %ld bytes) and was cut to fit"),
-                                  Label.maximumLength, Label.maximumBytes))
+            changes.append(.cut)
         }
         return changes
     }
@@ -142,8 +135,7 @@ public struct FoundTitle: Sendable, Equatable {
         do throws(Label.Problem) {
             if let bytes = tags.titleBytes { throw .tooManyBytes(count: bytes) }
             _ = try Label(text)
-            return .said(String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
-                                photo.displayed, found.sourceDescription))
+            return .titleInvisible(photo, source: found.source)
         } catch {
             return .titleNotALabel(photo, source: found.source, error)
         }

@@ -43,18 +43,11 @@ enum OrphanSidecar {
     }
 
     /// What the person is told of it, for the photo that became `photoID`.
-    func note(for photoID: Int64, label: String) -> String? {
+    func note(for photoID: Int64, label: String) -> ImportNote? {
         switch self {
-        case .none:
-            return nil
-        case .adoptable:
-            return label.isEmpty
-                ? String(format: tr("photo %ld took back the name, dates and rotation its sidecar in the library kept"), Int(photoID))
-                : String(format: tr("photo %ld took back the label “%@”, name, dates and rotation its sidecar in the library kept"),
-                         Int(photoID), DecoderText.clean(label, limit: 60))
-        case .setAside(let url, let problem):
-            return String(format: tr("a sidecar was already where photo %ld’s belongs, but %@; it was set aside at %@"),
-                          Int(photoID), problem.description, url.path)
+        case .none: nil
+        case .adoptable: .sidecarTakenBack(photoID: photoID, label: DecoderText.clean(label, limit: 60))
+        case .setAside(let url, let problem): .sidecarSetAside(photoID: photoID, why: problem.description, at: url)
         }
     }
 }

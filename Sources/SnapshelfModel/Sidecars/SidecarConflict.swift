@@ -21,7 +21,7 @@ enum SidecarConflict {
 
     struct Unmerged: Equatable, Sendable {
         let name: String
-        let reason: String
+        let reason: ConflictObstacle
     }
 
     private static let marker = ".sync-conflict-"
@@ -82,7 +82,7 @@ enum SidecarConflict {
         } catch where error == .missing {
             current = nil
         } catch {
-            let reason = String(format: tr("its sidecar %@ cannot be read: %@"), base, error.description)
+            let reason = ConflictObstacle.sidecarUnreadable(sidecar: base, error.description)
             report.unmerged += names.map { Unmerged(name: $0, reason: reason) }
             return
         }
@@ -93,7 +93,7 @@ enum SidecarConflict {
             do throws(Sidecar.Problem) {
                 copy = try side(at: url)
             } catch {
-                report.unmerged.append(Unmerged(name: name, reason: error.description))
+                report.unmerged.append(Unmerged(name: name, reason: .sidecarUnusable(error.description)))
                 continue
             }
             guard let into = current else {
@@ -102,7 +102,7 @@ enum SidecarConflict {
                     current = copy
                     written = true
                 } else {
-                    report.unmerged.append(Unmerged(name: name, reason: String(cString: strerror(errno))))
+                    report.unmerged.append(Unmerged(name: name, reason: .notMoved(errno: errno)))
                 }
                 continue
             }
@@ -111,7 +111,7 @@ enum SidecarConflict {
                 // Written, flushed and renamed into place before the copy goes, so a kill between leaves both.
                 try files.writeSidecar(merge.merged.sidecar, forFileNamed: String(base.dropLast(Sidecar.fileExtension.count + 1)))
             } catch {
-                report.unmerged.append(Unmerged(name: name, reason: String(format: tr("the merged sidecar cannot be written: %@"), error.description)))
+                report.unmerged.append(Unmerged(name: name, reason: .mergeNotWritten(error.description)))
                 continue
             }
             unlink(url.path)
@@ -123,14 +123,14 @@ enum SidecarConflict {
     }
 
     /// Why the conflict copy of this name cannot be merged or removed; nil when it can, for `check`.
-    static func obstacle(toResolving name: String, in files: LibraryFiles) -> String? {
+    static func obstacle(toResolving name: String, in files: LibraryFiles) -> ConflictObstacle? {
         guard let base = baseName(of: name) else { return nil }
         guard base.hasSuffix("." + Sidecar.fileExtension) else { return photoCopyObstacle(name, of: base, in: files) }
         do throws(Sidecar.Problem) {
             _ = try Sidecar(reading: files.url(forFileNamed: name))
             _ = try Sidecar(reading: files.url(forFileNamed: base))
         } catch where error != .missing {
-            return error.description
+            return .sidecarUnusable(error.description)
         } catch {
             // A copy whose sidecar is missing becomes it.
         }
@@ -139,16 +139,16 @@ enum SidecarConflict {
 
     /// Why a photo file's conflict copy is not the photo its name gives: it is no file of its own,
     /// or its content is another. The name being the content's hash, such a copy holds nothing new.
-    private static func photoCopyObstacle(_ name: String, of base: String, in files: LibraryFiles) -> String? {
+    private static func photoCopyObstacle(_ name: String, of base: String, in files: LibraryFiles) -> ConflictObstacle? {
         switch OpenFile.openRegular(FileName(url: files.url(forFileNamed: name)), followingLinks: false) {
         case .success(let file):
             do throws(OpenFile.ReadFailure) {
-                return try file.sha256() == String(base.prefix { $0 != "." }) ? nil : tr("it does not hold the photo its name gives")
+                return try file.sha256() == String(base.prefix { $0 != "." }) ? nil : .otherContent
             } catch {
-                return tr("it cannot be read to its end")
+                return .cutShort
             }
         case .failure(let failure):
-            return failure.description
+            return .notOpened(failure)
         }
     }
 
@@ -164,7 +164,7 @@ enum SidecarConflict {
         var status = stat()
         if lstat(baseURL.path, &status) != 0 && errno == ENOENT {
             guard rename(url.path, baseURL.path) == 0 else {
-                report.unmerged.append(Unmerged(name: name, reason: String(cString: strerror(errno))))
+                report.unmerged.append(Unmerged(name: name, reason: .notMoved(errno: errno)))
                 return
             }
             report.rewritten.append(base)

@@ -37,14 +37,13 @@ struct SidecarReading {
         }
 
         /// The photo as the person knows it: the original's name its sidecar holds, and the copy's.
-        func described(in files: LibraryFiles) -> String {
+        func described(in files: LibraryFiles) -> RebuildNote.SidecarOf {
             let original: FileName? = switch finding {
             case .whole(let sidecar): sidecar.originalFileName
             case .salvaged(let salvage): salvage.originalName
             case .unreadable: nil
             }
-            let sidecar = files.sidecarURL(forFileNamed: name).path
-            return original.map { String(format: tr("“%@” (%@)"), $0.displayed, sidecar) } ?? sidecar
+            return RebuildNote.SidecarOf(sidecar: files.sidecarURL(forFileNamed: name), original: original?.displayed)
         }
 
         var label: String {
@@ -77,8 +76,7 @@ struct SidecarReading {
             let findings = Self.read(slice.map(files.sidecarURL(forFileNamed:)))
             for (name, finding) in zip(slice, findings) {
                 guard let sha256 = Self.contentHash(inName: name) else {
-                    notes.append(.said(String(format: tr("file %@ is not named by its content, so it is no library copy; it was left out"),
-                                              files.url(forFileNamed: name).path)))
+                    notes.append(.notALibraryCopy(files.url(forFileNamed: name)))
                     continue
                 }
                 claims.append(Claim(name: name, sha256: sha256, finding: finding))
@@ -120,8 +118,7 @@ struct SidecarReading {
             if merged[index].label.isEmpty && !claim.label.isEmpty {
                 (left, merged[index]) = (merged[index], claim)
             }
-            notes.append(.said(String(format: tr("file %@ holds the same photo as another copy; it was left out"),
-                                      files.url(forFileNamed: left.name).path)))
+            notes.append(.sameContent(files.url(forFileNamed: left.name)))
         }
         return merged
     }
@@ -150,8 +147,7 @@ struct SidecarReading {
             let claim = claims[index]
             let id = ids.take()
             if let claimed = claim.id, let other = holder[claimed] {
-                notes.append(.said(String(format: tr("the sidecar of %@ claims photo %ld, which the sidecar of %@ claims too; it is now photo %ld, and keeps its label and all else it holds"),
-                                          claim.described(in: files), Int(claimed), claims[other].described(in: files), Int(id))))
+                notes.append(.claimedTwice(claim.described(in: files), photoID: claimed, alsoBy: claims[other].described(in: files), now: id))
             }
             rows.append(row(for: claim, id: id))
         }
@@ -167,8 +163,7 @@ struct SidecarReading {
         case .unreadable(let problem):
             if problem != .missing {
                 unreadable.append(claim.name)
-                notes.append(.said(String(format: tr("the sidecar of %@ cannot be used: %@; the photo is rebuilt from itself, and the sidecar is set aside in %@"),
-                                          claim.name, problem.description, files.setAsideDirectory.path)))
+                notes.append(.sidecarSetAside(copy: claim.name, why: problem.description, folder: files.setAsideDirectory))
             }
             withoutSidecar.append(claim.name)
             let copy = files.url(forFileNamed: claim.name)
@@ -192,10 +187,8 @@ struct SidecarReading {
             ? inspected(files.url(forFileNamed: claim.name)) : nil
         let label = fitted(salvage.label, of: claim.name)
         for problem in salvage.problems {
-            let what = label.isEmpty ? tr("it keeps all else its sidecar holds")
-                : String(format: tr("it keeps its label “%@” and all else its sidecar holds"), DecoderText.clean(label, limit: 60))
-            notes.append(.said(String(format: tr("the sidecar of %@ cannot be used as it is: %@; the photo is photo %ld, %@"),
-                                      claim.described(in: files), problem.description, Int(id), what)))
+            notes.append(.sidecarSalvaged(claim.described(in: files), why: problem.description, photoID: id,
+                                          label: DecoderText.clean(label, limit: 60)))
         }
         let record = PhotoRecord(id: id, label: label, originalFileName: salvage.originalName ?? FileName(claim.name),
                                  addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, taken: salvage.taken ?? copy!.taken,
@@ -207,7 +200,7 @@ struct SidecarReading {
     private mutating func fitted(_ text: String, of name: String) -> String {
         let label = Label.fitting(text)
         if label.text.count < text.count && (try? Label(text)) == nil {
-            notes.append(.said(String(format: tr("the label in the sidecar of %@ was too long and was cut to fit"), name)))
+            notes.append(.labelCut(copy: name))
         }
         return label.text
     }
