@@ -11,7 +11,7 @@ enum HelpManual {
     static func open(over library: LibraryWindow, uri: String = uri) {
         URILauncher.show(uri, over: library.window) { [weak library] failure in
             guard let failure, let library else { return }
-            library.notification.show(failure.noApplication
+            library.notification.show(failure.isNotSupported
                 ? tr("The manual could not be opened: no help viewer is installed, such as Yelp.")
                 // TRANSLATORS: %@ is the system's reason, such as “Failed to execute child process”.
                 : String(format: tr("The manual could not be opened: %@"), failure.message))
