@@ -29,21 +29,22 @@ enum ShortcutsWindow {
     static var builderXML: String {
         let sections = [(name: "shortcuts", title: tr("Shortcuts"), groups: [ShortcutEntry.Group.general, .photos, .viewer]),
                         (name: "moving", title: ShortcutEntry.Group.selecting.title, groups: [.selecting])]
+        let lines = entries
         let xml = sections.map { section in
             "<child><object class=\"GtkShortcutsSection\">" + property("section-name", section.name)
                 + property("title", section.title) + property("max-height", "12")
-                + section.groups.map(groupXML).joined() + "</object></child>"
+                + section.groups.map { groupXML($0, lines: lines) }.joined() + "</object></child>"
         }
         return "<interface><object class=\"GtkShortcutsWindow\" id=\"help_overlay\">" + property("modal", "1")
             + xml.joined() + "</object></interface>"
     }
 
-    private static func groupXML(_ group: ShortcutEntry.Group) -> String {
-        let lines = entries.filter { $0.group == group }.map { entry in
+    private static func groupXML(_ group: ShortcutEntry.Group, lines: [ShortcutEntry]) -> String {
+        let shortcuts = lines.filter { $0.group == group }.map { entry in
             "<child><object class=\"GtkShortcutsShortcut\">" + property("title", entry.title)
                 + property("accelerator", entry.keys.joined(separator: " ")) + "</object></child>"
         }
-        return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title) + lines.joined()
+        return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title) + shortcuts.joined()
             + "</object></child>"
     }
 
