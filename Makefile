@@ -17,6 +17,9 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # yelp-tools gives yelp-check, which validates the help's Mallard pages.
 TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
 	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools
+# darktable-cli reads an export as darktable does, sidecars included, without a display: the export
+# tests' second reader beside exiftool (16 packages, about 51 MB installed, 11 MB to download).
+TEST_PACKAGES += darktable
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 XVFB_SCREEN := -screen 0 1280x800x24
