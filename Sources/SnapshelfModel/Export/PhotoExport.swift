@@ -1,7 +1,7 @@
 // Copies photos out of the library under their original names, each label embedded where the
-// format allows it (XMP dc:title, and in a JPEG the IPTC object name too), else in an XMP sidecar
-// beside the copy; a rotated photo's orientation is set so that it shows turned, in the copy or
-// its sidecar alike. The pixels are never touched, and nothing already in the folder is overwritten:
+// format allows it (see `ExportTitle`), else in the XMP sidecars peers look for beside the copy
+// (see `ExportSidecars`); a rotated photo's orientation is set so that it shows turned, in the
+// copy or its sidecars alike. The pixels are never touched, and nothing already in the folder is overwritten:
 // each copy is written under a hidden temporary name and linked to a free name only when whole.
 import Foundation
 import Synchronization
@@ -20,10 +20,8 @@ public final class PhotoExport: Sendable {
         public let isNumbered: Bool
     }
 
-    /// The formats Exiv2 writes metadata into; the others get a sidecar.
+    /// The formats Exiv2 writes metadata into; the others get sidecars.
     static let embeddingExtensions: Set<String> = ["jpeg", "jpg", "png", "tiff", "tif", "webp"]
-    /// IPTC's object name is a title of at most 64 bytes.
-    static let objectNameBytes = 64
 
     private let cancelled = Atomic<Bool>(false)
 
@@ -49,26 +47,30 @@ public final class PhotoExport: Sendable {
             throw ExportError(file: FileName(url: folder).displayed, reason: .insideLibrary)
         }
         Self.sweepStaleTemporaries(in: folder)
+        var sidecars = ExportSidecars(in: folder)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
-            let (exported, renaming, isNumbered) = try export(photo, to: folder)
+            let (exported, renaming, isNumbered) = try export(photo, to: folder, sidecars: &sidecars)
             report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming,
                             isNumbered: isNumbered))
         }
     }
 
-    private func export(_ photo: Photo, to folder: URL) throws(ExportError) -> (FileName, renaming: String?, isNumbered: Bool) {
+    private func export(_ photo: Photo, to folder: URL, sidecars: inout ExportSidecars) throws(ExportError)
+        -> (FileName, renaming: String?, isNumbered: Bool) {
         let name = ExportName(for: photo)
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
         let describes = !photo.label.isEmpty || photo.rotation != 0
         let withSidecar = describes && !embeds
-        let exported = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar)
+        let exported = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar, sidecars: sidecars)
+        sidecars.insert(exported)
         let unnumbered = name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)
         return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar),
                 exported.lastComponent != unnumbered)
     }
 
-    private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool) throws(ExportError) -> FileName {
+    private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool,
+                       sidecars: ExportSidecars) throws(ExportError) -> FileName {
         let final = FileName(url: folder).appending(name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)).displayed
         let temporary = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(temporary.path) }
@@ -77,7 +79,7 @@ public final class PhotoExport: Sendable {
             do {
                 let metadata = try Metadata(reading: temporary.path)
                 let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
-                if !photo.label.isEmpty { try Self.embed(photo.label, in: metadata, jpeg: jpeg) }
+                if !photo.label.isEmpty { try metadata.embedTitle(photo.label, takesObjectName: jpeg) }
                 if photo.rotation != 0 { try metadata.turn(by: photo.rotation) }
                 try metadata.save(into: temporary.path)
             } catch {
@@ -87,13 +89,13 @@ public final class PhotoExport: Sendable {
             try Self.flush(temporary, naming: final)
         }
         guard withSidecar else {
-            return try Self.link(temporary, in: folder, as: name, withSidecar: false)
+            return try Self.link(temporary, in: folder, as: name, withSidecar: false, sidecars: sidecars)
         }
-        // The sidecar is made whole under a temporary name too, and given its name after the copy.
-        let sidecar = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
-        defer { unlink(sidecar.path) }
+        // The sidecars are made whole under temporary names too, and given their names after the copy.
+        let sidecarNames = ExportSidecars.names(beside: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes)))
+        let temporarySidecars = sidecarNames.map { _ in folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp") }
+        defer { temporarySidecars.forEach { unlink($0.path) } }
         let metadata = Metadata(emptySidecar: ())
-        let sidecarName = Self.sidecar(of: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes))).displayed
         do {
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
@@ -102,37 +104,31 @@ public final class PhotoExport: Sendable {
                                                       inFileAt: temporary.path)
                 try metadata.set(Metadata.xmpOrientationTag, String(Metadata.orientation(own, turnedBy: photo.rotation)))
             }
-            try metadata.saveSidecar(to: sidecar.path)
         } catch {
-            throw ExportError(file: sidecarName, reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
+            throw ExportError(file: sidecarNames[0].displayed, reason: .metadata(error.description))
         }
-        try Self.flush(sidecar, naming: sidecarName)
-        let linked = try Self.link(temporary, in: folder, as: name, withSidecar: true)
-        let linkedSidecar = Self.sidecar(of: linked)
-        guard linkedSidecar.withCString({ Foundation.link(sidecar.path, $0) }) == 0 else {
-            let code = errno
-            // Neither without the other: the copy linked a moment ago is this export's own.
-            _ = linked.withCString(unlink)
-            throw ExportError(file: linkedSidecar.displayed, reason: .init(errno: code))
+        for (sidecar, named) in zip(temporarySidecars, sidecarNames) {
+            do {
+                try metadata.saveSidecar(to: sidecar.path)
+            } catch {
+                throw ExportError(file: named.displayed, reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
+            }
+            try Self.flush(sidecar, naming: named.displayed)
+        }
+        let linked = try Self.link(temporary, in: folder, as: name, withSidecar: true, sidecars: sidecars)
+        var placed: [FileName] = [linked]
+        for (sidecar, named) in zip(temporarySidecars, ExportSidecars.names(beside: linked)) {
+            do throws(ExportError) {
+                // Another program took the name since it was found free: this export's files go.
+                guard try Self.place(sidecar, at: named) else { throw ExportError(file: named.displayed, reason: .init(errno: EEXIST)) }
+                placed.append(named)
+            } catch {
+                // None without the others: the files placed a moment ago are this export's own.
+                placed.forEach { _ = $0.withCString(unlink) }
+                throw error
+            }
         }
         return linked
-    }
-
-    /// The XMP sidecar's name beside an exported copy, `name.heic.xmp`.
-    private static func sidecar(of copy: FileName) -> FileName {
-        FileName(bytes: copy.bytes + Array(".\(Sidecar.fileExtension)".utf8))
-    }
-
-    /// Embeds the label as the title, and in a JPEG as the IPTC object name too.
-    private static func embed(_ label: String, in metadata: Metadata, jpeg: Bool) throws(Metadata.Failure) {
-        // The label replaces the title in every language, or readers in another would show the old one.
-        metadata.clear(Sidecar.titleTag)
-        try metadata.setLanguageAlternative(Sidecar.titleTag, label)
-        if jpeg {
-            // The UTF-8 escape sequence, so readers take the object name as UTF-8.
-            try metadata.set("Iptc.Envelope.CharacterSet", "\u{1B}%G")
-            try metadata.set("Iptc.Application2.ObjectName", objectName(label))
-        }
     }
 
     /// Whether `folder` is `library` or inside it, links resolved.
@@ -158,13 +154,6 @@ public final class PhotoExport: Sendable {
     private static func isFull(_ folder: URL) -> Bool {
         var status = statvfs()
         return statvfs(folder.path, &status) == 0 && status.f_bavail == 0
-    }
-
-    /// The label cut to IPTC's 64 bytes, at a character boundary.
-    static func objectName(_ label: String) -> String {
-        var cut = Substring(label)
-        while cut.utf8.count > objectNameBytes { cut = cut.dropLast() }
-        return String(cut)
     }
 
     private func copy(_ source: URL, to temporary: URL, naming final: String) throws(ExportError) {
@@ -195,32 +184,37 @@ public final class PhotoExport: Sendable {
     }
 
     /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
-    /// replacing a file; with a sidecar, the name's ".xmp" must be free too.
-    private static func link(_ temporary: URL, in folder: URL, as name: ExportName, withSidecar: Bool) throws(ExportError) -> FileName {
+    /// replacing a file, and never one beside which lies a sidecar a peer would read for it; with
+    /// sidecars, a name whose stem no other file has.
+    private static func link(_ temporary: URL, in folder: URL, as name: ExportName, withSidecar: Bool,
+                             sidecars: ExportSidecars) throws(ExportError) -> FileName {
         for number in 1... {
             let candidate = FileName(url: folder).appending(name.numbered(number, reserving: withSidecar ? ExportName.sidecarBytes : 0))
-            var status = stat()
-            if withSidecar && sidecar(of: candidate).withCString({ lstat($0, &status) }) == 0 { continue }
-            if candidate.withCString({ Foundation.link(temporary.path, $0) }) == 0 { return candidate }
-            switch errno {
-            case EEXIST: continue
-            case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK:
-                // File systems without hard links, as on many USB sticks: reserve the name, then
-                // rename over the reservation, which is this export's own empty file.
-                let reserved = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-                if reserved < 0 && errno == EEXIST { continue }
-                guard reserved >= 0 else { throw ExportError(file: candidate.displayed, reason: .init(errno: errno)) }
-                close(reserved)
-                guard candidate.withCString({ rename(temporary.path, $0) }) == 0 else {
-                    let code = errno
-                    _ = candidate.withCString(unlink)
-                    throw ExportError(file: candidate.displayed, reason: .init(errno: code))
-                }
-                return candidate
-            default:
-                throw ExportError(file: candidate.displayed, reason: .init(errno: errno))
-            }
+            if sidecars.allows(candidate, withSidecar: withSidecar), try place(temporary, at: candidate) { return candidate }
         }
         preconditionFailure("an unending sequence of numbers ran out")
+    }
+
+    /// Gives the temporary file the name, or returns false when the name is taken.
+    private static func place(_ temporary: URL, at candidate: FileName) throws(ExportError) -> Bool {
+        if candidate.withCString({ Foundation.link(temporary.path, $0) }) == 0 { return true }
+        switch errno {
+        case EEXIST: return false
+        case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK:
+            // File systems without hard links, as on many USB sticks: reserve the name, then
+            // rename over the reservation, which is this export's own empty file.
+            let reserved = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            if reserved < 0 && errno == EEXIST { return false }
+            guard reserved >= 0 else { throw ExportError(file: candidate.displayed, reason: .init(errno: errno)) }
+            close(reserved)
+            guard candidate.withCString({ rename(temporary.path, $0) }) == 0 else {
+                let code = errno
+                _ = candidate.withCString(unlink)
+                throw ExportError(file: candidate.displayed, reason: .init(errno: code))
+            }
+            return true
+        default:
+            throw ExportError(file: candidate.displayed, reason: .init(errno: errno))
+        }
     }
 }

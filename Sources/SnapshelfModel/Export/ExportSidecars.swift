@@ -1,0 +1,43 @@
+// The XMP sidecars peers look for beside an exported copy, and which names that leaves free.
+// darktable 4.2 reads `photo.heic.xmp` (the whole name); gThumb 3.12 reads `photo.xmp` (its
+// extension replaced, `exiv2_get_sidecar`); digiKam 7.9 reads `photo.xmp` when there is one, else
+// `photo.heic.xmp` (`MetaEngine::sidecarFilePathForFile`). A copy in a format Exiv2 cannot write
+// gets both, the same XMP. Each of them puts a sidecar's XMP over the file's own, so a copy never
+// takes a name beside which a sidecar already lies; and since `photo.xmp` is read for every file
+// of the stem `photo`, a copy with a sidecar never takes a stem another file has, nor the reverse.
+import Foundation
+
+struct ExportSidecars {
+    /// The stems (the names without their last extension) of the folder's files, this export's included.
+    private var stems: Set<[UInt8]>
+
+    /// Reads the folder's names once: an export of thousands of photos does not list it again for each.
+    init(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        stems = Set(names.map { Self.stem(of: FileName($0)) })
+    }
+
+    /// `photo.heic.xmp`, then `photo.xmp`; one name for a copy without an extension.
+    static func names(beside copy: FileName) -> [FileName] {
+        let whole = copy.appendingExtension(Sidecar.fileExtension)
+        let stem = copy.deletingExtension.appendingExtension(Sidecar.fileExtension)
+        return whole == stem ? [whole] : [whole, stem]
+    }
+
+    /// Whether `copy` (a path in the folder) may be taken: no sidecar a peer would read for it
+    /// lies there, and, when it is to have sidecars, no other file shares its stem.
+    func allows(_ copy: FileName, withSidecar: Bool) -> Bool {
+        var status = stat()
+        let sidecarThere = Self.names(beside: copy).contains { name in name.withCString { lstat($0, &status) } == 0 }
+        return !sidecarThere && !(withSidecar && stems.contains(Self.stem(of: copy.lastComponent)))
+    }
+
+    /// Records a copy this export placed.
+    mutating func insert(_ copy: FileName) {
+        stems.insert(Self.stem(of: copy.lastComponent))
+    }
+
+    private static func stem(of name: FileName) -> [UInt8] {
+        name.deletingExtension.bytes
+    }
+}
