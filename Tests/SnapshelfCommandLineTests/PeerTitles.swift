@@ -12,8 +12,10 @@
 //   `photo.heic.xmp` (`MetaEngine::sidecarFilePathForFile`), whose XMP replaces the file's
 //   (`loadSidecarData`); Xmp.dc.title, then Xmp.acdsee.caption, then IPTC's object name
 //   (`DMetadata::getItemTitles`).
-// - darktable 4.2, `src/common/exif.cc`: `darktable-cli` imports the copy with `photo.heic.xmp`
-//   and exports it; the title it read is in the XMP of what it wrote.
+// - darktable 4.2, `src/common/exif.cc` `dt_exif_xmp_read`: `photo.heic.xmp`, else Lightroom's
+//   `photo.xmp` (`src/common/image.c` `_image_import_internal`, `dt_lightroom_import`), over the
+//   file's own; `darktable-cli` imports the copy so and exports it, and the title it read is in
+//   the XMP of what it wrote.
 import Foundation
 import SnapshelfTestSupport
 import XCTest

@@ -1,6 +1,7 @@
 // The XMP sidecars peers look for beside an exported copy, and which names that leaves free.
-// darktable 4.2 reads `photo.heic.xmp` (the whole name); gThumb 3.12 reads `photo.xmp` (its
-// extension replaced, `exiv2_get_sidecar`); digiKam 7.9 reads `photo.xmp` when there is one, else
+// darktable 4.2 reads `photo.heic.xmp` (the whole name), else Lightroom's `photo.xmp`
+// (`_image_import_internal`, `dt_lightroom_import`); gThumb 3.12 reads `photo.xmp` (its extension
+// replaced, `exiv2_get_sidecar`); digiKam 7.9 reads `photo.xmp` when there is one, else
 // `photo.heic.xmp` (`MetaEngine::sidecarFilePathForFile`). A copy in a format Exiv2 cannot write
 // gets both, the same XMP. Each of them puts a sidecar's XMP over the file's own, so a copy never
 // takes a name beside which a sidecar already lies; and since `photo.xmp` is read for every file

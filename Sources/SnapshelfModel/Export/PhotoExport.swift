@@ -16,7 +16,8 @@ public final class PhotoExport: Sendable {
         public let exported: URL
         /// Why the copy's name is not the photo's original name, when it is not (see `ExportName`).
         public let renaming: String?
-        /// Whether the copy took a number, "name (2).jpg", since a file of its name was there.
+        /// Whether the copy took a number, "name (2).jpg", since a file of its name was there, or
+        /// of a sidecar's name it would be read with (see `ExportSidecars`).
         public let isNumbered: Bool
     }
 
