@@ -1,7 +1,8 @@
 // An exported copy shows its whole label in Shotwell, gThumb, digiKam and darktable, each by its
 // own rule (see `PeerTitles`), whatever titles, captions and headlines the original carried, in
-// a JPEG, a TIFF, a HEIF and an AVIF; copies of one stem never share a sidecar; and an export
-// that cannot write its sidecars stops, naming them, and leaves nothing behind.
+// a JPEG, a TIFF, a HEIF and an AVIF (whose own XMP is pointed at the label, its pixels kept);
+// copies of one stem never share a sidecar; and an export that cannot write its sidecars stops,
+// naming them, and leaves nothing behind.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
@@ -81,12 +82,31 @@ final class PeerExportTests: CommandLineTestCase {
         try snapshelf("import", "--label", "An AVIF", avif.path)
         try snapshelf("export", "--to", exports.path, "--all")
         XCTAssertEqual(try exported(), ["camera.avif", "camera.avif.xmp", "camera.xmp", "phone.heic", "phone.heic.xmp", "phone.xmp"])
-        XCTAssertEqual(try Data(contentsOf: exports.appendingPathComponent("phone.heic")), try Data(contentsOf: heic), "the copy unchanged")
-
         // Shotwell 0.30 opens no HEIF or AVIF at all.
         let darktable = try PeerTitles.darktable(exports, scratch: folder.url)
-        try assertPeersShow(long, for: "phone.heic", darktable: darktable, shotwell: false)
-        try assertPeersShow("An AVIF", for: "camera.avif", darktable: darktable, shotwell: false)
+        for (name, label, original) in [("phone.heic", long, heic), ("camera.avif", "An AVIF", avif)] {
+            try assertPeersShow(label, for: name, darktable: darktable, shotwell: false)
+            // The copy's own XMP carries it too, for digiKam as it starts, reading no sidecar.
+            let copy = exports.appendingPathComponent(name)
+            XCTAssertEqual(try PeerTitles.digiKam(copy, readingSidecars: false), label, name)
+            XCTAssertEqual(try ExifTool.value("XMP-dc:Title", of: copy), label, name)
+            XCTAssertEqual(try decoded(copy), try decoded(original), "\(name): the same pixels")
+        }
+        // Exiv2 0.27, which digiKam reads through, as darktable does: the copies alone, without sidecars.
+        let alone = folder.url.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        for name in ["phone.heic", "camera.avif"] {
+            try FileManager.default.copyItem(at: exports.appendingPathComponent(name), to: alone.appendingPathComponent(name))
+        }
+        let scratch = folder.url.appendingPathComponent("darktable-alone")
+        XCTAssertEqual(try PeerTitles.darktable(alone, scratch: scratch), ["phone.heic": long, "camera.avif": "An AVIF"])
+    }
+
+    /// The pixels libheif decodes from a HEIF or AVIF, as a Y4M file's bytes.
+    private func decoded(_ file: URL) throws -> Data {
+        let output = folder.url.appendingPathComponent("decoded-\(UUID().uuidString).y4m")
+        try ExternalTool.run("heif-convert", [file.path, output.path])
+        return try Data(contentsOf: output)
     }
 
     func testCopiesOfOneStemNeverShareASidecar() throws {
@@ -123,6 +143,17 @@ final class PeerExportTests: CommandLineTestCase {
         XCTAssertTrue(readOnly.standardError.contains("exports/phone.heic: you do not have permission to write into that folder"),
                       readOnly.standardError)
         XCTAssertEqual(chmod(exports.path, 0o700), 0)
+
+        // A HEIF whose own XMP is to carry the label, where a file may grow no larger than the copy
+        // (dash counts in 512-byte blocks), which is larger than the library's own files.
+        let titled = try encoded(by: "heif-enc", ["-q", "90", try original(SamplePhotos.jpeg("gps/DSCN0010.jpg"), named: "titled.jpg").path, "-o"],
+                                 to: "titled.heic")
+        try snapshelf("import", "--label", long, titled.path)
+        let titledSize = try FileManager.default.attributesOfItem(atPath: titled.path)[.size] as? Int ?? 0
+        let limited = try snapshelf("export", "--to", exports.path, "2", expecting: 1,
+                                    through: ["/bin/sh", "-c", "ulimit -f \((titledSize + 511) / 512); exec \"$0\" \"$@\""])
+        XCTAssertTrue(limited.standardError.contains("exports/titled.heic: there is not enough space on the disk"), limited.standardError)
+        XCTAssertEqual(try exported(), [], "no partial file, no temporary file")
 
         // Room for the copy, none for its sidecars.
         let size = try FileManager.default.attributesOfItem(atPath: heic.path)[.size] as? Int ?? 0

@@ -71,10 +71,11 @@ enum PeerTitles {
         return tags["IPTC:Headline"] != tags["IPTC:Caption-Abstract"] ? tags["IPTC:Headline"] : nil
     }
 
-    static func digiKam(_ copy: URL) throws -> String? {
+    /// `readingSidecars` is digiKam's setting "Read from sidecar files", off unless turned on.
+    static func digiKam(_ copy: URL, readingSidecars: Bool = true) throws -> String? {
         var tags = try tags(of: copy)
         let beside = sidecars(of: copy)
-        if let sidecar = beside.stem ?? beside.whole {
+        if readingSidecars, let sidecar = beside.stem ?? beside.whole {
             tags = tags.filter { !$0.key.hasPrefix("XMP") }.merging(try Self.tags(of: sidecar)) { $1 }
         }
         return title(tags, defaultFirst: true) ?? tags["XMP-acdsee:Caption"] ?? tags["IPTC:ObjectName"]

@@ -92,6 +92,7 @@ public final class PhotoExport: Sendable {
         guard withSidecar else {
             return try Self.link(temporary, in: folder, as: name, withSidecar: false, sidecars: sidecars)
         }
+        if !photo.label.isEmpty { try Self.retitle(temporary, label: photo.label, naming: final) }
         // The sidecars are made whole under temporary names too, and given their names after the copy.
         let sidecarNames = ExportSidecars.names(beside: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes)))
         let temporarySidecars = sidecarNames.map { _ in folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp") }
@@ -130,6 +131,27 @@ public final class PhotoExport: Sendable {
             }
         }
         return linked
+    }
+
+    /// Gives a HEIF's or AVIF's own XMP the label, where it has XMP that can be (see `ExportHEIFXMP`).
+    private static func retitle(_ temporary: URL, label: String, naming final: String) throws(ExportError) {
+        guard let metadata = try? Metadata(reading: temporary.path), metadata.xmpPacket() != nil else { return }
+        let descriptor = open(temporary.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw ExportError(file: final, reason: .init(errno: errno)) }
+        defer { close(descriptor) }
+        guard let item = ExportHEIFXMP(descriptor: descriptor) else { return }
+        do {
+            try metadata.embedTitle(label, takesObjectName: false)
+        } catch {
+            throw ExportError(file: final, reason: .metadata(error.description))
+        }
+        guard let packet = metadata.xmpPacket() else { return }
+        do {
+            try item.replace(with: packet)
+        } catch {
+            throw ExportError(file: final, reason: .init(error))
+        }
+        try flush(temporary, naming: final)
     }
 
     /// Whether `folder` is `library` or inside it, links resolved.
