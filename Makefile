@@ -19,9 +19,9 @@ TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core pytho
 	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
-# What `make bench-peers` sets Snapshelf beside (Shotwell 0.30), what drives its window, and
+# What `make bench-peers` sets Snapshelf beside (Shotwell 0.30, gThumb), what drives their windows, and
 # GdkPixbuf's Python bindings, which write the thumbnails of its library of 10,000 photos.
-BENCH_PEERS_PACKAGES := shotwell xdotool python3 python3-gi gir1.2-gdkpixbuf-2.0
+BENCH_PEERS_PACKAGES := shotwell gthumb xdotool python3 python3-gi gir1.2-gdkpixbuf-2.0
 XVFB_SCREEN := -screen 0 1280x800x24
 # SwiftPM's own import check, as an error. It refuses an undeclared import of another target only
 # in a target that depends on no build plugin (so not in SnapshelfUI, which reaches the glue's),
