@@ -11,9 +11,6 @@ import sqlite3
 import subprocess
 import time
 
-TICK = os.sysconf("SC_CLK_TCK")
-PAGE = os.sysconf("SC_PAGE_SIZE")
-
 
 class Timeout(Exception):
     pass
