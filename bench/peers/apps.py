@@ -116,15 +116,16 @@ def peak_kib(pid):
     return 0
 
 
-def measure_open(argv, env, log, quiet=0.5, timeout=60):
-    """Starts an app on its library and returns the seconds to its window being mapped and to
-    its processor ticks (its own and its children's) standing still for `quiet` seconds, and its
-    peak RSS in MiB then, alone and with its children."""
+def measure_open(argv, env, log, window=".", quiet=0.5, timeout=60):
+    """Starts an app on its library and returns the seconds to its window (the first whose title
+    matches `window`) being mapped and to its processor ticks (its own and its children's)
+    standing still for `quiet` seconds, and its peak RSS in MiB then, alone and with its
+    children."""
     started = time.monotonic()
     process = start(argv, env, log)
     try:
         _, mapped = wait_for(f"a window of {argv[0]} to be mapped",
-                             lambda: windows("--pid", str(process.pid)), timeout)
+                             lambda: windows("--all", "--pid", str(process.pid), "--name", window), timeout)
         last, last_change, deadline = ticks(tree(process.pid)), time.monotonic(), started + timeout
         while time.monotonic() - last_change < quiet:
             if time.monotonic() > deadline or process.poll() is not None:
