@@ -7,7 +7,6 @@ its own, which stop() ends whole.
 import os
 import pathlib
 import signal
-import sqlite3
 import subprocess
 import time
 
@@ -140,11 +139,3 @@ def measure_open(argv, env, log, window=".", quiet=0.5, timeout=60):
         return mapped - started, last_change - started, main / 1024, everything / 1024
     finally:
         stop(process)
-
-
-def count_rows(database):
-    try:
-        with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=0.1) as connection:
-            return connection.execute("SELECT count(*) FROM PhotoTable").fetchone()[0]
-    except sqlite3.Error:
-        return -1

@@ -7,6 +7,7 @@ thumb<the photo's id as 16 hex digits> (src/ThumbnailCache.vala).
 """
 import os
 import pathlib
+import sqlite3
 import time
 
 import apps
@@ -46,10 +47,19 @@ def start_empty(home, log):
         raise
 
 
+def rows(home):
+    """The rows in PhotoTable, read-only, or -1 while Shotwell holds the database locked."""
+    try:
+        with sqlite3.connect(f"file:{database(home)}?mode=ro", uri=True, timeout=0.1) as connection:
+            return connection.execute("SELECT count(*) FROM PhotoTable").fetchone()[0]
+    except sqlite3.Error:
+        return -1
+
+
 def made(home, count):
     """Whether Shotwell has both thumbnails and the row of every one of `count` photos."""
     return (all(sum(1 for _ in thumbnails(home, size).iterdir()) >= count for size in SIZES)
-            and apps.count_rows(database(home)) >= count)
+            and rows(home) >= count)
 
 
 def import_copies(home, folder, count, log, timeout=300):
