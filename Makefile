@@ -22,13 +22,16 @@ TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core pytho
 TEST_PACKAGES += darktable
 # What `make bench` runs beside Snapshelf: the anchors, and the tools that time and drive it.
 BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
+# What `make bench-peers` sets Snapshelf beside (Shotwell 0.30, gThumb), what drives their windows, and
+# GdkPixbuf's Python bindings, which write the thumbnails of its library of 10,000 photos.
+BENCH_PEERS_PACKAGES := shotwell gthumb xdotool python3 python3-gi gir1.2-gdkpixbuf-2.0
 XVFB_SCREEN := -screen 0 1280x800x24
 # SwiftPM's own import check, as an error. It refuses an undeclared import of another target only
 # in a target that depends on no build plugin (so not in SnapshelfUI, which reaches the glue's),
 # and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps imports build run test validate bench clean
+.PHONY: all deps test-deps imports build run test validate bench bench-peers clean
 
 all: build
 
@@ -81,6 +84,11 @@ validate: test-deps
 bench: test-deps
 	$(call install_missing,$(BENCH_PACKAGES))
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- bench/run
+
+# Optional, and in neither test nor bench: Snapshelf beside Shotwell (see bench/peers/run).
+bench-peers: test-deps
+	$(call install_missing,$(BENCH_PEERS_PACKAGES))
+	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- bench/peers/run
 
 clean:
 	rm -rf .build
