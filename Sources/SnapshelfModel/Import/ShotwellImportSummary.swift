@@ -4,8 +4,9 @@
 import Foundation
 
 public struct ShotwellImportSummary: Equatable, Sendable {
-    /// What became of the photos given to the import.
-    public private(set) var imports = ImportSummary()
+    /// What became of the photos given to the import; a window adds those it saved another way,
+    /// such as from the label dialog.
+    public var imports = ImportSummary()
     /// The photos in Shotwell's library, which the import was given, `missing` and `oddRows` aside.
     public let total: Int
     public let missing: [FileName]
