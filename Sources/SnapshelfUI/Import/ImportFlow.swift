@@ -27,6 +27,7 @@ final class ImportFlow {
     let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
+    let shotwell: ShotwellImport
     private var session: LabellingSession?
     private var isCollecting = false
     private var pendingSaves = 0
@@ -51,11 +52,14 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
-        background.finished = { [weak self] outcomes in
+        shotwell = ShotwellImport(notification: notification, background: background)
+        background.finished = { [weak self] outcomes, cancelled in
             self?.report(outcomes)
             self?.reveal(outcomes)
+            self?.shotwell.finished(outcomes, cancelled: cancelled)
             self?.startWaiting()
         }
+        shotwell.ended = { [weak self] in self?.startWaiting() }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -63,7 +67,7 @@ final class ImportFlow {
     var progressBar: ImportProgressBar { background.progressBar }
 
     var isRunning: Bool {
-        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0
+        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0 || shotwell.isReading
     }
 
     func chooseFiles() {
@@ -74,6 +78,18 @@ final class ImportFlow {
     func chooseFolders() {
         guard !refuseWhileRunning() else { return }
         chooser.chooseFolders { [weak self] urls in self?.importFiles(urls) }
+    }
+
+    /// Imports Shotwell's library from where Shotwell keeps it, else from a database the person chooses.
+    func importFromShotwell() {
+        guard !refuseWhileRunning() else { return }
+        notification.dismiss()
+        guard !ShotwellImport.hasDefaultDatabase else { return shotwell.start(ShotwellImport.defaultDatabase) }
+        chooser.chooseShotwellDatabase { [weak self] database in
+            guard let self else { return }
+            guard let database else { return startWaiting() }
+            shotwell.start(database)
+        }
     }
 
     /// Imports files and folders (searched for photos): used by the choosers, drops and the app's

@@ -137,6 +137,7 @@ final class LibraryWindow {
         switch command {
         case .importPhotos: importFlow.chooseFiles()
         case .importFolder: importFlow.chooseFolders()
+        case .importShotwell: importFlow.importFromShotwell()
         case .open: if let position = grid.selectedPositions.first { open(position: position) }
         case .editLabel: commands.editLabel(of: chosenPhotos)
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }
