@@ -1,8 +1,8 @@
 // Importing a Shotwell library from the window, from a photo.db that Shotwell itself made: the
 // main menu's item, the empty page's button (there only while Shotwell's database is), one click
 // that brings every photo in with its Shotwell title and no label dialog, the summary that names
-// the files that are gone and counts the videos, a database chosen when Shotwell's is not where
-// Shotwell keeps it, and one that is no database.
+// the files that are gone and counts the videos, the dialog when the person asks for it, a
+// database chosen when Shotwell's is not where Shotwell keeps it, and one that is no database.
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -84,6 +84,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertNotEqual(click(window.pages.fromShotwell), 0)
             try waitForTheEnd(of: window)
             XCTAssertNil(window.importFlow.dialog, "the label dialog opened for titled photos")
+            XCTAssertNil(window.importFlow.shotwell.review, "the label dialog opened unasked")
             XCTAssertEqual(windows(of: gtk_window_get_type()).count, 1, "a dialog opened beside the window")
             XCTAssertEqual(try labels(), ["Harbour at dawn", "Grandma’s garden", ""])
             try waitUntil("the grid never showed the titles") {
@@ -92,6 +93,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "Imported 3 photos. 1 photo in Shotwell’s library was not imported because"
                            + " its file is gone: \(library.url.path)/Holiday.jpg. 1 video was skipped; Snapshelf keeps photos only."
                            + " 1 photo has no title yet.")
+            XCTAssertEqual(window.notification.action.label, "Label One by One…")
             XCTAssertEqual(window.history.notice.text, "Imported 3 photos")
 
             // A second run brings nothing new, and says so.
@@ -101,6 +103,35 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.notification.text.hasPrefix("Nothing new to import from Shotwell: its 3 photos are already"),
                           window.notification.text)
             XCTAssertEqual(try labels().count, 3)
+        }
+    }
+
+    func testLabelOneByOneShowsTheDialogForTitledPhotosWhenAsked() throws {
+        try makeShotwellLibrary(titles: ["Harbour at dawn", "Ski trip"])
+        try onMain {
+            let window = try launch()
+            window.window.activateAction(Command.importShotwell.detailedName)
+            try waitForTheEnd(of: window)
+            XCTAssertTrue(window.notification.text.hasSuffix("All 2 photos came with their titles."), window.notification.text)
+            try waitUntil("the offer never reached the accessible tree") {
+                (try? buttonNames())?.contains("Label One by One…") == true
+            }
+            XCTAssertNotEqual(click(window.notification.action.button), 0)
+            let dialog = try XCTUnwrap(window.importFlow.shotwell.review?.dialog, "asked for, the dialog never opened")
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.progressText, "1 of 2")
+            XCTAssertEqual(dialog.entryText, "Harbour at dawn")
+            XCTAssertTrue(dialog.forTheRestToggle.isVisible)
+            dialog.entryWidget.text = "Harbour, early"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil { dialog.progressText == "2 of 2" }
+            XCTAssertEqual(dialog.entryText, "Ski trip")
+            XCTAssertTrue(pressEscape(in: dialog.window), "Escape skips the photo")
+            try waitUntil("the dialog stayed after the last photo") { window.importFlow.shotwell.review == nil }
+            try waitUntil("the new label was never saved") { (try? labels()) == ["Harbour, early", "Ski trip"] }
+            try waitUntil { window.history.notice.text == "Labelled “Harbour, early”" }
+            window.history.undo()
+            try waitUntil { (try? labels()) == ["Harbour at dawn", "Ski trip"] }
         }
     }
 

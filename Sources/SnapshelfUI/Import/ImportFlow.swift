@@ -18,9 +18,9 @@ final class ImportFlow {
     /// The window focuses the first of them, unless its search is open, where the person may
     /// be typing while a background import ends.
     var saved: (@MainActor ([Int]) -> Void)?
-    /// Called when the dialog gave a photo already in the library a new label, so the window can
+    /// Called when the dialog gave photos already in the library a new label, so the window can
     /// undo that as it does any relabel.
-    var relabelled: (@MainActor (LabelUndo, Photo) -> Void)?
+    var relabelled: (@MainActor (LabelUndo, [Photo]) -> Void)?
     /// Called once an import is over with the photos it added, so the window can undo it.
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     /// Runs the window's writes in order; internal, so a test can queue a job behind them.
@@ -52,13 +52,16 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
-        shotwell = ShotwellImport(notification: notification, background: background)
+        shotwell = ShotwellImport(store: store, loader: loader, parent: parent, notification: notification,
+                                  worker: worker, background: background)
         background.finished = { [weak self] outcomes, cancelled in
             self?.report(outcomes)
             self?.reveal(outcomes)
             self?.shotwell.finished(outcomes, cancelled: cancelled)
             self?.startWaiting()
         }
+        shotwell.mayStart = { [weak self] in self?.refuseWhileRunning() == false }
+        shotwell.relabelled = { [weak self] undo, photos in self?.relabelled?(undo, photos) }
         shotwell.ended = { [weak self] in self?.startWaiting() }
     }
 
@@ -67,7 +70,7 @@ final class ImportFlow {
     var progressBar: ImportProgressBar { background.progressBar }
 
     var isRunning: Bool {
-        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0 || shotwell.isReading
+        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0 || shotwell.isRunning
     }
 
     func chooseFiles() {
@@ -213,7 +216,7 @@ final class ImportFlow {
             return (outcome, try library.relabel(photosWithIDs: [outcome.photo.id], as: label))
         }, completion: { [weak self] result in
             self?.finishSaving(name, result.map(\.0))
-            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, outcome.photo) }
+            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, [outcome.photo]) }
         })
     }
 

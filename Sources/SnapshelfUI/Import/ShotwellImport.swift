@@ -2,7 +2,7 @@
 // thread, then its photos come in behind the import's progress bar with the titles, turns and
 // dates Shotwell kept, and without the label dialog, since a person who titled photos there has
 // labelled them already. The end says which photos' files were gone and how many videos were
-// left out, and how many photos came without a title.
+// left out, and offers to label the photos one by one after all, in the same dialog.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -14,17 +14,31 @@ final class ShotwellImport {
     static var defaultDatabase: URL { ShotwellLibrary.defaultURL() }
     static var hasDefaultDatabase: Bool { FileManager.default.fileExists(atPath: defaultDatabase.path) }
 
+    private let store: PhotoStore
+    private let loader: ThumbnailLoader
+    private let parent: Window
     private let notification: InAppNotification
+    private let worker: ImportWorker
     private let background: BackgroundImport
-    /// Called when the reading of a database brought nothing to import: what waited for it may start.
+    /// Called when photos labelled one by one got a new label, so the window can undo that.
+    var relabelled: (@MainActor (LabelUndo, [Photo]) -> Void)?
+    /// Whether something else may start now; says why not when it may not.
+    var mayStart: @MainActor () -> Bool = { true }
+    /// Called when the reading of a database brought nothing to import, or the labelling one by
+    /// one ended: what waited for them may start.
     var ended: (@MainActor () -> Void)?
     /// What became of the photos of the Shotwell library being imported, until the import ends.
     private var summary: ShotwellImportSummary?
-    private(set) var isReading = false
+    private var isReading = false
+    private(set) var review: LabelReview?
 
-    init(notification: InAppNotification, background: BackgroundImport) {
-        (self.notification, self.background) = (notification, background)
+    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification,
+         worker: ImportWorker, background: BackgroundImport) {
+        (self.store, self.loader, self.parent) = (store, loader, parent)
+        (self.notification, self.worker, self.background) = (notification, worker, background)
     }
+
+    var isRunning: Bool { isReading || review != nil }
 
     /// Reads the database, which Shotwell may have open meanwhile, then imports its photos.
     func start(_ database: URL) {
@@ -52,7 +66,8 @@ final class ShotwellImport {
         }
     }
 
-    /// After a background import: for Shotwell's, what became of its photos.
+    /// After a background import: for Shotwell's, what became of its photos, with the offer to
+    /// label them one by one.
     func finished(_ outcomes: [ImportOutcome], cancelled: Bool) {
         guard let summary else { return }
         self.summary = nil
@@ -65,6 +80,37 @@ final class ShotwellImport {
         let sayAll = cancelled || !summary.imports.onlyAdded || !summary.missing.isEmpty || summary.videos > 0
             || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0
         let text = sayAll ? summary.sentence(cancelled: cancelled) : ""
-        notification.show(added.isEmpty ? text : (sayAll ? text + " " : "") + titles)
+        guard !added.isEmpty else { return notification.show(text) }
+        notification.show((sayAll ? text + " " : "") + titles, action: tr("_Label One by One…")) { [weak self] in
+            self?.label(added.map(\.id))
+        }
+    }
+
+    /// Shows the photos in the label dialog in turn, with their labels as they are now.
+    private func label(_ ids: [Int64]) {
+        guard mayStart(), let photos = try? store.library.photos(withIDs: ids), !photos.isEmpty else { return }
+        let review = LabelReview(photos, parent: parent, loader: loader, notification: notification,
+                                 save: { [weak self] photos, label in self?.save(photos, label) },
+                                 ended: { [weak self] in
+                                     self?.review = nil
+                                     self?.ended?()
+                                 })
+        self.review = review
+        review.start()
+    }
+
+    /// Gives the photos the label on the worker, after the writes before it.
+    private func save(_ photos: [Photo], _ label: SnapshelfModel.Label) {
+        let ids = photos.map(\.id)
+        worker.perform({ library in try library.relabel(photosWithIDs: ids, as: label) }, completion: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let undo):
+                try? store.refresh()
+                relabelled?(undo, photos)
+            case .failure(let error):
+                notification.show(String(format: tr("The label was not changed: %@"), ErrorMessage.of(error)))
+            }
+        })
     }
 }

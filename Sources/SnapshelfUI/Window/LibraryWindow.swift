@@ -91,7 +91,7 @@ final class LibraryWindow {
             self?.grid.reveal(positions: positions, focusing: self?.grid.mayTakeFocus == true && self?.search.isOpen == false)
         }
         importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
-        importFlow.relabelled = { [weak self] undo, photo in self?.commands.recordRelabel(undo, of: [photo]) }
+        importFlow.relabelled = { [weak self] undo, photos in self?.commands.recordRelabel(undo, of: photos) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followShownPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
