@@ -106,6 +106,27 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheImportShowsItsProgressAndCancelImportStopsIt() throws {
+        try makeShotwellLibrary(titles: ["Harbour at dawn", "Ski trip"])
+        try onMain {
+            let window = try launch()
+            // The worker waits behind this job until the import is cancelled, so nothing is saved before.
+            let held = DispatchSemaphore(value: 0)
+            window.importFlow.worker.perform({ _ in held.wait() }, completion: { _ in })
+            window.window.activateAction(Command.importShotwell.detailedName)
+            try waitUntil("the import never started") { window.importFlow.batch != nil }
+            XCTAssertTrue(window.importFlow.progressBar.isShown)
+            XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing 0 of 2: "), window.importFlow.progressBar.statusText)
+            window.importFlow.batch?.cancel()
+            held.signal()
+            try waitForTheEnd(of: window)
+            XCTAssertFalse(window.importFlow.progressBar.isShown)
+            XCTAssertTrue(window.notification.text.hasPrefix("Import cancelled after 0 of 2 photos; none was imported."),
+                          window.notification.text)
+            XCTAssertEqual(try labels(), [])
+        }
+    }
+
     func testLabelOneByOneShowsTheDialogForTitledPhotosWhenAsked() throws {
         try makeShotwellLibrary(titles: ["Harbour at dawn", "Ski trip"])
         try onMain {

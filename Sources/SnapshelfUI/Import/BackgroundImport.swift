@@ -1,5 +1,6 @@
-// The import behind the progress bar: the files one label was chosen for, imported on the worker
-// after the saves before them, each file shown as it is done, and a summary at the end.
+// The import behind the progress bar: the files one label was chosen for, or a Shotwell library's
+// photos with their titles, imported on the worker after the saves before them, each file shown
+// as it is done, and a summary at the end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages

@@ -1,7 +1,8 @@
 // Importing photos: files come from the chooser, a drop or the app's open request; each is then
 // labelled in the labelling session and saved on the worker, unless the person chooses one label
-// for the rest, which the background import then brings in behind a progress bar. Only one
-// import runs at a time; files the app is given meanwhile wait for it to end.
+// for the rest, which the background import then brings in behind a progress bar. A Shotwell
+// library goes straight to the background import (see `ShotwellImport`). Only one import runs
+// at a time; files the app is given meanwhile wait for it to end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
