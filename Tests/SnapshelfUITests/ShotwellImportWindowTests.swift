@@ -156,6 +156,30 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testOneLabelForTheRestGoesToEveryPhotoLeftAndIsUndoneAtOnce() throws {
+        try makeShotwellLibrary(titles: ["Harbour at dawn", nil, "Ski trip"])
+        try onMain {
+            let window = try launch()
+            window.window.activateAction(Command.importShotwell.detailedName)
+            try waitForTheEnd(of: window)
+            XCTAssertNotEqual(click(window.notification.action.button), 0)
+            let dialog = try XCTUnwrap(window.importFlow.shotwell.review?.dialog)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertTrue(pressEscape(in: dialog.window), "Escape skips the photo")
+            try waitUntil { dialog.progressText == "2 of 3" }
+            XCTAssertEqual(dialog.entryText, "", "a photo without a title shows an empty entry")
+            XCTAssertFalse(dialog.replacingTitlesToggle.isVisible, "no titles to replace among photos already labelled")
+            dialog.entryWidget.text = "Alps"
+            dialog.forTheRestToggle.isActive = true
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the dialog stayed after one label for the rest") { window.importFlow.shotwell.review == nil }
+            try waitUntil("the label never went to the rest") { (try? labels()) == ["Harbour at dawn", "Alps", "Alps"] }
+            try waitUntil { window.history.notice.text == "Labelled 2 photos" }
+            window.history.undo()
+            try waitUntil { (try? labels()) == ["Harbour at dawn", "", "Ski trip"] }
+        }
+    }
+
     func testWithoutShotwellsOwnDatabaseTheMenuItemAsksForOne() throws {
         // GTK's chooser reads its GSettings, which fixes the process's backend for good; see ExportFlowTests.
         setenv("GSETTINGS_BACKEND", "memory", 1)
