@@ -54,13 +54,16 @@ final class ShotwellCommandTests: CommandLineTestCase {
     }
 
     func testTheLabelGoesOnlyToPhotosWithoutATitle() throws {
+        let titled = try ExifTool.copy(of: SamplePhotos.cameras[2], named: "titled.jpg", in: folder.url, title: "From the file")
         try shotwell.addPhoto(SamplePhotos.cameras[0], title: "From Shotwell")
         try shotwell.addPhoto(SamplePhotos.cameras[1], title: "")
+        try shotwell.addPhoto(titled, title: nil)
         shotwell.close()
 
         try snapshelf("import", "--label", "Holiday", "--from-shotwell", shotwell.databaseURL.path)
 
-        XCTAssertEqual(try snapshelf("list").standardOutput, "1\tFrom Shotwell\tCanon_40D.jpg\n2\tHoliday\tNikon_D70.jpg\n")
+        XCTAssertEqual(try snapshelf("list").standardOutput,
+                       "1\tFrom Shotwell\tCanon_40D.jpg\n2\tHoliday\tNikon_D70.jpg\n3\tFrom the file\ttitled.jpg\n")
     }
 
     func testBadInputIsNamedWithWhatWentWrong() throws {
