@@ -7,6 +7,7 @@
 // Shotwell costs seconds.
 import CSQLite
 import Foundation
+import XCTest
 
 public enum ShotwellFixture {
     public struct Failure: Error, CustomStringConvertible {
@@ -32,6 +33,13 @@ public enum ShotwellFixture {
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: made, to: copy)
         return try ShotwellTestLibrary(copy)
+    }
+
+    /// A copy in the test's folder, closed when the test ends.
+    public static func library(for test: FolderTestCase) throws -> ShotwellTestLibrary {
+        let library = try library(in: test.folder.url)
+        test.addTeardownBlock { library.close() }
+        return library
     }
 
     /// Whether the database has the tables Shotwell makes at start, read without a write lock.

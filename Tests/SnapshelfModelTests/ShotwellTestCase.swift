@@ -10,12 +10,7 @@ class ShotwellTestCase: LibraryTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        shotwell = try ShotwellFixture.library(in: folder.url)
-    }
-
-    override func tearDown() {
-        shotwell = nil
-        super.tearDown()
+        shotwell = try ShotwellFixture.library(for: self)
     }
 
     /// Reads Shotwell's library and imports its photos into the test's library, returning what
