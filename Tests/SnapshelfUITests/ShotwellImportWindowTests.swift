@@ -61,7 +61,10 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     func testTheMenuAndTheEmptyPageOfferShotwellOnlyWhileItsDatabaseIsThere() throws {
         try onMain {
             let window = try launch()
-            XCTAssertTrue(attributes("label", in: WindowMenus.main()).contains("Import from _Shotwell…"))
+            let labels = attributes("label", in: WindowMenus.main())
+            XCTAssertTrue(labels.contains("Import from Shot_well…"), "\(labels)")
+            // Its key in the open menu is its own.
+            XCTAssertEqual(labels.filter { $0.lowercased().contains("_w") }, ["Import from Shot_well…"])
             XCTAssertTrue(attributes("action", in: WindowMenus.main()).contains(Command.importShotwell.detailedName))
             XCTAssertEqual(window.pages.visible, .empty)
             XCTAssertFalse(window.pages.fromShotwell.isVisible, "offered without Shotwell's database")

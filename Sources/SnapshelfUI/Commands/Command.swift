@@ -41,7 +41,8 @@ enum Command: String, CaseIterable {
         case .importFolder:
             CommandSpec(scope: .window, line: .own(.general, tr("Import Folder")), menuLabel: tr("Import _Folder…"),
                         accelerators: ["<Shift><Control>o"])
-        case .importShotwell: CommandSpec(scope: .window, menuLabel: tr("Import from _Shotwell…"))
+        // W: the main menu's S is Smaller Thumbnails', and its H is Help's.
+        case .importShotwell: CommandSpec(scope: .window, menuLabel: tr("Import from Shot_well…"))
         case .exportAll: CommandSpec(scope: .window, menuLabel: tr("Export _All Photos…"))
         case .search:
             CommandSpec(scope: .window, line: .own(.general, tr("Search Labels and File Names")), accelerators: ["<Control>f"])
