@@ -30,9 +30,9 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     }
 
     /// Shotwell's library in `folder`: the first camera photos with these titles (nil for none),
-    /// a photo whose file has gone since, and a video.
+    /// a photo whose file has gone since, and a video; left open only when `closing` is false.
     @discardableResult
-    private func makeShotwellLibrary(titles: [String?], in folder: URL? = nil) throws -> ShotwellTestLibrary {
+    private func makeShotwellLibrary(titles: [String?], in folder: URL? = nil, closing: Bool = true) throws -> ShotwellTestLibrary {
         let shotwell = try ShotwellFixture.library(in: folder ?? dataHome)
         for (title, photo) in zip(titles, SamplePhotos.cameras) {
             try shotwell.addPhoto(photo, title: title)
@@ -42,7 +42,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         try shotwell.addPhoto(gone, title: "Beach")
         try FileManager.default.removeItem(at: gone)
         try shotwell.addVideo(library.url.appendingPathComponent("clip.mp4"))
-        shotwell.close()
+        if closing { shotwell.close() }
         return shotwell
     }
 
@@ -127,6 +127,29 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.notification.text.hasPrefix("Import cancelled after 0 of 2 photos; none was imported."),
                           window.notification.text)
             XCTAssertEqual(try labels(), [])
+        }
+    }
+
+    func testWhileShotwellHoldsItsDatabaseTheBarSaysSoAndCancelStopsTheWait() throws {
+        let writer = try makeShotwellLibrary(titles: ["Harbour at dawn"], closing: false)
+        // As Shotwell does while it writes: readers wait for the lock.
+        try writer.execute("BEGIN EXCLUSIVE")
+        try onMain {
+            let window = try launch()
+            window.window.activateAction(Command.importShotwell.detailedName)
+            XCTAssertTrue(window.importFlow.progressBar.isShown, "nothing shows that the import began")
+            XCTAssertEqual(window.importFlow.progressBar.statusText, "Reading Shotwell’s library…")
+            spin(for: 0.5)
+            XCTAssertTrue(window.importFlow.isRunning)
+            window.importFlow.progressBar.onCancel?()
+            XCTAssertFalse(window.importFlow.isRunning)
+            XCTAssertFalse(window.importFlow.progressBar.isShown)
+            XCTAssertEqual(window.notification.text, "The import from Shotwell was cancelled before any photo was imported.")
+            // Let go, the reading ends and finds the photo, which must not come in all the same.
+            writer.close()
+            spin(for: 5)
+            XCTAssertFalse(window.importFlow.isRunning, "the reading cancelled started an import")
+            XCTAssertEqual(try labels(), [], "the reading cancelled still imported")
         }
     }
 

@@ -25,12 +25,18 @@ final class BackgroundImport {
     private var counting: (@MainActor (BatchImport.Progress) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
+    /// What Cancel Import stops while the bar shows work before the import, such as the reading
+    /// of Shotwell's database.
+    var cancelledBeforeStart: (@MainActor () -> Void)?
 
     init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
         self.store = store
         self.worker = worker
         self.notification = notification
-        progressBar.onCancel = { [weak self] in self?.batch?.cancel() }
+        progressBar.onCancel = { [weak self] in
+            guard let self else { return }
+            if let batch { batch.cancel() } else { cancelledBeforeStart?() }
+        }
     }
 
     var isRunning: Bool { batch != nil }

@@ -29,7 +29,8 @@ final class ShotwellImport {
     var ended: (@MainActor () -> Void)?
     /// What became of the photos of the Shotwell library being imported, until the import ends.
     private var summary: ShotwellImportSummary?
-    private var isReading = false
+    /// The reading under way: one the person cancelled is forgotten when it ends.
+    private var reading: UUID?
     private(set) var review: LabelReview?
 
     init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification,
@@ -38,28 +39,47 @@ final class ShotwellImport {
         (self.notification, self.worker, self.background) = (notification, worker, background)
     }
 
-    var isRunning: Bool { isReading || review != nil }
+    var isRunning: Bool { reading != nil || review != nil }
 
-    /// Reads the database, which Shotwell may have open meanwhile, then imports its photos.
+    /// Reads the database, which Shotwell may have open meanwhile, then imports its photos. The
+    /// progress bar says so from the start, since Shotwell may hold the database locked a while.
     func start(_ database: URL) {
-        isReading = true
+        let token = UUID()
+        reading = token
+        background.progressBar.show(status: tr("Reading Shotwell’s library…"), fraction: 0)
+        background.cancelledBeforeStart = { [weak self] in self?.stopReading() }
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { () throws(ShotwellError) in try ShotwellLibrary(reading: database) }
-            MainLoop.perform { [weak self] in self?.read(result) }
+            MainLoop.perform { [weak self] in
+                guard let self, reading == token else { return }
+                read(result)
+            }
         }
     }
 
+    /// Cancel Import while the database is read: what the reading finds is then left unused.
+    private func stopReading() {
+        endReading(saying: tr("The import from Shotwell was cancelled before any photo was imported."))
+    }
+
+    /// Ends a reading that leaves nothing to import, saying why.
+    private func endReading(saying message: String) {
+        reading = nil
+        background.cancelledBeforeStart = nil
+        background.progressBar.hide()
+        notification.show(message)
+        ended?()
+    }
+
     private func read(_ result: Result<ShotwellLibrary, ShotwellError>) {
-        isReading = false
         switch result {
         case .failure(let error):
-            notification.show(String(format: tr("Nothing was imported from Shotwell’s database “%@”: %@."),
-                                     DisplayName.of(FileName(url: error.url)), error.explanation))
-            ended?()
+            endReading(saying: String(format: tr("Nothing was imported from Shotwell’s database “%@”: %@."),
+                                      DisplayName.of(FileName(url: error.url)), error.explanation))
         case .success(let catalogue) where catalogue.photos.isEmpty:
-            notification.show(ShotwellImportSummary(catalogue).sentence(cancelled: false))
-            ended?()
+            endReading(saying: ShotwellImportSummary(catalogue).sentence(cancelled: false))
         case .success(let catalogue):
+            (reading, background.cancelledBeforeStart) = (nil, nil)
             summary = ShotwellImportSummary(catalogue)
             background.start(catalogue.files, label: nil, details: catalogue.details, keepingFoundTitles: false,
                              counting: { [weak self] progress in self?.summary?.count(progress) }, after: { ImportSummary() })
