@@ -83,8 +83,8 @@ final class ShotwellCommandTests: CommandLineTestCase {
         try shotwell.execute("UPDATE VersionTable SET schema_version = 30, app_version = '0.40.0'")
         let path = shotwell.databaseURL.path
         XCTAssertEqual(try snapshelf("import", "--from-shotwell", path, expecting: 1).standardError,
-                       "snapshelf: \(path): its schema version (30, written by Shotwell 0.40.0) is not one Snapshelf reads (20 to 24); "
-                       + "open it once with Shotwell 0.30 or later, then try again\n")
+                       "snapshelf: \(path): its schema is version 30, written by Shotwell 0.40.0, newer than the versions 20 to 24 "
+                       + "this Snapshelf reads; a newer Snapshelf may read it\n")
         try shotwell.execute("UPDATE VersionTable SET schema_version = 20")
         try shotwell.execute("BEGIN EXCLUSIVE")
         defer { try? shotwell.execute("ROLLBACK") }
