@@ -53,6 +53,21 @@ final class ShotwellCommandTests: CommandLineTestCase {
         XCTAssertEqual(try ids(), ["1", "2"])
     }
 
+    func testAnEmptyLibraryAndManyMissingFilesAreToldShortly() throws {
+        XCTAssertEqual(try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path).standardOutput,
+                       "Shotwell’s library has no photos to import.\n")
+        for index in 1...12 {
+            try shotwell.execute("INSERT INTO PhotoTable (filename, title) VALUES (?, 'Gone')", [.text("/gone/\(index).jpg")])
+        }
+
+        let outcome = try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path, expecting: 1)
+
+        let named = (1...10).map { "/gone/\($0).jpg" }.joined(separator: ", ")
+        XCTAssertEqual(outcome.standardOutput, "Shotwell’s library has no photos to import. 12 photos in Shotwell’s library were not "
+                       + "imported because their files are gone: \(named) and 2 more.\n")
+        XCTAssertEqual(outcome.standardError.split(separator: "\n").count, 12, "each missing file is named on stderr")
+    }
+
     func testTheLabelGoesOnlyToPhotosWithoutATitle() throws {
         let titled = try ExifTool.copy(of: SamplePhotos.cameras[2], named: "titled.jpg", in: folder.url, title: "From the file")
         try shotwell.addPhoto(SamplePhotos.cameras[0], title: "From Shotwell")
