@@ -75,8 +75,10 @@ final class ShotwellCommandTests: CommandLineTestCase {
         try shotwell.addPhoto(titled, title: nil)
         shotwell.close()
 
-        try snapshelf("import", "--label", "Holiday", "--from-shotwell", shotwell.databaseURL.path)
+        let outcome = try snapshelf("import", "--label", "Holiday", "--from-shotwell", shotwell.databaseURL.path)
 
+        XCTAssertTrue(outcome.standardOutput.hasSuffix("Imported 3 photos. 2 kept the titles they came with instead of the label "
+                                                       + "chosen for the rest.\n"), outcome.standardOutput)
         XCTAssertEqual(try snapshelf("list").standardOutput,
                        "1\tFrom Shotwell\tCanon_40D.jpg\n2\tHoliday\tNikon_D70.jpg\n3\tFrom the file\ttitled.jpg\n")
     }
