@@ -14,15 +14,17 @@ public enum ShotwellFixture {
         public let description: String
     }
 
-    /// The database Shotwell made, made on first use.
-    private static let made: Result<URL, Failure> = Result { () throws(Failure) -> URL in
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("snapshelf-shotwell-\(getpid())")
-        try? FileManager.default.removeItem(at: home)
-        let shotwell = try ShotwellProcess(home: home)
+    /// The bytes of the database Shotwell made, made on first use; Shotwell's home goes with it.
+    private static let made: Result<Data, Failure> = Result { () throws(Failure) -> Data in
+        let home = TemporaryDirectory()
+        let shotwell = try ShotwellProcess(home: home.url.appendingPathComponent("home"))
         defer { shotwell.stop() }
         try shotwell.waitForTables()
         shotwell.quit()
-        return shotwell.database
+        guard let bytes = try? Data(contentsOf: shotwell.database) else {
+            throw Failure(description: "cannot read the database Shotwell made at \(shotwell.database.path)")
+        }
+        return bytes
     }
 
     /// A copy of the database Shotwell made, in `folder`, at `shotwell/data/photo.db` as under a
@@ -31,7 +33,7 @@ public enum ShotwellFixture {
         let made = try self.made.get()
         let copy = folder.appendingPathComponent("shotwell/data/photo.db")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: made, to: copy)
+        try made.write(to: copy)
         return try ShotwellTestLibrary(copy)
     }
 

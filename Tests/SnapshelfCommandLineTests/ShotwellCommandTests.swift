@@ -34,10 +34,10 @@ final class ShotwellCommandTests: CommandLineTestCase {
         XCTAssertEqual(outcome.standardError, "snapshelf: \(gone.path): the file Shotwell’s library names is gone, so it was not imported\n")
         let listing = try snapshelf("list").standardOutput
         XCTAssertEqual(listing, "1\tDawn at the lake\tCanon_40D.jpg\n2\t\tNikon_D70.jpg\n")
-        let json = try snapshelf("list", "--json").standardOutput
-        XCTAssertTrue(json.contains("\"rotation\" : 90"), json)
-        let copy = try copies().first { try ExifTool.value("XMP-dc:Title", of: URL(fileURLWithPath: $0.path + ".xmp")) == "Dawn at the lake" }
-        XCTAssertNotNil(copy, "no sidecar holds Shotwell's title")
+        // The sidecars, read by exiftool: the title, and the turn Shotwell gave the photo.
+        let sidecars = try copies().map { URL(fileURLWithPath: $0.path + ".xmp") }
+        let titled = try XCTUnwrap(try sidecars.first { try ExifTool.title(of: $0) == "Dawn at the lake" }, "no sidecar holds Shotwell's title")
+        XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: titled), "90")
     }
 
     func testASecondRunImportsNothingNewAndSaysSo() throws {
@@ -53,6 +53,21 @@ final class ShotwellCommandTests: CommandLineTestCase {
         XCTAssertEqual(try ids(), ["1", "2"])
     }
 
+    func testAnEmptyLibraryAndManyMissingFilesAreToldShortly() throws {
+        XCTAssertEqual(try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path).standardOutput,
+                       "Shotwell’s library has no photos to import.\n")
+        for index in 1...12 {
+            try shotwell.execute("INSERT INTO PhotoTable (filename, title) VALUES (?, 'Gone')", [.text("/gone/\(index).jpg")])
+        }
+
+        let outcome = try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path, expecting: 1)
+
+        let named = (1...10).map { "/gone/\($0).jpg" }.joined(separator: ", ")
+        XCTAssertEqual(outcome.standardOutput, "Shotwell’s library has no photos to import. 12 photos in Shotwell’s library were not "
+                       + "imported because their files are gone: \(named) and 2 more.\n")
+        XCTAssertEqual(outcome.standardError.split(separator: "\n").count, 12, "each missing file is named on stderr")
+    }
+
     func testTheLabelGoesOnlyToPhotosWithoutATitle() throws {
         let titled = try ExifTool.copy(of: SamplePhotos.cameras[2], named: "titled.jpg", in: folder.url, title: "From the file")
         try shotwell.addPhoto(SamplePhotos.cameras[0], title: "From Shotwell")
@@ -60,8 +75,10 @@ final class ShotwellCommandTests: CommandLineTestCase {
         try shotwell.addPhoto(titled, title: nil)
         shotwell.close()
 
-        try snapshelf("import", "--label", "Holiday", "--from-shotwell", shotwell.databaseURL.path)
+        let outcome = try snapshelf("import", "--label", "Holiday", "--from-shotwell", shotwell.databaseURL.path)
 
+        XCTAssertTrue(outcome.standardOutput.hasSuffix("Imported 3 photos. 2 kept the titles they came with instead of the label "
+                                                       + "chosen for the rest.\n"), outcome.standardOutput)
         XCTAssertEqual(try snapshelf("list").standardOutput,
                        "1\tFrom Shotwell\tCanon_40D.jpg\n2\tHoliday\tNikon_D70.jpg\n3\tFrom the file\ttitled.jpg\n")
     }
@@ -83,8 +100,8 @@ final class ShotwellCommandTests: CommandLineTestCase {
         try shotwell.execute("UPDATE VersionTable SET schema_version = 30, app_version = '0.40.0'")
         let path = shotwell.databaseURL.path
         XCTAssertEqual(try snapshelf("import", "--from-shotwell", path, expecting: 1).standardError,
-                       "snapshelf: \(path): its schema version (30, written by Shotwell 0.40.0) is not one Snapshelf reads (20 to 24); "
-                       + "open it once with Shotwell 0.30 or later, then try again\n")
+                       "snapshelf: \(path): its schema is version 30, written by Shotwell 0.40.0, newer than the versions 20 to 24 "
+                       + "this Snapshelf reads; a newer Snapshelf may read it\n")
         try shotwell.execute("UPDATE VersionTable SET schema_version = 20")
         try shotwell.execute("BEGIN EXCLUSIVE")
         defer { try? shotwell.execute("ROLLBACK") }

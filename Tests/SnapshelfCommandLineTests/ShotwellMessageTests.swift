@@ -13,8 +13,11 @@ final class ShotwellMessageTests: XCTestCase {
         XCTAssertEqual(ShotwellError.notAFile(database).message, "\(path): this is no file; give the path of Shotwell’s photo.db")
         XCTAssertEqual(ShotwellError.unreadable(database, reason: "Permission denied").message, "\(path): it cannot be read (Permission denied)")
         XCTAssertEqual(ShotwellError.unsupportedSchema(database, version: nil, appVersion: nil).message,
-                       "\(path): its schema version (unknown, written by Shotwell unknown) is not one Snapshelf reads (20 to 24); "
-                       + "open it once with Shotwell 0.30 or later, then try again")
+                       "\(path): it does not say which schema version it has; Snapshelf reads versions 20 to 24, "
+                       + "which Shotwell 0.30 and later write: open it once with such a Shotwell, then try again")
+        XCTAssertEqual(ShotwellError.unsupportedSchema(database, version: 12, appVersion: nil).message,
+                       "\(path): its schema is version 12; Snapshelf reads versions 20 to 24, "
+                       + "which Shotwell 0.30 and later write: open it once with such a Shotwell, then try again")
         XCTAssertEqual(ShotwellError.interruptedWrite(database).message,
                        "\(path): Shotwell stopped in the middle of saving it; open Shotwell once so it can finish, then try again")
         XCTAssertEqual(ShotwellError.damaged(database, detail: "database disk image is malformed").message,

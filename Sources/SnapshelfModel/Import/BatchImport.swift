@@ -95,7 +95,8 @@ public final class BatchImport: Sendable {
             for handled in unreported {
                 let (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
                 var keptOwnTitle = false
-                if case .success(.added) = result, keepingFoundTitles, let title = handled.candidate?.title?.label {
+                if case .success(.added) = result, keepingFoundTitles,
+                   let title = details?[handled.index].label ?? handled.candidate?.title?.label {
                     keptOwnTitle = title != label
                 }
                 if case .success(let outcome) = result, outcome != .duplicate(of: outcome.photo), let thumbnails,
