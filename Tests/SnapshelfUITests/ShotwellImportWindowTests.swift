@@ -1,8 +1,9 @@
 // Importing a Shotwell library from the window, from a photo.db that Shotwell itself made: the
 // main menu's item, the empty page's button (there only while Shotwell's database is), one click
 // that brings every photo in with its Shotwell title and no label dialog, the summary that names
-// the files that are gone and counts the videos, the dialog when the person asks for it, a
-// database chosen when Shotwell's is not where Shotwell keeps it, and one that is no database.
+// the files that are gone and counts the videos, the progress bar and Cancel Import (while the
+// database is read, too), the dialog when the person asks for it, a database chosen when
+// Shotwell's is not where Shotwell keeps it, and one that is no database.
 import CGtk
 import Foundation
 import SnapshelfModel
