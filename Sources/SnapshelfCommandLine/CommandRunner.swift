@@ -37,7 +37,17 @@ public struct CommandRunner {
                 guard let given = self.label(text, for: .import) else { return .usage }
                 label = given
             }
-            return importPhotos(paths, label: label, recursive: recursive,
+            return importPhotos(.files(paths, recursive: recursive), label: label,
+                                into: LibraryLocation.resolve(explicit: library, environment: environment))
+        case .importFromShotwell(let library, let text, let database):
+            // With --label, only the photos that bring no title of their own take it.
+            var label: Label?
+            if let text {
+                guard let given = self.label(text, for: .import) else { return .usage }
+                label = given
+            }
+            let shotwell = database?.url ?? ShotwellLibrary.defaultURL(environment: environment)
+            return importPhotos(.shotwell(ShotwellImportCommand(database: shotwell)), label: label,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
             // Nothing there yet is an empty library, not a fault: the first import makes it.
@@ -148,7 +158,7 @@ public struct CommandRunner {
 
     /// Imports into the library, which is created only once a photo is ready to go in; one that
     /// exists is opened first, so that a library that cannot take photos says so before any work.
-    private func importPhotos(_ paths: [FileName], label: Label?, recursive: Bool, into directory: URL) -> ExitStatus {
+    private func importPhotos(_ source: ImportSource, label: Label?, into directory: URL) -> ExitStatus {
         var library: Library?
         do {
             try LibraryFolder.refuseWhatIsNoLibrary(at: directory, creatingIfMissing: true)
@@ -167,29 +177,21 @@ public struct CommandRunner {
             Console.complain(String(format: tr("the library at %@ is read-only, so nothing can be imported into it"), directory.path))
             return .failure
         }
-        let collection = FileCollector.collect(paths.map(\.url), recursive: recursive)
-        var failed = !collection.problems.isEmpty
-        for problem in collection.problems {
-            let hint = problem.reason == .file(.isDirectory) ? " " + tr("(add --recursive to import the photos in it)") : ""
-            Console.complain("\(problem.displayPath): \(problem.explanation)\(hint)")
-        }
-        // Every name: a script may want them, and the terminal scrolls.
-        collection.skippedSentence(naming: .max).map(Console.say)
-        if collection.files.isEmpty && !failed {
-            Console.complain(String(format: tr("found no photos to import in %@"), paths.map(\.displayed).joined(separator: ", ")))
-            return .failure
-        }
+        guard let found = source.gather() else { return .failure }
+        var failed = found.failed
         var created: Library?
         var added = false
         // A library this import started but put nothing into goes again, as if never made.
         defer { if !added { created?.discardIfUnused() } }
         do {
-            try BatchImport().run(collection.files, label: label, opening: { () throws(LibraryError) in
+            try BatchImport().run(found.files, label: label, keepingFoundTitles: found.details != nil && label != nil,
+                                  details: found.details, opening: { () throws(LibraryError) in
                 if let library { return library }
                 let opened = try open(directory, creatingIfMissing: true)
                 (library, created) = (opened, opened)
                 return opened
             }, report: { progress in
+                source.count(progress)
                 if case .success(.added) = progress.result { added = true }
                 progress.notes.forEach { Console.complain(String(format: tr("note: %@"), $0.words)) }
                 switch progress.result {
@@ -209,7 +211,7 @@ public struct CommandRunner {
             Console.complain(error.message)
             return .failure
         }
-        return failed ? .failure : .success
+        return source.finish() && !failed ? .success : .failure
     }
 
     private func rotate(_ ids: [Int64], by degrees: Int, in library: Library) throws(LibraryError) -> ExitStatus {

@@ -35,6 +35,7 @@ public enum HelpTopic: String, Sendable {
                 .paragraph(tr("Keeps photos with a label each. With no command, opens the Snapshelf window, and offers to import the FILEs given.")),
                 .table(heading: tr("Commands:"), rows: [
                     ("import [--label TEXT] [--recursive] PATH...", tr("copy photos into the library")),
+                    ("import --from-shotwell [DB]", tr("copy Shotwell’s photos in, with their titles")),
                     ("list [--json]", tr("print the photos in the library")),
                     ("search [--json] WORD…", tr("print the photos whose label or file name contains every word")),
                     ("label ID TEXT", tr("give photo ID a new label")),
@@ -54,9 +55,11 @@ public enum HelpTopic: String, Sendable {
             ]
         case .import:
             [
-                .usage(["snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH..."]),
+                .usage(["snapshelf import [--library DIR] [--label TEXT] [--recursive] PATH...",
+                        "snapshelf import [--library DIR] [--label TEXT] --from-shotwell [DB]"]),
                 .paragraph(tr("Copies each photo into the library and saves it with the label TEXT. Without --label, a photo keeps the title another app gave it (an XMP sidecar beside it, its XMP title, or its IPTC object name), else it has none. With --recursive (-r), folders are searched for photos, skipping hidden files. The originals are never changed.")),
                 .paragraph(tr("A photo whose content is already in the library is not copied again; it is reported with the existing photo's ID and keeps its label (change it with `snapshelf label`). If the library's copy of it is missing or damaged, the copy is made again from this file. A file that cannot be imported is reported on stderr with the reason, the others are still imported, and the exit status is 1. No library is created until a photo is imported.")),
+                .paragraph(tr("With --from-shotwell, imports every photo in Shotwell’s library, whose database DB is by default $XDG_DATA_HOME/shotwell/data/photo.db (~/.local/share/shotwell/data/photo.db). Each photo gets its title in Shotwell as its label (else the title it brought along, else TEXT), is turned as Shotwell showed it, and takes Shotwell’s date when the file records none. Shotwell’s database is only read, never changed, and Shotwell may be running. Videos are skipped and counted. A photo whose file is gone is named, and makes the exit status 1. Running it again imports only what is new.")),
                 .paragraph(String(format: tr("Limits: a label has at most %ld characters and %ld bytes; line breaks and tabs in it become spaces, and control characters and invisible formatting characters (such as direction overrides) are removed. Files over %@ and images over %ld megapixels are refused before decoding."), Label.maximumLength, Label.maximumBytes, PhotoCandidate.formattedMaximumBytes, PhotoCandidate.maximumMegapixels)),
             ]
         case .list:

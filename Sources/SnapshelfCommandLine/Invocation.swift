@@ -5,6 +5,8 @@ import SnapshelfModel
 public enum Invocation: Equatable, Sendable {
     case startGUI(library: String?, files: [FileName])
     case importPhotos(library: String?, label: String?, recursive: Bool, paths: [FileName])
+    /// `import --from-shotwell [PHOTO_DB]`; nil for Shotwell's own database.
+    case importFromShotwell(library: String?, label: String?, database: FileName?)
     case list(library: String?, json: Bool)
     case search(library: String?, json: Bool, text: String)
     case relabel(library: String?, id: Int64, label: String)
@@ -42,6 +44,7 @@ public enum Invocation: Equatable, Sendable {
         var label: String?
         var json = false
         var recursive = false
+        var fromShotwell = false
         var exportFolder: String?
         var exportAll = false
         var degrees: Int?
@@ -79,6 +82,7 @@ public enum Invocation: Equatable, Sendable {
                 label = try reader.value(for: option, command: name)
                 guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8(command: .import) }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
+            case ("--from-shotwell", .import?): fromShotwell = true
             case ("--json", .list?), ("--json", .search?): json = true
             case ("--to", .export?):
                 exportFolder = try reader.value(for: option, command: name)
@@ -104,6 +108,11 @@ public enum Invocation: Equatable, Sendable {
             guard let word = operands.first else { return .help(.general) }
             guard let topic = HelpTopic(rawValue: word) else { throw UsageError.unknownCommand(word) }
             return .help(topic)
+        case .import? where fromShotwell:
+            guard !recursive else { throw UsageError.conflictingOptions("--recursive", "--from-shotwell", command: .import) }
+            try expect(operands, count: min(operands.count, 1), for: .import)
+            guard operands.first != "" else { throw UsageError.emptyValue(tr("The path of Shotwell’s database")) }
+            return .importFromShotwell(library: library, label: label, database: operandBytes.first)
         case .import?:
             guard !operands.isEmpty else { throw UsageError.missingOperand("import", tr("at least one photo or folder")) }
             guard !operands.contains("") else { throw UsageError.emptyValue(tr("A path to import")) }

@@ -16,6 +16,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case labelNotUTF8(command: HelpTopic)
     case libraryNotUTF8
     case invalidRotation(String)
+    /// Two options the command cannot take together.
+    case conflictingOptions(String, String, command: HelpTopic)
 
     public var description: String {
         switch self {
@@ -49,6 +51,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             tr("the label is not valid UTF-8 text, so it would not be saved as typed; check that your terminal uses UTF-8.")
         case .invalidRotation(let word):
             String(format: tr("“%@” is not a rotation; --by takes 90, 180 or 270, the degrees to turn clockwise."), word)
+        case .conflictingOptions(let option, let other, _):
+            String(format: tr("%@ cannot be used with %@."), option, other)
         case .libraryNotUTF8:
             tr("the folder after --library is not valid UTF-8, so Snapshelf would open another folder than the one named; rename it, or give a link to it whose name is UTF-8.")
         }
@@ -63,7 +67,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingOperand(let command, _), .unexpectedArgument(_, let command), .invalidID(_, let command):
             HelpTopic(rawValue: command) ?? .general
         case .invalidRotation: .rotate
-        case .invalidLabel(_, let command), .labelNotUTF8(let command): command
+        case .invalidLabel(_, let command), .labelNotUTF8(let command), .conflictingOptions(_, _, let command): command
         case .unknownCommand, .emptyValue, .libraryNotUTF8: .general
         }
     }

@@ -9,6 +9,7 @@ public enum ErrorMessage {
         case let error as ImportError: error.message
         case let error as DecodingFailure: error.message
         case let error as Label.Problem: error.words
+        case let error as ShotwellError: error.message
         default: "\(error)"
         }
     }

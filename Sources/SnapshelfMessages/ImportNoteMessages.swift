@@ -21,6 +21,9 @@ extension ImportNote {
         case .titleInvisible(let photo, let source):
             String(format: tr("%@: the title from %@ holds nothing but invisible characters, so it was not taken"),
                    photo.displayed, source.description)
+        case .shotwellMirrorDropped(let photo):
+            String(format: tr("%@: Shotwell showed it mirrored otherwise than its file is; it is turned as in Shotwell, but mirrored as the file says"),
+                   photo.displayed)
         case .sidecarTakenBack(let id, let label):
             label.isEmpty
                 ? String(format: tr("photo %ld took back the name, dates and rotation its sidecar in the library kept"), Int(id))

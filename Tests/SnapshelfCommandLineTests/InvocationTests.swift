@@ -22,6 +22,18 @@ final class InvocationTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["check", "--help"]), .help(.check))
     }
 
+    func testImportFromShotwellTakesAtMostItsDatabase() throws {
+        XCTAssertEqual(try Invocation.parse(["import", "--from-shotwell"]), .importFromShotwell(library: nil, label: nil, database: nil))
+        XCTAssertEqual(try Invocation.parse(["import", "--label", "Trip", "--from-shotwell", "/old/photo.db", "--library", "/l"]),
+                       .importFromShotwell(library: "/l", label: "Trip", database: "/old/photo.db"))
+        XCTAssertThrowsError(try Invocation.parse(["import", "--from-shotwell", ""])) { error in
+            XCTAssertEqual(error as? UsageError, .emptyValue("The path of Shotwell’s database"))
+        }
+        XCTAssertThrowsError(try Invocation.parse(["list", "--from-shotwell"])) { error in
+            XCTAssertEqual(error as? UsageError, .unknownOption("--from-shotwell", command: "list"))
+        }
+    }
+
     func testOptionsThatBelongToAnotherCommandAreRefused() {
         XCTAssertThrowsError(try Invocation.parse(["list", "--label", "x"])) { error in
             XCTAssertEqual(error as? UsageError, .unknownOption("--label", command: "list"))

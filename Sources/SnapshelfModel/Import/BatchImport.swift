@@ -55,10 +55,11 @@ public final class BatchImport: Sendable {
     /// Imports the files into the library in `directory`, through a connection of its own, until
     /// done or cancelled. `report` is called on the calling thread, once per file, in order, and for
     /// a photo saved only once it is on disk.
-    public func run(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, libraryDirectory directory: URL,
-                    report: (Progress) -> Void) throws(LibraryError) {
+    public func run(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, details: [ImportedDetails]? = nil,
+                    libraryDirectory directory: URL, report: (Progress) -> Void) throws(LibraryError) {
         let library = try Library(directory: directory)
-        run(files, label: label, keepingFoundTitles: keepingFoundTitles, opening: { () throws(Never) in library }, report: report)
+        run(files, label: label, keepingFoundTitles: keepingFoundTitles, details: details, opening: { () throws(Never) in library },
+            report: report)
     }
 
     /// Imports the files through a library already open on this thread.
@@ -71,8 +72,11 @@ public final class BatchImport: Sendable {
     /// cannot be opened ends the import with that error.
     /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`);
     /// `keepingFoundTitles` gives it that title over the label, which goes to the others.
-    public func run<E: Error>(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, opening: () throws(E) -> Library,
-                              report: (Progress) -> Void) throws(E) {
+    /// `details`, one for each file, are what a catalogue such as Shotwell's brings along: a title
+    /// there wins over the label and over the file's own.
+    public func run<E: Error>(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, details: [ImportedDetails]? = nil,
+                              opening: () throws(E) -> Library, report: (Progress) -> Void) throws(E) {
+        precondition(details == nil || details?.count == files.count, "one ImportedDetails for each file")
         // Enough files read and decoded ahead that the cores stay busy while a batch is saved.
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3) + Self.batchLimit
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
@@ -91,7 +95,8 @@ public final class BatchImport: Sendable {
             for handled in unreported {
                 let (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
                 var keptOwnTitle = false
-                if case .success(.added) = result, keepingFoundTitles, let title = handled.candidate?.title?.label {
+                if case .success(.added) = result, keepingFoundTitles,
+                   let title = details?[handled.index].label ?? handled.candidate?.title?.label {
                     keptOwnTitle = title != label
                 }
                 if case .success(let outcome) = result, outcome != .duplicate(of: outcome.photo), let thumbnails,
@@ -110,9 +115,15 @@ public final class BatchImport: Sendable {
                 save()
                 continue
             }
-            let notes = label == nil || keepingFoundTitles ? ((try? inspected.get())?.titleNotes ?? []) : []
+            let brought = details?[index]
+            // The file's own title matters only where the catalogue gives none.
+            let ownTitleNeeded = brought?.label == nil && (label == nil || keepingFoundTitles)
+            var notes = (brought?.notes ?? []) + (ownTitleNeeded ? ((try? inspected.get())?.titleNotes ?? []) : [])
             switch inspected {
-            case .success(let candidate):
+            case .success(var candidate):
+                if let brought, candidate.adopt(brought) {
+                    notes.append(.shotwellMirrorDropped(FileName(url: files[index])))
+                }
                 if library == nil {
                     library = try opening()
                 }
@@ -120,7 +131,7 @@ public final class BatchImport: Sendable {
                 batch = staging
                 if staging.holds(sameContentAs: candidate) { save() }
                 let own = candidate.title?.label
-                staging.stage(candidate, label: (keepingFoundTitles ? own : nil) ?? label ?? own ?? Label.empty)
+                staging.stage(candidate, label: brought?.label ?? (keepingFoundTitles ? own : nil) ?? label ?? own ?? Label.empty)
                 unreported.append(Handled(index: index, notes: notes, candidate: candidate))
                 deadline = deadline ?? .now() + Self.batchDelay
             case .failure(let error):

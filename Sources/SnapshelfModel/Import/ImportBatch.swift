@@ -239,7 +239,8 @@ final class ImportBatch {
         let candidate = entry.candidate
         let record = PhotoRecord(id: id, label: entry.label.text, originalFileName: FileName(url: candidate.sourceURL).lastComponent,
                                  addedMilliseconds: ClampedDate.milliseconds(of: entry.date), taken: candidate.taken,
-                                 width: candidate.width, height: candidate.height, camera: candidate.camera ?? "")
+                                 width: candidate.width, height: candidate.height, rotation: candidate.rotation,
+                                 camera: candidate.camera ?? "")
         return LibraryDatabase.Row(record, fileName: fileName, sha256: candidate.sha256)
     }
 

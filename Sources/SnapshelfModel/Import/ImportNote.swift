@@ -19,6 +19,9 @@ public enum ImportNote: Sendable, Equatable {
     case titleInvisible(FileName, source: FoundTitle.Source)
     /// The photo took back what the sidecar waiting in the library kept: its label, or "", and the rest.
     case sidecarTakenBack(photoID: Int64, label: String)
+    /// Shotwell showed the photo mirrored otherwise than its file declares; Snapshelf, which
+    /// mirrors only as the file says, turns it as Shotwell did, the same way up.
+    case shotwellMirrorDropped(FileName)
     /// A sidecar that cannot be used, for `why`, was where the photo's belongs; it was set aside `at`.
     case sidecarSetAside(photoID: Int64, why: String, at: URL)
 

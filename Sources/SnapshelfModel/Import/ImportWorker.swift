@@ -53,13 +53,15 @@ public final class ImportWorker: Sendable {
     /// Imports the files with one label after the jobs before it (or with the titles found in
     /// them, for those that have one, when `keepingFoundTitles`), through a connection of the
     /// batch's own. Each file's progress, then the end (with the error that stopped the import
-    /// early, if one did), come through the hop in order.
-    public func run(_ batch: BatchImport, _ files: [URL], label: Label, keepingFoundTitles: Bool,
+    /// early, if one did), come through the hop in order. `details`, one for each file, are what
+    /// a catalogue such as Shotwell's brings along (see `ShotwellLibrary`).
+    public func run(_ batch: BatchImport, _ files: [URL], label: Label?, keepingFoundTitles: Bool, details: [ImportedDetails]? = nil,
                     progress: @escaping @Sendable @MainActor (BatchImport.Progress) -> Void,
                     finished: @escaping @Sendable @MainActor (LibraryError?) -> Void) {
         queue.async { [directory, hop] in
             do throws(LibraryError) {
-                try batch.run(files, label: label, keepingFoundTitles: keepingFoundTitles, libraryDirectory: directory) { report in
+                try batch.run(files, label: label, keepingFoundTitles: keepingFoundTitles, details: details,
+                              libraryDirectory: directory) { report in
                     hop { progress(report) }
                 }
                 hop { finished(nil) }

@@ -32,8 +32,14 @@ public struct PhotoCandidate: Sendable {
     public let preview: Thumbnail
     /// The SHA-256 of the file's content, in lowercase hex: its identity in the library.
     public let sha256: String
-    /// When it was taken: the EXIF DateTimeOriginal with its offset, else the file's modification time.
-    public let taken: TakenDate
+    /// When it was taken: the EXIF DateTimeOriginal with its offset, else the date a catalogue it
+    /// came from gives, else the file's modification time.
+    public internal(set) var taken: TakenDate
+    /// Whether the file itself records when it was taken.
+    public let recordsDate: Bool
+    /// How far the photo is turned clockwise on top of its orientation, in degrees, as a catalogue
+    /// it came from showed it.
+    public internal(set) var rotation = 0
     /// The extension GdkPixbuf's format gives, such as "jpeg", for the library's copy.
     public let fileExtension: String
     /// A title another app gave the photo, to offer as its label; see `FoundTitle`.
@@ -71,7 +77,9 @@ public struct PhotoCandidate: Sendable {
         }
         preview = decoded.thumbnail
         sha256 = try file.sha256(path: path)
-        taken = ExifDate.dateTaken(in: file.file, head: file.head) ?? TakenDate(moment: file.modified)
+        let recorded = ExifDate.dateTaken(in: file.file, head: file.head)
+        taken = recorded ?? TakenDate(moment: file.modified)
+        recordsDate = recorded != nil
         fileExtension = format.extension
         // Read only from a file already known to be a whole image, and in a decoder too.
         let tags = try? PhotoTags.read(from: file.file.descriptor, path: path)
@@ -79,6 +87,18 @@ public struct PhotoCandidate: Sendable {
         camera = tags?.camera
         width = preview.isQuarterTurned ? decoded.storedHeight : decoded.storedWidth
         height = preview.isQuarterTurned ? decoded.storedWidth : decoded.storedHeight
+    }
+
+    /// Takes what a catalogue says of the photo: its turn, and its date when the file records
+    /// none. Returns whether the catalogue showed it mirrored otherwise than Snapshelf can.
+    mutating func adopt(_ details: ImportedDetails) -> Bool {
+        if let moment = details.taken, !recordsDate {
+            taken = TakenDate(moment: moment)
+        }
+        guard let orientation = details.orientation else { return false }
+        let (degrees, mirrorDropped) = ImportedDetails.rotation(showing: orientation, applied: preview.orientation)
+        rotation = degrees
+        return mirrorDropped
     }
 
     /// The GdkPixbuf format for the content type the file's bytes show, or why there is none.

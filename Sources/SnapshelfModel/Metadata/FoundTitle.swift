@@ -11,6 +11,8 @@ public struct FoundTitle: Sendable, Equatable {
         case sidecar(URL)
         case embeddedXMP
         case iptcObjectName
+        /// The title in Shotwell's library, which it keeps in its database.
+        case shotwell
 
         /// Where the title came from, for the person.
         public var description: String {
@@ -18,6 +20,7 @@ public struct FoundTitle: Sendable, Equatable {
             case .sidecar(let url): String(format: tr("the XMP sidecar %@"), FileName(url: url).lastComponent.displayed)
             case .embeddedXMP: tr("the photo’s XMP title")
             case .iptcObjectName: tr("the photo’s IPTC object name")
+            case .shotwell: tr("Shotwell’s library")
             }
         }
     }

@@ -6,7 +6,8 @@ import SnapshelfModel
 
 enum Command: String, CaseIterable {
     // In the order of the Keyboard Shortcuts window's lines.
-    case importPhotos = "import", importFolder = "import-folder", exportAll = "export-all", search
+    case importPhotos = "import", importFolder = "import-folder", importShotwell = "import-shotwell", exportAll = "export-all"
+    case search
     case showShortcuts = "show-help-overlay", help, about, quit
     case open, openFocused = "open-focused", editLabel = "edit-label", copy, showInFiles = "show-in-files", export
     case info, rotateClockwise = "rotate-clockwise", rotateCounterclockwise = "rotate-counterclockwise"
@@ -40,6 +41,8 @@ enum Command: String, CaseIterable {
         case .importFolder:
             CommandSpec(scope: .window, line: .own(.general, tr("Import Folder")), menuLabel: tr("Import _Folder…"),
                         accelerators: ["<Shift><Control>o"])
+        // W: the main menu's S is Smaller Thumbnails', and its H is Help's.
+        case .importShotwell: CommandSpec(scope: .window, menuLabel: tr("Import from Shot_well…"))
         case .exportAll: CommandSpec(scope: .window, menuLabel: tr("Export _All Photos…"))
         case .search:
             CommandSpec(scope: .window, line: .own(.general, tr("Search Labels and File Names")), accelerators: ["<Control>f"])

@@ -1,5 +1,6 @@
-// The import behind the progress bar: the files one label was chosen for, imported on the worker
-// after the saves before them, each file shown as it is done, and a summary at the end.
+// The import behind the progress bar: the files one label was chosen for, or a Shotwell library's
+// photos with their titles, imported on the worker after the saves before them, each file shown
+// as it is done, and a summary at the end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -16,27 +17,39 @@ final class BackgroundImport {
     private var summary = ImportSummary()
     /// What became of each file the import saved, whether it added a photo or found it there.
     private var outcomes: [ImportOutcome] = []
-    /// Called at the end, finished or not, with those outcomes: for the window's selection of
-    /// what the import brought in, and its undo of what it added.
-    var finished: (@MainActor ([ImportOutcome]) -> Void)?
+    /// Called at the end with those outcomes, and whether the person cancelled the import: for the
+    /// window's selection of what the import brought in, and its undo of what it added.
+    var finished: (@MainActor ([ImportOutcome], _ cancelled: Bool) -> Void)?
+    /// Counts each file for an import that tells its end in words of its own, such as Shotwell's,
+    /// in place of the usual summary; nil for the usual one.
+    private var counting: (@MainActor (BatchImport.Progress) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
+    /// What Cancel Import stops while the bar shows work before the import, such as the reading
+    /// of Shotwell's database.
+    var cancelledBeforeStart: (@MainActor () -> Void)?
 
     init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
         self.store = store
         self.worker = worker
         self.notification = notification
-        progressBar.onCancel = { [weak self] in self?.batch?.cancel() }
+        progressBar.onCancel = { [weak self] in
+            guard let self else { return }
+            if let batch { batch.cancel() } else { cancelledBeforeStart?() }
+        }
     }
 
     var isRunning: Bool { batch != nil }
 
     /// Imports the files with one label, shown by the window's refresh as they arrive.
-    /// The label is always given: nil would give each photo its own title, not the one chosen.
     /// - Parameters:
+    ///   - label: the one chosen for the rest; nil gives each photo its own title, or none.
+    ///   - details: what another app's catalogue brings for each file, such as Shotwell's titles.
     ///   - keepingFoundTitles: photos with a title in their files keep it instead of the label.
     ///   - earlier: the tally of the saves before, asked at the end, once they are all done.
-    func start(_ files: [URL], label: SnapshelfModel.Label, keepingFoundTitles: Bool,
+    ///   - counting: counts each file for an end the caller tells itself, instead of the summary.
+    func start(_ files: [URL], label: SnapshelfModel.Label?, details: [ImportedDetails]? = nil, keepingFoundTitles: Bool,
+               counting: (@MainActor (BatchImport.Progress) -> Void)? = nil,
                after earlier: @escaping @MainActor () -> ImportSummary) {
         guard let first = files.first else { return }
         let batch = BatchImport()
@@ -44,8 +57,9 @@ final class BackgroundImport {
         summary = ImportSummary()
         outcomes = []
         self.earlier = earlier
+        self.counting = counting
         progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
-        worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, progress: { [weak self] progress in
+        worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, details: details, progress: { [weak self] progress in
             self?.progressed(progress)
         }, finished: { [weak self] error in
             self?.finished(total: files.count, stoppedBy: error)
@@ -55,6 +69,7 @@ final class BackgroundImport {
     private func progressed(_ progress: BatchImport.Progress) {
         progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
         summary.count(progress)
+        counting?(progress)
         if case .success(let outcome) = progress.result { outcomes.append(outcome) }
         if case .failure(let error) = progress.result {
             notification.report(error)
@@ -71,9 +86,10 @@ final class BackgroundImport {
         try? store.refreshIfChanged()
         let before = earlier()
         // "Imported 4 photos" alone is what the undo notice says, with its Undo.
-        if cancelled || !(before + summary).onlyAdded {
+        if counting == nil, cancelled || !(before + summary).onlyAdded {
             notification.show((before + summary).sentence(total: before.handled + total, cancelled: cancelled))
         }
-        finished?(outcomes)
+        counting = nil
+        finished?(outcomes, cancelled)
     }
 }

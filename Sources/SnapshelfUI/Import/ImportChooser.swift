@@ -1,5 +1,6 @@
 // The desktop's file or folder chooser that starts an import from the menu or Ctrl+O: several
-// may be chosen at once, and the file chooser offers photos first.
+// may be chosen at once, and the file chooser offers photos first. It also finds a Shotwell
+// database kept elsewhere than where Shotwell keeps its own.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -21,10 +22,14 @@ final class ImportChooser {
         let native = open(title: tr("Import Photos"), action: .open, then: chosen)
         native.addFilter(Self.photos())
         // Any file can be tried; one that is no photo is then refused with its reason.
+        native.addFilter(Self.allFiles())
+        native.show()
+    }
+
+    private static func allFiles() -> FileFilter {
         let everything = FileFilter(name: tr("All Files"))
         everything.addPattern("*")
-        native.addFilter(everything)
-        native.show()
+        return everything
     }
 
     /// The photo types the loaders read, as the desktop file offers them too: all but the
@@ -40,10 +45,22 @@ final class ImportChooser {
         open(title: tr("Import Folder"), action: .selectFolder, then: chosen).show()
     }
 
-    private func open(title: String, action: FileChooserNative.Action,
+    /// Asks for Shotwell's database, `photo.db`, when it is not where Shotwell keeps it; `chosen`
+    /// gets it, or nothing when the person cancels.
+    func chooseShotwellDatabase(then chosen: @escaping @MainActor (URL?) -> Void) {
+        let native = open(title: tr("Choose Shotwell’s Database"), action: .open, selectsMultiple: false) { chosen($0.first) }
+        let databases = FileFilter(name: tr("Shotwell Databases"))
+        databases.addPattern("*.db")
+        native.addFilter(databases)
+        // One kept under another name, as a backup may be, is refused with its reason if it is none.
+        native.addFilter(Self.allFiles())
+        native.show()
+    }
+
+    private func open(title: String, action: FileChooserNative.Action, selectsMultiple: Bool = true,
                       then chosen: @escaping @MainActor ([URL]) -> Void) -> FileChooserNative {
         let native = FileChooserNative(title: title, parent: parent, action: action,
-                                       acceptLabel: tr("_Import"), cancelLabel: tr("_Cancel"), selectsMultiple: true)
+                                       acceptLabel: tr("_Import"), cancelLabel: tr("_Cancel"), selectsMultiple: selectsMultiple)
         native.onResponse { [weak self] accepted in
             guard let self, let native = self.native else { return }
             let urls = accepted ? native.files : []

@@ -1,7 +1,8 @@
 // Importing photos: files come from the chooser, a drop or the app's open request; each is then
 // labelled in the labelling session and saved on the worker, unless the person chooses one label
-// for the rest, which the background import then brings in behind a progress bar. Only one
-// import runs at a time; files the app is given meanwhile wait for it to end.
+// for the rest, which the background import then brings in behind a progress bar. A Shotwell
+// library goes straight to the background import (see `ShotwellImport`). Only one import runs
+// at a time; files the app is given meanwhile wait for it to end.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -18,15 +19,16 @@ final class ImportFlow {
     /// The window focuses the first of them, unless its search is open, where the person may
     /// be typing while a background import ends.
     var saved: (@MainActor ([Int]) -> Void)?
-    /// Called when the dialog gave a photo already in the library a new label, so the window can
+    /// Called when the dialog gave photos already in the library a new label, so the window can
     /// undo that as it does any relabel.
-    var relabelled: (@MainActor (LabelUndo, Photo) -> Void)?
+    var relabelled: (@MainActor (LabelUndo, [Photo]) -> Void)?
     /// Called once an import is over with the photos it added, so the window can undo it.
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     /// Runs the window's writes in order; internal, so a test can queue a job behind them.
     let worker: ImportWorker
     private let chooser: ImportChooser
     private let background: BackgroundImport
+    let shotwell: ShotwellImport
     private var session: LabellingSession?
     private var isCollecting = false
     private var pendingSaves = 0
@@ -51,11 +53,17 @@ final class ImportFlow {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         chooser = ImportChooser(parent: parent)
         background = BackgroundImport(store: store, worker: worker, notification: notification)
-        background.finished = { [weak self] outcomes in
+        shotwell = ShotwellImport(store: store, loader: loader, parent: parent, notification: notification,
+                                  worker: worker, background: background)
+        background.finished = { [weak self] outcomes, cancelled in
             self?.report(outcomes)
             self?.reveal(outcomes)
+            self?.shotwell.finished(outcomes, cancelled: cancelled)
             self?.startWaiting()
         }
+        shotwell.mayStart = { [weak self] in self?.refuseWhileRunning() == false }
+        shotwell.relabelled = { [weak self] undo, photos in self?.relabelled?(undo, photos) }
+        shotwell.ended = { [weak self] in self?.startWaiting() }
     }
 
     var dialog: LabelDialog? { session?.dialog }
@@ -63,7 +71,7 @@ final class ImportFlow {
     var progressBar: ImportProgressBar { background.progressBar }
 
     var isRunning: Bool {
-        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0
+        session != nil || chooser.isOpen || background.isRunning || isCollecting || pendingSaves > 0 || shotwell.isRunning
     }
 
     func chooseFiles() {
@@ -74,6 +82,18 @@ final class ImportFlow {
     func chooseFolders() {
         guard !refuseWhileRunning() else { return }
         chooser.chooseFolders { [weak self] urls in self?.importFiles(urls) }
+    }
+
+    /// Imports Shotwell's library from where Shotwell keeps it, else from a database the person chooses.
+    func importFromShotwell() {
+        guard !refuseWhileRunning() else { return }
+        notification.dismiss()
+        guard !ShotwellImport.hasDefaultDatabase else { return shotwell.start(ShotwellImport.defaultDatabase) }
+        chooser.chooseShotwellDatabase { [weak self] database in
+            guard let self else { return }
+            guard let database else { return startWaiting() }
+            shotwell.start(database)
+        }
     }
 
     /// Imports files and folders (searched for photos): used by the choosers, drops and the app's
@@ -197,7 +217,7 @@ final class ImportFlow {
             return (outcome, try library.relabel(photosWithIDs: [outcome.photo.id], as: label))
         }, completion: { [weak self] result in
             self?.finishSaving(name, result.map(\.0))
-            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, outcome.photo) }
+            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, [outcome.photo]) }
         })
     }
 

@@ -164,16 +164,7 @@ final class LabelDialog {
         // for a duplicate's notice would stay tall for every photo after it.
         window.defaultSize = (width: 480, height: nil)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
-        progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
-        progress.isVisible = total > 1
-        skipButton.isVisible = total > 1
-        let remaining = total - number
-        forTheRest.mnemonic = String(format: trn("_Use this label for %d more photo", "_Use this label for the other %d photos", remaining), remaining)
-        forTheRest.isActive = false
-        forTheRest.isVisible = remaining > 0
-        replacingTitles.isActive = false
-        replacingTitles.isSensitive = false
-        replacingTitles.isVisible = remaining > 0
+        showPlace(number, of: total, offeringToReplaceTitles: true)
         let typedAhead = entry.text
         if let existing {
             notice.text = String(format: tr("This photo is already in your library (added %@). Keep its label or change it."), existing.added.formatted(date: .abbreviated, time: .omitted))
@@ -194,6 +185,29 @@ final class LabelDialog {
         }
         titleSource.isVisible = offeredKept != nil || offeredTitle != nil
         presentForTyping(selectingAll: typedAhead.isEmpty)
+    }
+
+    /// The photo's number among those of the session, Skip, and the offer of one label for the rest.
+    private func showPlace(_ number: Int, of total: Int, offeringToReplaceTitles: Bool) {
+        progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
+        progress.isVisible = total > 1
+        skipButton.isVisible = total > 1
+        let remaining = total - number
+        forTheRest.mnemonic = String(format: trn("_Use this label for %d more photo", "_Use this label for the other %d photos", remaining), remaining)
+        forTheRest.isActive = false
+        forTheRest.isVisible = remaining > 0
+        replacingTitles.isActive = false
+        replacingTitles.isSensitive = false
+        replacingTitles.isVisible = remaining > 0 && offeringToReplaceTitles
+    }
+
+    /// Shows one of several photos already in the library that the person labels in turn, with
+    /// its label (a title it came with, or none) filled in and selected; Skip leaves it as it is.
+    func review(_ photo: Photo, number: Int, of total: Int, thumbnail: Paintable?) {
+        edit(photo, thumbnail: thumbnail)
+        window.title = tr("Label Photo")
+        title.text = window.title
+        showPlace(number, of: total, offeringToReplaceTitles: false)
     }
 
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape

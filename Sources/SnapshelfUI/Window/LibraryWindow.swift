@@ -91,7 +91,7 @@ final class LibraryWindow {
             self?.grid.reveal(positions: positions, focusing: self?.grid.mayTakeFocus == true && self?.search.isOpen == false)
         }
         importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
-        importFlow.relabelled = { [weak self] undo, photo in self?.commands.recordRelabel(undo, of: [photo]) }
+        importFlow.relabelled = { [weak self] undo, photos in self?.commands.recordRelabel(undo, of: photos) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followShownPhoto() }
         commands.removed = { [weak self] in self?.afterRemoval() }
@@ -137,6 +137,7 @@ final class LibraryWindow {
         switch command {
         case .importPhotos: importFlow.chooseFiles()
         case .importFolder: importFlow.chooseFolders()
+        case .importShotwell: importFlow.importFromShotwell()
         case .open: if let position = grid.selectedPositions.first { open(position: position) }
         case .editLabel: commands.editLabel(of: chosenPhotos)
         case .copy: if let photo = chosenPhotos.first { commands.copy(photo) }

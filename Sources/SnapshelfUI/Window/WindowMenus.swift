@@ -8,7 +8,7 @@ import SnapshelfModel
 enum WindowMenus {
     static func main() -> Menu {
         let menu = Menu()
-        menu.appendSection(section([.importPhotos, .importFolder, .export, .exportAll]))
+        menu.appendSection(section([.importPhotos, .importFolder, .importShotwell, .export, .exportAll]))
         let sorting = Menu()
         for (name, order) in [(tr("Date Added, _Newest First"), PhotoOrder.addedNewestFirst),
                               (tr("Date Added, _Oldest First"), .addedOldestFirst),

@@ -12,9 +12,12 @@ final class WindowPages {
 
     let root = Stack()
     private let noResults = Label()
+    /// The empty page's offer of Shotwell's library, shown only while Shotwell's database is there.
+    /// No ellipsis: a click imports at once, asking nothing more.
+    let fromShotwell = Button(mnemonic: tr("Import from _Shotwell"))
 
     init(grid: Widget) {
-        root.addPage(Self.invitation(), named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        root.addPage(Self.invitation(fromShotwell), named: Page.empty.rawValue, title: tr("No Photos Yet"))
         root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
@@ -41,10 +44,13 @@ final class WindowPages {
     /// The page for the library as the store shows it now: its photos, or why there are none.
     func showPhotos(count: Int, filter: String) {
         noResults.text = String(format: tr("No photo has a label or file name with “%@”."), filter)
-        show(count > 0 ? .photos : filter.isEmpty ? .empty : .noResults)
+        let page: Page = count > 0 ? .photos : filter.isEmpty ? .empty : .noResults
+        // Looked for each time, so a Shotwell installed or emptied meanwhile is seen.
+        if page == .empty { fromShotwell.isVisible = ShotwellImport.hasDefaultDatabase }
+        show(page)
     }
 
-    private static func invitation() -> Widget {
+    private static func invitation(_ fromShotwell: Button) -> Widget {
         let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
         page.title.text = tr("No Photos Yet")
         page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
@@ -56,6 +62,9 @@ final class WindowPages {
             button.actionName = command.detailedName
             buttons.append(button)
         }
+        fromShotwell.actionName = Command.importShotwell.detailedName
+        fromShotwell.tooltipText = tr("Import every photo of your Shotwell library, with the titles you gave them there")
+        buttons.append(fromShotwell)
         buttons.firstChild?.addStyleClass("suggested-action")
         page.root.append(buttons)
         return page.root

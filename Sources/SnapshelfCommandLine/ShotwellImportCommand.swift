@@ -1,0 +1,43 @@
+// `snapshelf import --from-shotwell [PHOTO_DB]`: reads Shotwell's library, read-only, and tells
+// what it holds that cannot be imported (files that are gone, rows naming no file), then the
+// summary: what was imported, what was there already, and the videos skipped. A photo of
+// Shotwell's that could not be imported makes the exit status 1; skipped videos do not.
+import Foundation
+import SnapshelfMessages
+import SnapshelfModel
+
+final class ShotwellImportCommand {
+    let database: URL
+    /// The tally so far, once the library is read.
+    var summary: ShotwellImportSummary?
+
+    init(database: URL) {
+        self.database = database
+    }
+
+    /// Shotwell's photos to import, with their titles, turns and dates; nil once the reason the
+    /// database cannot be read is told.
+    func gather() -> (files: [URL], details: [ImportedDetails]?, failed: Bool)? {
+        let library: ShotwellLibrary
+        do {
+            library = try ShotwellLibrary(reading: database)
+        } catch {
+            Console.complain(error.message)
+            return nil
+        }
+        summary = ShotwellImportSummary(library)
+        library.oddRows.forEach { Console.complain($0.words) }
+        // Every name: a script may want them, and the terminal scrolls.
+        for file in library.missing {
+            Console.complain(String(format: tr("%@: the file Shotwell’s library names is gone, so it was not imported"), file.displayed))
+        }
+        return (library.files, library.details, !library.missing.isEmpty || !library.oddRows.isEmpty)
+    }
+
+    /// Tells the summary; false when a photo of Shotwell's was not imported.
+    func finish() -> Bool {
+        guard let summary else { return false }
+        Console.say(summary.sentence(cancelled: false))
+        return summary.missing.isEmpty && summary.oddRows.isEmpty && summary.imports.failed == 0
+    }
+}

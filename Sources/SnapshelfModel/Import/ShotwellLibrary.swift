@@ -1,0 +1,126 @@
+// What a Shotwell library holds for Snapshelf, read from Shotwell's own database: each photo's
+// file, and the title, orientation and date Shotwell keeps in its PhotoTable (and writes into
+// the files only when asked, which it is not by default). Videos, kept in VideoTable, are only
+// counted. Rows are read as Shotwell 0.30 writes them (src/db/PhotoTable.vala): `filename` the
+// absolute path, `title` text, `orientation` the EXIF orientation Shotwell shows the file's pixels
+// with, `exposure_time` a time_t, 0 for none before schema 24 and NULL from then on.
+import CGdkPixbuf
+import Foundation
+
+public struct ShotwellLibrary: Sendable {
+    /// The schemas read: 20 is Shotwell 0.30's, 24 the newest Shotwell writes, which only changed
+    /// an unknown exposure time from 0 to NULL.
+    public static let schemas = 20...24
+
+    /// A photo of the library, whose file was there when the database was read.
+    public struct Photo: Sendable, Equatable {
+        /// Shotwell's ID of the row.
+        public let id: Int64
+        public let file: FileName
+        /// The title, orientation and date Shotwell gives it.
+        public let details: ImportedDetails
+    }
+
+    /// A row that cannot be imported, and why.
+    public enum OddRow: Sendable, Equatable {
+        /// The row names no file.
+        case noFileName(id: Int64)
+        /// The row's file name is not an absolute path, so it names no file for certain.
+        case relativePath(id: Int64, FileName)
+    }
+
+    public let databaseURL: URL
+    public let schemaVersion: Int
+    /// The photos to import, in the order Shotwell added them.
+    public let photos: [Photo]
+    /// The files of photos Shotwell knew that are gone from the disk.
+    public let missing: [FileName]
+    /// The videos, which Snapshelf does not keep: VideoTable's rows, and PhotoTable's whose file
+    /// is named as a video.
+    public let videos: Int
+    public let oddRows: [OddRow]
+
+    /// Where Shotwell keeps its database: `$XDG_DATA_HOME/shotwell/data/photo.db`, as Shotwell
+    /// finds it with g_get_user_data_dir.
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        return data.appendingPathComponent("shotwell/data/photo.db")
+    }
+
+    /// The files to import and what each brings, in the same order, for `BatchImport.run`.
+    public var files: [URL] { photos.map(\.file.url) }
+    public var details: [ImportedDetails] { photos.map(\.details) }
+
+    /// Reads the library from the database at `url`, opened read-only, waiting up to `patience`
+    /// for a lock Shotwell holds while it writes.
+    public init(reading url: URL, patience: Duration? = nil) throws(ShotwellError) {
+        let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience)
+        databaseURL = url
+        (schemaVersion, photos, missing, videos, oddRows) = try database.reading { () throws(ShotwellError) in
+            let needed: Set = ["id", "filename", "title", "orientation", "exposure_time"]
+            let columns = try database.columns(of: "PhotoTable")
+            guard !columns.isEmpty else { throw .notShotwell(url) }
+            let version = try Self.version(of: database, at: url)
+            guard Self.schemas.contains(version), needed.isSubset(of: columns) else {
+                throw .unsupportedSchema(url, version: version, appVersion: try? Self.appVersion(of: database))
+            }
+            var (photos, missing, videos, odd) = ([Photo](), [FileName](), 0, [OddRow]())
+            let rows = try database.rows("SELECT id, filename, title, orientation, exposure_time FROM PhotoTable ORDER BY id")
+            for row in rows {
+                let id = row[0].integer ?? 0
+                guard case .bytes(let bytes) = row[1], !bytes.isEmpty else {
+                    odd.append(.noFileName(id: id))
+                    continue
+                }
+                let file = FileName(bytes: bytes)
+                guard bytes.first == UInt8(ascii: "/") else {
+                    odd.append(.relativePath(id: id, file))
+                    continue
+                }
+                if Self.isVideo(file) {
+                    videos += 1
+                } else if !Self.exists(file) {
+                    missing.append(file)
+                } else {
+                    let details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
+                                                        exposureTime: row[4].integer, schema: version)
+                    photos.append(Photo(id: id, file: file, details: details))
+                }
+            }
+            if try !database.columns(of: "VideoTable").isEmpty {
+                videos += Int(try database.rows("SELECT count(*) FROM VideoTable").first?.first?.integer ?? 0)
+            }
+            return (version, photos, missing, videos, odd)
+        }
+    }
+
+    /// The schema version, the highest VersionTable records, as Shotwell reads it.
+    private static func version(of database: ShotwellDatabase, at url: URL) throws(ShotwellError) -> Int {
+        guard try !database.columns(of: "VersionTable").isEmpty,
+              let version = try database.rows("SELECT schema_version FROM VersionTable ORDER BY schema_version DESC LIMIT 1")
+                .first?.first?.integer else {
+            throw .unsupportedSchema(url, version: nil, appVersion: nil)
+        }
+        return Int(clamping: version)
+    }
+
+    private static func appVersion(of database: ShotwellDatabase) throws(ShotwellError) -> String? {
+        try database.rows("SELECT app_version FROM VersionTable ORDER BY schema_version DESC LIMIT 1").first?.first?.text
+    }
+
+    /// Whether the name is a video's, as GIO guesses from it: Shotwell 0.30 keeps videos in
+    /// VideoTable, but a row written by other means may name one.
+    private static func isVideo(_ file: FileName) -> Bool {
+        var uncertain: gboolean = 0
+        guard let type = file.withCString({ g_content_type_guess($0, nil, 0, &uncertain) }) else { return false }
+        defer { g_free(type) }
+        return String(cString: type).hasPrefix("video/")
+    }
+
+    /// Whether anything is at the path; what is there, and whether it can be read, the import tells.
+    private static func exists(_ file: FileName) -> Bool {
+        var status = stat()
+        return file.withCString { lstat($0, &status) } == 0 || (errno != ENOENT && errno != ENOTDIR)
+    }
+}
