@@ -1,6 +1,7 @@
-// A zlib stream of Huffman codes alone, for thumbnails: deflate blocks whose codes are made from
-// the counts of the bytes themselves, written with a table lookup per byte. zlib's own Huffman-only
-// strategy does the same work a byte at a time through its general machinery, which took 7% of
+// A zlib stream of Huffman codes and runs alone, for thumbnails: deflate blocks whose codes are
+// made from the counts of the bytes themselves, with runs of one byte as copies from one byte back
+// (`DeflateRuns`), written with a table lookup per byte or run. zlib's own Huffman-only and RLE
+// strategies do the same work a byte at a time through its general machinery, which took 7% of
 // an import's processor time; this takes about a third as long, for files of the same size. The
 // stream is plain deflate (RFC 1950 and 1951), which any PNG reader inflates.
 import CZlib
@@ -13,23 +14,28 @@ enum HuffmanDeflate {
     /// The order in which deflate lists the code lengths' own code lengths.
     private static let lengthCodeOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
     private static let endOfBlock = 256
+    /// Literals, the end of block and the 29 lengths.
+    private static let literalLengthSymbols = 286
 
-    /// Bytes per block, about: each block has a code of its own, which follows a thumbnail's parts
-    /// more closely than one code for all, for a header of about fifty bytes.
+    /// Bytes and runs per block, about: each block has a code of its own, which follows a
+    /// thumbnail's parts more closely than one code for all, for a header of about fifty bytes.
     private static let blockSize = 1 << 14
 
-    /// The bytes as a zlib stream: a header, blocks of literals and the Adler-32 sum.
+    /// The bytes as a zlib stream: a header, blocks of literals and runs, and the Adler-32 sum.
     static func zlibStream(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        // Room for every byte at the longest code, the headers and the sum.
-        [UInt8](unsafeUninitializedCapacity: input.count * longestCode / 8 + (input.count / blockSize + 2) * 512) { buffer, written in
+        let tokens = DeflateRuns.tokens(input)
+        // Room for every byte at the longest code (a run of at least three takes less), the headers and the sum.
+        return [UInt8](unsafeUninitializedCapacity: input.count * longestCode / 8 + (input.count / blockSize + 2) * 512) { buffer, written in
             var writer = BitWriter(buffer.baseAddress!)
             // Deflate with a 32 KiB window and the fastest level's flag; 0x7801 is a multiple of 31.
             writer.write(0x0178, count: 16)
             // Blocks of one size, so that no last block is too small to be worth its header.
-            let blocks = max(1, (input.count + blockSize / 2) / blockSize)
-            for block in 0..<blocks {
-                let range = input.count * block / blocks..<input.count * (block + 1) / blocks
-                writeBlock(UnsafeBufferPointer(rebasing: input[range]), final: block == blocks - 1, to: &writer)
+            let blocks = max(1, (tokens.count + blockSize / 2) / blockSize)
+            tokens.withUnsafeBufferPointer { tokens in
+                for block in 0..<blocks {
+                    let range = tokens.count * block / blocks..<tokens.count * (block + 1) / blocks
+                    writeBlock(UnsafeBufferPointer(rebasing: tokens[range]), final: block == blocks - 1, to: &writer)
+                }
             }
             writer.finishByte()
             let sum = UInt32(adler32(1, input.baseAddress, uInt(input.count)))
@@ -39,16 +45,18 @@ enum HuffmanDeflate {
         }
     }
 
-    /// One block of the bytes as literals, coded by the Huffman code their counts make.
-    private static func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool, to writer: inout BitWriter) {
-        var frequencies = [Int](repeating: 0, count: endOfBlock + 1)
+    /// One block of tokens, coded by the Huffman code their counts make.
+    private static func writeBlock(_ tokens: UnsafeBufferPointer<UInt16>, final: Bool, to writer: inout BitWriter) {
+        var frequencies = [Int](repeating: 0, count: literalLengthSymbols)
         frequencies.withUnsafeMutableBufferPointer { counts in
-            for byte in bytes { counts[Int(byte)] += 1 }
+            DeflateRuns.symbols.withUnsafeBufferPointer { symbols in
+                for token in tokens { counts[Int(symbols[Int(token)])] += 1 }
+            }
         }
         frequencies[endOfBlock] = 1
         let literalLengths = codeLengths(frequencies, limit: longestCode)
-        // No distance is ever used, but zlib's own streams always declare two, which every inflater takes.
-        let runs = zeroRuns(literalLengths + [1, 1])
+        // Runs use distance code 0, one byte back; zlib's own streams always declare two, which every inflater takes.
+        let runs = lengthRuns(literalLengths + [1, 1])
         var lengthFrequencies = [Int](repeating: 0, count: 19)
         runs.forEach { lengthFrequencies[$0.symbol] += 1 }
         let lengthCodeLengths = codeLengths(lengthFrequencies, limit: longestLengthCode)
@@ -65,34 +73,54 @@ enum HuffmanDeflate {
         for run in runs {
             writer.write(lengthCodes[run.symbol], count: lengthCodeLengths[run.symbol])
             switch run.symbol {
+            case 16: writer.write(UInt64(run.count - 3), count: 2)
             case 17: writer.write(UInt64(run.count - 3), count: 3)
             case 18: writer.write(UInt64(run.count - 11), count: 7)
             default: break
             }
         }
         let codes = canonicalCodes(literalLengths)
-        // Each byte's code in the low 16 bits, its length above.
-        let table = (0..<256).map { UInt32(codes[$0]) | UInt32(literalLengths[$0]) << 16 }
-        table.withUnsafeBufferPointer { writer.writeLiterals(bytes, codedBy: $0) }
+        // Each token's bits in the low 32 bits, their count above: a byte's code, or a run's length
+        // code, its extra bits and distance code 0, which is one bit, 0.
+        let table = (0..<DeflateRuns.tokenCount).map { token -> UInt64 in
+            let symbol = Int(DeflateRuns.symbols[token])
+            guard literalLengths[symbol] > 0 else { return 0 }
+            guard let run = DeflateRuns.lengthCode(of: token) else { return codes[symbol] | UInt64(literalLengths[symbol]) << 32 }
+            return codes[symbol] | UInt64(run.extra) << UInt64(literalLengths[symbol])
+                | UInt64(literalLengths[symbol] + run.extraBits + 1) << 32
+        }
+        table.withUnsafeBufferPointer { writer.writeTokens(tokens, codedBy: $0) }
         writer.write(codes[endOfBlock], count: literalLengths[endOfBlock])
     }
 
-    /// The lengths as deflate's code-length symbols: 17 and 18 for runs of zeros, a length itself otherwise.
-    private static func zeroRuns(_ lengths: [Int]) -> [(symbol: Int, count: Int)] {
+    /// The lengths as deflate's code-length symbols: 16 to repeat the length before three to six
+    /// times, 17 and 18 for runs of zeros, a length itself otherwise.
+    private static func lengthRuns(_ lengths: [Int]) -> [(symbol: Int, count: Int)] {
         var runs: [(symbol: Int, count: Int)] = []
         var index = 0
         while index < lengths.count {
-            var zeros = 0
-            while index + zeros < lengths.count, lengths[index + zeros] == 0, zeros < 138 { zeros += 1 }
-            if zeros >= 11 {
-                runs.append((18, zeros))
-            } else if zeros >= 3 {
-                runs.append((17, zeros))
+            let length = lengths[index]
+            var same = 1
+            while index + same < lengths.count, lengths[index + same] == length { same += 1 }
+            index += same
+            if length == 0 {
+                while same >= 11 {
+                    runs.append((18, min(same, 138)))
+                    same -= min(same, 138)
+                }
+                if same >= 3 {
+                    runs.append((17, same))
+                    same = 0
+                }
             } else {
-                runs.append((lengths[index], 1))
-                zeros = 1
+                runs.append((length, 1))
+                same -= 1
+                while same >= 3 {
+                    runs.append((16, min(same, 6)))
+                    same -= min(same, 6)
+                }
             }
-            index += zeros
+            runs += repeatElement((symbol: length, count: 1), count: same)
         }
         return runs
     }
@@ -201,32 +229,24 @@ enum HuffmanDeflate {
             count -= 32
         }
 
-        /// Writes each byte's code from the table, which holds the code in its low 16 bits and
-        /// its length above. The bits are kept in locals, which the compiler holds in registers,
-        /// and two codes of at most 15 bits fit beside the 31 bits that may wait, so a word is
-        /// stored at most once per pair, and the shifts and sums need none of Swift's checks.
-        mutating func writeLiterals(_ bytes: UnsafeBufferPointer<UInt8>, codedBy table: UnsafeBufferPointer<UInt32>) {
+        /// Writes each token's bits from the table, which holds them in its low 32 bits and their
+        /// count, at most 21, above. The bits are kept in locals, which the compiler holds in
+        /// registers, and one token fits beside the 31 bits that may wait, so the shifts and sums
+        /// need none of Swift's checks.
+        mutating func writeTokens(_ tokens: UnsafeBufferPointer<UInt16>, codedBy table: UnsafeBufferPointer<UInt64>) {
             var (bits, count, next) = (self.bits, self.count, self.next)
-            var index = bytes.startIndex
-            while index &+ 1 < bytes.endIndex {
-                let (first, second) = (table[Int(bytes[index])], table[Int(bytes[index &+ 1])])
-                bits |= UInt64(first & 0xFFFF) &<< UInt64(count)
-                count &+= Int(first >> 16)
-                bits |= UInt64(second & 0xFFFF) &<< UInt64(count)
-                count &+= Int(second >> 16)
+            for token in tokens {
+                let entry = table[Int(token)]
+                bits |= (entry & 0xFFFF_FFFF) &<< UInt64(count)
+                count &+= Int(entry >> 32)
                 if count >= 32 {
                     UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
                     next += 4
                     bits &>>= 32
                     count &-= 32
                 }
-                index &+= 2
             }
             (self.bits, self.count, self.next) = (bits, count, next)
-            if index < bytes.endIndex {
-                let last = table[Int(bytes[index])]
-                write(UInt64(last & 0xFFFF), count: Int(last >> 16))
-            }
         }
 
         /// Pads to a whole byte, as the end of a final block is.
