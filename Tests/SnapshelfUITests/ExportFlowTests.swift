@@ -181,6 +181,18 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try files(in: folder), [photo.originalName])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent(photo.originalName)), photo.label)
             XCTAssertEqual(window.notification.text, "Exported 1 photo to \(folder.path).")
+            // The chooser lists the folder among recent files, with the program that opens it.
+            let recent = g_bookmark_file_new()
+            defer { g_bookmark_file_free(recent) }
+            let uri = "file://" + folder.path
+            try waitUntil("no readable recent file lists the folder") {
+                g_bookmark_file_load_from_file(recent, String(cString: g_get_user_data_dir()) + "/recently-used.xbel", nil) != 0
+                    && g_bookmark_file_has_item(recent, uri) != 0
+            }
+            var exec: UnsafeMutablePointer<CChar>?
+            XCTAssertNotEqual(g_bookmark_file_get_application_info(recent, uri, "Snapshelf", &exec, nil, nil, nil), 0)
+            defer { g_free(exec) }
+            XCTAssertEqual(exec.map { String(cString: $0) }, "snapshelf \(uri)")
         }
     }
 
