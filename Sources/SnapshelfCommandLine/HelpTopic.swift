@@ -95,7 +95,7 @@ public enum HelpTopic: String, Sendable {
         case .export:
             [
                 .usage(["snapshelf export [--library DIR] --to DIR --all", "snapshelf export [--library DIR] --to DIR ID..."]),
-                .paragraph(tr("Copies the photos into the folder DIR under their original names, with each label embedded as the XMP title (and, in a JPEG, as the IPTC object name too when it fits that field's 64 bytes), so that Shotwell, gThumb, digiKam and darktable show it whole. Formats whose metadata cannot be written, such as HEIF and AVIF, get two XMP sidecars beside the copy instead, \"photo.heic.xmp\" and \"photo.xmp\", since apps look for either. A rotated photo's orientation is set so that other apps show it turned. The pixels are not changed, and nothing already in DIR is overwritten: a name that is taken, or beside which a sidecar lies, becomes \"name (2).jpg\".")),
+                .paragraph(tr("Copies the photos into the folder DIR under their original names, with each label embedded as the XMP title (and, in a JPEG, as the IPTC object name too when it fits that field's 64 bytes), so that Shotwell, gThumb, digiKam and darktable show it whole. Formats whose metadata cannot be rewritten, such as HEIF and AVIF, get the label in two XMP sidecars beside the copy, \"photo.heic.xmp\" and \"photo.xmp\", since apps look for either; where a HEIF or AVIF already carries XMP, that XMP is changed to the label too. A rotated photo's orientation is set so that other apps show it turned. The pixels are not changed, and nothing already in DIR is overwritten: a name that is taken, or beside which a sidecar lies, becomes \"name (2).jpg\".")),
             ]
         case .check:
             [

@@ -73,6 +73,22 @@ final class ExportTests: CommandLineTestCase {
         }
     }
 
+    func testHelpSaysAHEIFGetsTwoSidecarsAndItsOwnXMPChanged() throws {
+        let locale = try ShippedTranslation.compile("fr", into: folder.url)
+        func page(_ environment: [String: String]) throws -> String {
+            let outcome = try SnapshelfProcess.run(["help", "export"], environment: environment)
+            XCTAssertEqual(outcome.status, 0, outcome.standardError)
+            return outcome.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let english = try page([:])
+        XCTAssertTrue(english.contains("get the label in two XMP sidecars beside the copy, \"photo.heic.xmp\" and \"photo.xmp\", since apps "
+                                       + "look for either; where a HEIF or AVIF already carries XMP, that XMP is changed to the label too."), english)
+        XCTAssertFalse(english.contains("instead"), english)
+        let french = try page(["SNAPSHELF_LOCALEDIR": locale.path, "LANGUAGE": "fr"])
+        XCTAssertTrue(french.contains("reçoivent la légende dans deux fichiers annexes XMP"), french)
+        XCTAssertTrue(french.contains("quand un HEIF ou un AVIF porte déjà du XMP, ce XMP prend lui aussi la légende."), french)
+    }
+
     func testAHEIFsSidecarTurnsItFromHowSnapshelfShowsIt() throws {
         let sideways = SamplePhotos.landscape(orientation: 6)
         // heif-enc keeps the JPEG's EXIF orientation, 6, and writes no irot: that EXIF turns it.

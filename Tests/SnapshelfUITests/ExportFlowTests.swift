@@ -141,6 +141,34 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheNoticeSaysASidecarOrASharedStemGaveACopyItsNewName() throws {
+        try makeLibrary(labels: [])
+        // Outside the library's folder, which no export may go into.
+        let originals = library.url.appendingPathComponent("originals/camera")
+        try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
+        let heic = originals.appendingPathComponent("Lake.heic")
+        try ExternalTool.run("heif-enc", ["-q", "50", SamplePhotos.cameras[0].path, "-o", heic.path])
+        let jpeg = originals.appendingPathComponent("Hill.jpg")
+        try FileManager.default.copyItem(at: SamplePhotos.cameras[1], to: jpeg)
+        let folder = library.url.appendingPathComponent("exported")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A sidecar peers would read for Hill.jpg, and a file that Lake.heic's Lake.xmp would describe too.
+        try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(to: folder.appendingPathComponent("Hill.xmp"))
+        try FileManager.default.copyItem(at: SamplePhotos.cameras[2], to: folder.appendingPathComponent("Lake.jpg"))
+        let photos = [(heic, "Lake at dawn"), (jpeg, "Hill walk")].enumerated().map { index, photo in
+            Photo(id: Int64(index + 1), label: photo.1, fileURL: photo.0, originalName: photo.0.lastPathComponent, added: Date(), width: 1, height: 1)
+        }
+        try onMain {
+            let window = try launch()
+            window.exportFlow.export(photos, to: folder)
+            try waitUntil("the export never finished") { window.exportFlow.export == nil }
+            XCTAssertEqual(try files(in: folder), ["Hill (2).jpg", "Hill.xmp", "Lake (2).heic", "Lake (2).heic.xmp", "Lake (2).xmp", "Lake.jpg"])
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, “Hill (2).jpg”, since an XMP "
+                           + "sidecar that other apps would read for it was already there. 1 was given a new name, “Lake (2).heic”, since "
+                           + "another file there has its name but another extension, and would share its XMP sidecar.")
+        }
+    }
+
     func testExportingIntoAFolderThatDoesNotExistSaysWhyAndLeavesNoFile() throws {
         try makeLibrary(labels: ["Lake", "Hill walk"])
         let folder = library.url.appendingPathComponent("nowhere")
@@ -181,6 +209,18 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try files(in: folder), [photo.originalName])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent(photo.originalName)), photo.label)
             XCTAssertEqual(window.notification.text, "Exported 1 photo to \(folder.path).")
+            // The chooser lists the folder among recent files, with the program that opens it.
+            let recent = g_bookmark_file_new()
+            defer { g_bookmark_file_free(recent) }
+            let uri = "file://" + folder.path
+            try waitUntil("no readable recent file lists the folder") {
+                g_bookmark_file_load_from_file(recent, String(cString: g_get_user_data_dir()) + "/recently-used.xbel", nil) != 0
+                    && g_bookmark_file_has_item(recent, uri) != 0
+            }
+            var exec: UnsafeMutablePointer<CChar>?
+            XCTAssertNotEqual(g_bookmark_file_get_application_info(recent, uri, "Snapshelf", &exec, nil, nil, nil), 0)
+            defer { g_free(exec) }
+            XCTAssertEqual(exec.map { String(cString: $0) }, "snapshelf \(uri)")
         }
     }
 

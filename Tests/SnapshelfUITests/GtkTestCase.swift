@@ -17,6 +17,10 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         // Each test's sort order and thumbnail size start from the defaults and stay its own.
         setenv("XDG_CONFIG_HOME", library.url.appendingPathComponent("config").path, 1)
         MainActor.assumeIsolated {
+            // What g_application_run takes from argv[0], and tests never call: without it, GTK's
+            // recent files name no program to open a chosen folder with, and GLib writes a broken
+            // recently-used.xbel (a GLib-CRITICAL from g_markup_escape_text).
+            if g_get_prgname() == nil { g_set_prgname("snapshelf") }
             precondition(gtk_init_check() != 0, "GTK cannot open a display: run the UI tests with `make test` (Xvfb)")
         }
     }

@@ -25,12 +25,14 @@ struct ExportSidecars {
         return whole == stem ? [whole] : [whole, stem]
     }
 
-    /// Whether `copy` (a path in the folder) may be taken: no sidecar a peer would read for it
-    /// lies there, and, when it is to have sidecars, no other file shares its stem.
-    func allows(_ copy: FileName, withSidecar: Bool) -> Bool {
+    /// Why `copy` (a path in the folder) may not be taken, or nil when it may: a file has its name,
+    /// a sidecar a peer would read for it lies there, or, when it is to have sidecars, another file
+    /// shares its stem. The name itself comes first: a re-export finds the copy and its sidecars.
+    func refusal(of copy: FileName, withSidecar: Bool) -> ExportNumbering? {
         var status = stat()
-        let sidecarThere = Self.names(beside: copy).contains { name in name.withCString { lstat($0, &status) } == 0 }
-        return !sidecarThere && !(withSidecar && stems.contains(Self.stem(of: copy.lastComponent)))
+        if copy.withCString({ lstat($0, &status) }) == 0 { return .nameTaken }
+        if Self.names(beside: copy).contains(where: { name in name.withCString { lstat($0, &status) } == 0 }) { return .sidecarBeside }
+        return withSidecar && stems.contains(Self.stem(of: copy.lastComponent)) ? .stemShared : nil
     }
 
     /// Records a copy this export placed.

@@ -16,9 +16,8 @@ public final class PhotoExport: Sendable {
         public let exported: URL
         /// Why the copy's name is not the photo's original name, when it is not (see `ExportName`).
         public let renaming: String?
-        /// Whether the copy took a number, "name (2).jpg", since a file of its name was there, or
-        /// of a sidecar's name it would be read with (see `ExportSidecars`).
-        public let isNumbered: Bool
+        /// Why the copy took a number, "name (2).jpg", when it did.
+        public let numbering: ExportNumbering?
     }
 
     /// The formats Exiv2 writes metadata into; the others get sidecars.
@@ -51,27 +50,26 @@ public final class PhotoExport: Sendable {
         var sidecars = ExportSidecars(in: folder)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
-            let (exported, renaming, isNumbered) = try export(photo, to: folder, sidecars: &sidecars)
+            let (exported, renaming, numbering) = try export(photo, to: folder, sidecars: &sidecars)
             report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming,
-                            isNumbered: isNumbered))
+                            numbering: numbering))
         }
     }
 
     private func export(_ photo: Photo, to folder: URL, sidecars: inout ExportSidecars) throws(ExportError)
-        -> (FileName, renaming: String?, isNumbered: Bool) {
+        -> (FileName, renaming: String?, numbering: ExportNumbering?) {
         let name = ExportName(for: photo)
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
         let describes = !photo.label.isEmpty || photo.rotation != 0
         let withSidecar = describes && !embeds
-        let exported = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar, sidecars: sidecars)
+        let (exported, numbering) = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar,
+                                              sidecars: sidecars)
         sidecars.insert(exported)
-        let unnumbered = name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)
-        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar),
-                exported.lastComponent != unnumbered)
+        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar), numbering)
     }
 
     private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool,
-                       sidecars: ExportSidecars) throws(ExportError) -> FileName {
+                       sidecars: ExportSidecars) throws(ExportError) -> (FileName, ExportNumbering?) {
         let final = FileName(url: folder).appending(name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)).displayed
         let temporary = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(temporary.path) }
@@ -117,7 +115,7 @@ public final class PhotoExport: Sendable {
             }
             try Self.flush(sidecar, naming: named.displayed)
         }
-        let linked = try Self.link(temporary, in: folder, as: name, withSidecar: true, sidecars: sidecars)
+        let (linked, numbering) = try Self.link(temporary, in: folder, as: name, withSidecar: true, sidecars: sidecars)
         var placed: [FileName] = [linked]
         for (sidecar, named) in zip(temporarySidecars, ExportSidecars.names(beside: linked)) {
             do throws(ExportError) {
@@ -130,7 +128,7 @@ public final class PhotoExport: Sendable {
                 throw error
             }
         }
-        return linked
+        return (linked, numbering)
     }
 
     /// Gives a HEIF's or AVIF's own XMP the label, where it has XMP that can be (see `ExportHEIFXMP`).
@@ -208,12 +206,15 @@ public final class PhotoExport: Sendable {
 
     /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
     /// replacing a file, and never one beside which lies a sidecar a peer would read for it; with
-    /// sidecars, a name whose stem no other file has.
+    /// sidecars, a name whose stem no other file has; with why the first name was not free.
     private static func link(_ temporary: URL, in folder: URL, as name: ExportName, withSidecar: Bool,
-                             sidecars: ExportSidecars) throws(ExportError) -> FileName {
+                             sidecars: ExportSidecars) throws(ExportError) -> (FileName, ExportNumbering?) {
+        var numbering: ExportNumbering?
         for number in 1... {
             let candidate = FileName(url: folder).appending(name.numbered(number, reserving: withSidecar ? ExportName.sidecarBytes : 0))
-            if sidecars.allows(candidate, withSidecar: withSidecar), try place(temporary, at: candidate) { return candidate }
+            let refusal = sidecars.refusal(of: candidate, withSidecar: withSidecar)
+            if refusal == nil, try place(temporary, at: candidate) { return (candidate, numbering) }
+            numbering = numbering ?? refusal ?? .nameTaken
         }
         preconditionFailure("an unending sequence of numbers ran out")
     }

@@ -1,8 +1,8 @@
 // Exporting photos, the chosen ones or, for Export All Photos, every photo in the library whatever
 // the search shows, in the order they were added: a folder chooser, then a copy of each in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
-// notification saying how many went where, how many took a new name beside a file of theirs
-// already there, or why the export stopped, with *Open Folder*.
+// notification saying how many went where, how many took a new name and why (a file of theirs, or
+// a sidecar other apps would read for them, already there), or why the export stopped, with *Open Folder*.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -67,13 +67,13 @@ final class ExportFlow {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             var exported = 0
             var renamings: [String] = []
-            var numbered: [String] = []
+            var numbered: [(ExportNumbering, String)] = []
             var failure: ExportError?
             do throws(ExportError) {
                 try export.run(photos, to: folder) { progress in
                     exported = progress.completed
                     if let renaming = progress.renaming { renamings.append(renaming) }
-                    if progress.isNumbered { numbered.append(DisplayName.of(FileName(url: progress.exported).lastComponent)) }
+                    if let why = progress.numbering { numbered.append((why, DisplayName.of(FileName(url: progress.exported).lastComponent))) }
                     MainLoop.perform { [weak self] in self?.progressed(progress) }
                 }
             } catch {
@@ -114,7 +114,7 @@ final class ExportFlow {
     }
 
     /// Says how the export ended, then why any copy's name is not its original name.
-    private func finish(exported: Int, of total: Int, numbered: [String], to folder: URL, notes: [String], failure: ExportError?) {
+    private func finish(exported: Int, of total: Int, numbered: [(ExportNumbering, String)], to folder: URL, notes: [String], failure: ExportError?) {
         let cancelled = export?.isCancelled == true
         export = nil
         progressBar.hide()
@@ -133,15 +133,13 @@ final class ExportFlow {
         }
     }
 
-    /// Shows what was exported, with how many copies took a number ("name (2).jpg") since the
-    /// folder held files of their names, as a re-export into the same folder does, and *Open Folder*.
-    private func offerFolder(_ message: String, numbered: [String], _ folder: URL) {
+    /// Shows what was exported, with how many copies took a number ("name (2).jpg") and why, as a
+    /// re-export into the same folder does, and *Open Folder*.
+    private func offerFolder(_ message: String, numbered: [(ExportNumbering, String)], _ folder: URL) {
         var message = message
-        if let example = numbered.first {
-            // TRANSLATORS: %d is how many copies were given new names, %@ the first of those names.
-            message += " " + String(format: trn("%d was given a new name, “%@”, since a file of its name was already there.",
-                                                "%d were given new names, such as “%@”, since files of their names were already there.",
-                                                numbered.count), numbered.count, example)
+        for reason in ExportNumbering.allCases {
+            let names = numbered.filter { $0.0 == reason }.map(\.1)
+            if let example = names.first { message += " " + Self.sentence(reason, count: names.count, example: example) }
         }
         notification.show(message, action: tr("_Open Folder")) { [weak self] in
             do throws(GLibError) {
@@ -151,5 +149,25 @@ final class ExportFlow {
                                                error.message.isEmpty ? tr("no file manager answered") : error.message, folder.path))
             }
         }
+    }
+
+    /// How many copies took a number for `reason`, with the first of their names.
+    private static func sentence(_ reason: ExportNumbering, count: Int, example: String) -> String {
+        let format = switch reason {
+        case .nameTaken:
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first of those names.
+            trn("%d was given a new name, “%@”, since a file of its name was already there.",
+                "%d were given new names, such as “%@”, since files of their names were already there.", count)
+        case .sidecarBeside:
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first; other apps would show what the sidecar says.
+            trn("%d was given a new name, “%@”, since an XMP sidecar that other apps would read for it was already there.",
+                "%d were given new names, such as “%@”, since XMP sidecars that other apps would read for them were already there.", count)
+        case .stemShared:
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first; “a.heic” and “a.jpg” would share “a.xmp”.
+            trn("%d was given a new name, “%@”, since another file there has its name but another extension, and would share its XMP sidecar.",
+                "%d were given new names, such as “%@”, since other files there have their names but other extensions, and would share their XMP sidecars.",
+                count)
+        }
+        return String(format: format, count, example)
     }
 }
