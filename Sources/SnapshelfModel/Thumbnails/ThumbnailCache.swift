@@ -121,10 +121,9 @@ public struct ThumbnailCache: Sendable {
     /// Saves a thumbnail made elsewhere, such as an import's preview, if it is of the size's scale.
     public func store(_ thumbnail: Thumbnail, for file: URL, size: Size) {
         guard max(thumbnail.width, thumbnail.height) <= size.pixels, let mtime = Self.modificationTime(of: file) else { return }
-        write(thumbnail.pixbuf, to: location(of: file, size: size), uri: Self.uri(of: file), mtime: mtime, extra: [
-            ("Thumb::Image::Width", "\(thumbnail.width)"),
-            ("Thumb::Image::Height", "\(thumbnail.height)"),
-        ])
+        // No Thumb::Image::Width/Height: the standard means the original's size, which a preview
+        // does not know, and a wrong one would mislead other programs.
+        write(thumbnail.pixbuf, to: location(of: file, size: size), uri: Self.uri(of: file), mtime: mtime)
     }
 
     /// Leaves the empty PNG the standard asks for, so no program retries this version of the file.
@@ -133,18 +132,18 @@ public struct ThumbnailCache: Sendable {
         let empty = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 1, 1)!
         defer { g_object_unref(UnsafeMutableRawPointer(empty)) }
         gdk_pixbuf_fill(empty, 0)
-        write(empty, to: failureLocation(of: file), uri: Self.uri(of: file), mtime: mtime, extra: [])
+        write(empty, to: failureLocation(of: file), uri: Self.uri(of: file), mtime: mtime)
     }
 
     /// Writes through a temporary file in the same folder and renames it into place, in folders of
     /// mode 700 and as a file of mode 600, as the standard asks. A cache that cannot be written is
     /// only slower, so failures are ignored.
-    private func write(_ pixbuf: OpaquePointer, to destination: URL, uri: String, mtime: Int, extra: [(String, String)]) {
+    private func write(_ pixbuf: OpaquePointer, to destination: URL, uri: String, mtime: Int) {
         let folder = destination.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".\(UUID().uuidString).png")
-        let text = [("Thumb::URI", uri), ("Thumb::MTime", "\(mtime)"), ("Software", "Snapshelf \(SnapshelfVersion.current)")] + extra
+        let text = [("Thumb::URI", uri), ("Thumb::MTime", "\(mtime)"), ("Software", "Snapshelf \(SnapshelfVersion.current)")]
         guard let png = ThumbnailPNG.encode(pixbuf, text: text.map { (key: $0.0, value: $0.1) }) else { return }
         let output = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { return }
