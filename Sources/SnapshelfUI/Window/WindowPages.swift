@@ -12,9 +12,10 @@ final class WindowPages {
 
     let root = Stack()
     private let noResults = Label()
+    private let invitation = WindowPages.invitation()
 
     init(grid: Widget) {
-        root.addPage(Self.invitation(), named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        root.addPage(invitation.root, named: Page.empty.rawValue, title: tr("No Photos Yet"))
         root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
@@ -27,6 +28,9 @@ final class WindowPages {
 
     /// Shows a page; the viewer's must be added first.
     func show(_ page: Page) {
+        // Given only when shown: at this size the theme has the icon only as an SVG, whose loader
+        // and librsvg would take several megabytes and load before the first frame of any library.
+        if page == .empty { invitation.icon.setIcon("image-x-generic-symbolic") }
         root.visiblePageName = page.rawValue
     }
 
@@ -44,8 +48,8 @@ final class WindowPages {
         show(count > 0 ? .photos : filter.isEmpty ? .empty : .noResults)
     }
 
-    private static func invitation() -> Widget {
-        let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
+    private static func invitation() -> StatusPage {
+        let page = StatusPage(iconName: nil, iconSize: 128)
         page.title.text = tr("No Photos Yet")
         page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
         let buttons = Box(.horizontal, spacing: 12)
@@ -58,6 +62,6 @@ final class WindowPages {
         }
         buttons.firstChild?.addStyleClass("suggested-action")
         page.root.append(buttons)
-        return page.root
+        return page
     }
 }
