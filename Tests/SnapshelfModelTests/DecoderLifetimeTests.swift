@@ -89,16 +89,21 @@ final class DecoderLifetimeTests: XCTestCase {
         }
         watcher.start()
         let failures = Mutex(0)
-        for round in 0..<6 {
-            DispatchQueue.concurrentPerform(iterations: 8) { index in
-                do throws(DecodingFailure) {
-                    try Self.readTags(of: photos[(index + round) % photos.count], in: pool)
-                } catch {
-                    failures.withLock { $0 += 1 }
+        // Threads of their own, more than the pool's capacity and the machine's cores.
+        let askers = (0..<6).map { index in
+            Thread {
+                for round in 0..<8 {
+                    do throws(DecodingFailure) {
+                        try Self.readTags(of: photos[(index + round) % photos.count], in: pool)
+                    } catch {
+                        failures.withLock { $0 += 1 }
+                    }
+                    usleep(UInt32(round) * 3_000)
                 }
             }
-            usleep(20_000)
         }
+        askers.forEach { $0.start() }
+        while askers.contains(where: { !$0.isFinished }) { usleep(10_000) }
         done.store(true, ordering: .relaxed)
         while !watcher.isFinished { usleep(10_000) }
         XCTAssertEqual(failures.withLock { $0 }, 0)

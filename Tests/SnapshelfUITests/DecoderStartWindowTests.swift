@@ -29,11 +29,15 @@ final class DecoderStartWindowTests: FolderTestCase {
         let thumbnails = folder.url.appendingPathComponent("xdg/cache/thumbnails/large").path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: thumbnails).filter { $0.hasSuffix(".png") }.count, photos.count)
 
+        // Each made thumbnail is opened twice: for its text, then for its pixels, here or for a
+        // decoder. Watched from before the app starts, so no opening is missed.
+        let watch = try OpenWatch(folder: thumbnails)
         let app = try WindowProcess(["--library", library.path], in: folder.url)
         self.app = app
         _ = try app.waitForWindow(named: "Snapshelf")
-        // The tiles ask for their thumbnails as soon as the grid shows: watch while they load.
-        let until = ContinuousClock.now + .seconds(3)
+        try app.waitUntil("the window did not read its thumbnails") { watch.opened(times: 2, each: photos.count) }
+        // A decoder would start at once for the second opening; give it time to show.
+        let until = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < until {
             let decoders = ProcessEntry.children(of: app.process.processIdentifier).filter { $0.commandLine.contains("--sandboxed-decoder") }
             guard decoders.isEmpty else { return XCTFail("a decoder started for thumbnails that were made: \(decoders.map(\.pid))") }
