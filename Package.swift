@@ -7,6 +7,7 @@ let package = Package(
     name: "Snapshelf",
     products: [
         .executable(name: "snapshelf", targets: ["snapshelf"]),
+        .executable(name: "snapshelf-decoder", targets: ["snapshelf-decoder"]),
     ],
     targets: [
         // C interop
@@ -75,9 +76,11 @@ let package = Package(
         // The command-line commands, which need no display; --version names the decoder's sandbox.
         .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoder"]),
 
-        // The executable: serve as a decoder when started as one, else parse the command line, then
-        // start the GUI or run a command.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfDecoder", "SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"]),
+        // The executable: parse the command line, then start the GUI or run a command.
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"]),
+
+        // The sandboxed decoder the app starts, without GTK, so each one holds little memory.
+        .executableTarget(name: "snapshelf-decoder", dependencies: ["SnapshelfDecoder"]),
 
         // The benchmark's probe, which times searches in process, or decodes photos through the
         // sandboxed decoders (see bench/).

@@ -1,4 +1,4 @@
-// The hidden mode of the snapshelf executable that a DecoderPool starts: a sandboxed decoder.
+// What snapshelf-decoder, the executable a DecoderPool starts, does: serve as a sandboxed decoder.
 // It locks itself down before reading anything, then answers requests on the socket it was
 // given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
 import CLinux
@@ -11,10 +11,17 @@ public enum DecoderService {
     /// Call it first thing, before any thread starts.
     public static func runIfRequested(_ arguments: [String] = CommandLine.arguments) {
         guard let settings = DecoderLaunch.settings(in: arguments) else { return }
-        exit(serve(parent: settings.parent, addressSpaceBudget: settings.addressSpaceBudget, cpuSeconds: settings.cpuSeconds))
+        exit(serve(settings))
     }
 
-    private static func serve(parent: pid_t, addressSpaceBudget: Int, cpuSeconds: Int) -> Int32 {
+    /// Says that the executable is the app's to start, and ends: a person who runs it gets a reason.
+    public static func refuse() -> Never {
+        FileHandle.standardError.write(Data((tr("snapshelf-decoder is Snapshelf's sandboxed decoder; only Snapshelf starts it.") + "\n").utf8))
+        exit(2)
+    }
+
+    private static func serve(_ settings: DecoderLaunch.Settings) -> Int32 {
+        let (parent, addressSpaceBudget, cpuSeconds) = (settings.parent, settings.addressSpaceBudget, settings.cpuSeconds)
         // A session of its own has no controlling terminal, so /dev/tty opens nothing; and it dies
         // with the app's thread that started it, even when busy, where a closed socket would
         // not stop it. An app gone already is not waited for.
@@ -41,10 +48,13 @@ public enum DecoderService {
             return 2
         }
         let encoder = JSONEncoder()
+        // It was started for a request on its way, which a busy app may send later than an idle
+        // decoder waits: the first wait is longer, lest a new decoder end before its first file.
+        var deadline = ContinuousClock.now + settings.idleLimit + .seconds(10)
         while true {
             let frame: DecoderWire.Frame
             do {
-                frame = try DecoderWire.receive(on: DecoderLaunch.socket, maximumPayload: 0, deadline: .now + DecoderLaunch.idleLimit)
+                frame = try DecoderWire.receive(on: DecoderLaunch.socket, maximumPayload: 0, deadline: deadline)
             } catch {
                 return 0
             }
@@ -58,6 +68,7 @@ public enum DecoderService {
                 return 0
             }
             if retiring { return 0 }
+            deadline = .now + settings.idleLimit
         }
     }
 

@@ -7,26 +7,33 @@ package enum DecoderLaunch {
     package static let flag = "--sandboxed-decoder"
     /// The descriptor of the socket to the app, in the decoder.
     package static let socket: Int32 = 3
-    /// A decoder with nothing to do for this long ends, as glycin's do, giving its memory back.
-    package static let idleLimit: Duration = .seconds(30)
+    /// A decoder with nothing to do for this long ends, as glycin's do after 30 s, giving its
+    /// memory back: sooner, since a grid's thumbnails come in bursts, and starting one costs a
+    /// few tens of milliseconds against its megabytes kept.
+    package static let idleLimit: Duration = .seconds(10)
 
     /// What the decoder is told: the app's process, which it dies with, the address space it may
-    /// take beyond its start, and the CPU seconds one request may take.
+    /// take beyond its start, the CPU seconds one request may take, and how long it waits idle.
     package struct Settings: Equatable, Sendable {
         package let parent: pid_t
         package let addressSpaceBudget: Int
         package let cpuSeconds: Int
+        package let idleLimit: Duration
     }
 
     /// The arguments that start a decoder for this process.
-    package static func arguments(addressSpaceBudget: Int, cpuSeconds: Int) -> [String] {
-        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds)]
+    package static func arguments(addressSpaceBudget: Int, cpuSeconds: Int, idleLimit: Duration) -> [String] {
+        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds), String(milliseconds(idleLimit))]
     }
 
     /// The settings in the arguments, or nil when they do not start a decoder.
     package static func settings(in arguments: [String]) -> Settings? {
-        guard arguments.count == 5, arguments[1] == flag, let parent = pid_t(arguments[2]),
-              let budget = Int(arguments[3]), let seconds = Int(arguments[4]) else { return nil }
-        return Settings(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds)
+        guard arguments.count == 6, arguments[1] == flag, let parent = pid_t(arguments[2]),
+              let budget = Int(arguments[3]), let seconds = Int(arguments[4]), let idle = Int(arguments[5]), idle > 0 else { return nil }
+        return Settings(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds, idleLimit: .milliseconds(idle))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        max(1, Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000))
     }
 }

@@ -38,7 +38,7 @@ extension DecodingFailure.Reason {
         case .decoderOutOfMemory: tr("the decoder needed too much memory for it and was stopped")
         case .decoderKilled: tr("the decoder was killed while reading it; try again")
         case .decoderUnavailable(let detail): String(format: tr("no sandboxed decoder could be started (%@)"), detail)
-        case .decoderMissing: String(format: tr("no sandboxed decoder could be started (%@)"), tr("the snapshelf program could not be found"))
+        case .decoderMissing: String(format: tr("no sandboxed decoder could be started (%@)"), tr("the snapshelf-decoder program could not be found"))
         }
     }
 

@@ -1,13 +1,8 @@
 // The snapshelf executable: parse the command line, then start the GUI or run a command.
 import Foundation
 import SnapshelfCommandLine
-import SnapshelfDecoder
 import SnapshelfModel
 import SnapshelfUI
-
-// The same program serves as a sandboxed decoder for the app (see DecoderPool); that mode
-// takes over before anything else starts.
-DecoderService.runIfRequested()
 
 // Past a file-size limit, writes then fail with EFBIG and are reported like a full disk,
 // instead of the signal ending the process halfway.

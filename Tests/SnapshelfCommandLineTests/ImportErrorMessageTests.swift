@@ -30,7 +30,7 @@ final class ImportErrorMessageTests: XCTestCase {
         XCTAssertEqual(message(.file(.decoderCrashed(.exited(status: 3)))), crashed.replacingOccurrences(of: "%@", with: "it exited with status 3"))
         XCTAssertEqual(message(.file(.decoderCrashed(.unreadableAnswer))), crashed.replacingOccurrences(of: "%@", with: "its answer could not be read"))
         XCTAssertEqual(message(.file(.decoderMissing)),
-                       "/home/ada/trip/a.jpg: no sandboxed decoder could be started (the snapshelf program could not be found)")
+                       "/home/ada/trip/a.jpg: no sandboxed decoder could be started (the snapshelf-decoder program could not be found)")
         XCTAssertEqual(message(.file(.failedBefore)), "/home/ada/trip/a.jpg: the image is damaged (an earlier attempt to read it failed)")
         XCTAssertEqual(message(.file(.cutOff)),
                        "/home/ada/trip/a.jpg: the image is incomplete: the file ends before the image does; it was probably cut off while copying")

@@ -1,7 +1,8 @@
 // Every decode of an image, and every read of an outside file's metadata, goes to a small pool
-// of sandboxed decoders: long-lived processes, about one per core, as glycin keeps, since
-// starting a process per image would cost more than many decodes. A decoder that crashes,
-// hangs, runs out of memory or is killed fails only the file it was on, and is replaced.
+// of sandboxed decoders: processes kept between files, up to one per core, as glycin keeps, since
+// starting a process per image would cost more than many decodes. None runs before a file needs
+// one, and each ends once idle a while, so a library whose thumbnails are made costs none. A
+// decoder that crashes, hangs, runs out of memory or is killed fails only the file it was on.
 import CGdkPixbuf
 import Foundation
 import SnapshelfDecoderWire
@@ -21,6 +22,9 @@ final class DecoderPool: Sendable {
     /// (in seconds) changes it, as the tests of a decoder that hangs do.
     let timeout: Duration
     let capacity: Int
+    /// How long a decoder waits idle before it ends; SNAPSHELF_DECODER_IDLE (in seconds, with a
+    /// fraction) changes it, as the tests of the decoders' ends do.
+    let idleLimit: Duration
     /// The address space each decoder may take beyond what it starts with.
     let addressSpaceBudget: Int
     private let executable: String?
@@ -52,6 +56,8 @@ final class DecoderPool: Sendable {
         let environment = decoderEnvironment ?? ProcessInfo.processInfo.environment
         let seconds = environment["SNAPSHELF_DECODE_TIMEOUT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 20
         timeout = .seconds(seconds)
+        let idle = environment["SNAPSHELF_DECODER_IDLE"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+        idleLimit = idle.map { .milliseconds(Int($0 * 1000)) } ?? DecoderLaunch.idleLimit
         // 3 GiB holds a 300-megapixel image decoded whole, with room for the loader's own buffers;
         // together the decoders stay within most of the memory free, so none wakes the OOM killer.
         let available = Self.availableMemory() ?? (8 << 30)
@@ -183,7 +189,8 @@ final class DecoderPool: Sendable {
         }
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,
-                                      addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1)
+                                      addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1,
+                                      idleLimit: idleLimit)
         } catch {
             give(back: nil)
             throw DecodingFailure(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
@@ -203,8 +210,7 @@ final class DecoderPool: Sendable {
         slots.signal()
         guard schedulesReaping else { return }
         // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.
-        let wait = Int(DecoderLaunch.idleLimit.components.seconds) + 1
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(wait)) { [self] in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.dispatchTime(idleLimit + .seconds(1))) { [self] in
             reapEnded()
         }
     }
@@ -214,7 +220,7 @@ final class DecoderPool: Sendable {
     /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
         let again = state.withLock { state in
-            let overdue = ContinuousClock.now - DecoderLaunch.idleLimit - .seconds(5)
+            let overdue = ContinuousClock.now - idleLimit - .seconds(5)
             let ended = state.idle.filter { $0.hasEnded || $0.idleSince < overdue }
             ended.forEach { $0.stop() }
             state.idle.removeAll { decoder in ended.contains { $0 === decoder } }
@@ -223,17 +229,22 @@ final class DecoderPool: Sendable {
         }
         // Those still idle end later; look again then.
         if again {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [self] in reapEnded() }
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.dispatchTime(min(idleLimit, .seconds(5)))) { [self] in
+                reapEnded()
+            }
         }
     }
 
-    /// The snapshelf executable: this program when it is snapshelf, else the one beside it, as
-    /// the tests and the benchmark's probe are.
+    private static func dispatchTime(_ duration: Duration) -> DispatchTimeInterval {
+        .milliseconds(Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// The snapshelf-decoder executable: beside this program in a build, as the tests and the
+    /// benchmark's probe are too, or in libexec beside bin once installed.
     private static func decoderExecutable() -> String? {
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        if own.lastPathComponent == "snapshelf" { return own.path }
-        let beside = own.deletingLastPathComponent().appendingPathComponent("snapshelf").path
-        return access(beside, X_OK) == 0 ? beside : nil
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return [folder, folder.deletingLastPathComponent().appendingPathComponent("libexec")]
+            .map { $0.appendingPathComponent("snapshelf-decoder").path }.first { access($0, X_OK) == 0 }
     }
 
     private static func availableMemory() -> Int? {

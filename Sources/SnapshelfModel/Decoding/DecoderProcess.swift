@@ -39,7 +39,8 @@ final class DecoderProcess: Sendable {
 
     /// Starts the executable in its decoder mode, with the environment given or else the app's
     /// own, or says why it could not.
-    init(executable: String, environment: [String]?, addressSpaceBudget: Int, cpuSeconds: Int) throws(DecoderSpawnFailure) {
+    init(executable: String, environment: [String]?, addressSpaceBudget: Int, cpuSeconds: Int,
+         idleLimit: Duration) throws(DecoderSpawnFailure) {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw DecoderSpawnFailure(errno: errno)
@@ -60,7 +61,8 @@ final class DecoderProcess: Sendable {
         socket = ends[0]
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
-        let arguments = [executable] + DecoderLaunch.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds)
+        let arguments = [executable] + DecoderLaunch.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds,
+                                                               idleLimit: idleLimit)
         let childErrors = pipe[1]
         do throws(DecoderSpawnFailure) {
             pid = try DecoderSpawner.shared.start { () throws(DecoderSpawnFailure) in

@@ -99,6 +99,10 @@ public struct ThumbnailCache: Sendable {
         let cached = location(of: file, size: size)
         switch entry(for: file, size: size) {
         case .valid:
+            // Read here when it is as thumbnailers write them, so a made thumbnail starts no decoder.
+            if let pixbuf = CachedPNG.pixbuf(at: cached, largestSide: size.pixels) {
+                return Thumbnail(upright: pixbuf, orientation: 1)
+            }
             if let thumbnail = try? Thumbnail(decoding: cached, fittingIn: size.pixels) {
                 return thumbnail
             }

@@ -10,7 +10,7 @@ final class StatusPage {
     let title = Label()
     let body = Label()
 
-    init(iconName: String, iconSize: Int) {
+    init(iconName: String?, iconSize: Int) {
         icon = Image(iconName: iconName)
         icon.pixelSize = iconSize
         icon.addStyleClass("empty-icon")

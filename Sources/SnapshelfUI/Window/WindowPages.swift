@@ -15,9 +15,11 @@ final class WindowPages {
     /// The empty page's offer of Shotwell's library, shown only while Shotwell's database is there.
     /// No ellipsis: a click imports at once, asking nothing more.
     let fromShotwell = Button(mnemonic: tr("Import from _Shotwell"))
+    private let invitation: StatusPage
 
     init(grid: Widget) {
-        root.addPage(Self.invitation(fromShotwell), named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        invitation = Self.invitation(fromShotwell)
+        root.addPage(invitation.root, named: Page.empty.rawValue, title: tr("No Photos Yet"))
         root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
@@ -30,6 +32,9 @@ final class WindowPages {
 
     /// Shows a page; the viewer's must be added first.
     func show(_ page: Page) {
+        // Given only when shown: at this size the theme has the icon only as an SVG, whose loader
+        // and librsvg would take several megabytes and load before the first frame of any library.
+        if page == .empty { invitation.icon.setIcon("image-x-generic-symbolic") }
         root.visiblePageName = page.rawValue
     }
 
@@ -50,8 +55,8 @@ final class WindowPages {
         show(page)
     }
 
-    private static func invitation(_ fromShotwell: Button) -> Widget {
-        let page = StatusPage(iconName: "image-x-generic-symbolic", iconSize: 128)
+    private static func invitation(_ fromShotwell: Button) -> StatusPage {
+        let page = StatusPage(iconName: nil, iconSize: 128)
         page.title.text = tr("No Photos Yet")
         page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
         let buttons = Box(.horizontal, spacing: 12)
@@ -67,6 +72,6 @@ final class WindowPages {
         buttons.append(fromShotwell)
         buttons.firstChild?.addStyleClass("suggested-action")
         page.root.append(buttons)
-        return page.root
+        return page
     }
 }
