@@ -14,8 +14,6 @@ DecoderService.runIfRequested()
 signal(SIGXFSZ, SIG_IGN)
 // Usage errors are translated too, so the language is set before the command line is read.
 Localization.setUp()
-// Exiv2 must start before any thread does.
-Metadata.start()
 
 let runner = CommandRunner()
 do {

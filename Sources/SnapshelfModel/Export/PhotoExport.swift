@@ -92,9 +92,9 @@ public final class PhotoExport: Sendable {
         // The sidecar is made whole under a temporary name too, and given its name after the copy.
         let sidecar = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
         defer { unlink(sidecar.path) }
-        let metadata = Metadata(emptySidecar: ())
         let sidecarName = Self.sidecar(of: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes))).displayed
         do {
+            let metadata = try Metadata(emptySidecar: ())
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
                 // The turn Snapshelf shows it with, which for a HEIF with irot is not its EXIF's.
