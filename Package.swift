@@ -31,11 +31,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        .systemLibrary(
-            name: "CGexiv2",
-            pkgConfig: "gexiv2",
-            providers: [.apt(["libgexiv2-dev"])]
-        ),
+        // gexiv2 (libgexiv2-dev) is loaded with dlopen on first use, not linked: see its header.
+        .target(name: "CGexiv2", dependencies: ["CGdkPixbuf"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CLinux",
             pkgConfig: "libseccomp",

@@ -9,8 +9,6 @@ import SnapshelfUI
 signal(SIGXFSZ, SIG_IGN)
 // Usage errors are translated too, so the language is set before the command line is read.
 Localization.setUp()
-// Exiv2 must start before any thread does.
-Metadata.start()
 
 let runner = CommandRunner()
 do {

@@ -95,8 +95,9 @@ public final class PhotoExport: Sendable {
         let sidecarNames = ExportSidecars.names(beside: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes)))
         let temporarySidecars = sidecarNames.map { _ in folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp") }
         defer { temporarySidecars.forEach { unlink($0.path) } }
-        let metadata = Metadata(emptySidecar: ())
+        let metadata: Metadata
         do {
+            metadata = try Metadata(emptySidecar: ())
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
                 // The turn Snapshelf shows it with, which for a HEIF with irot is not its EXIF's.

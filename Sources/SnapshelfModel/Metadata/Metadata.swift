@@ -19,17 +19,27 @@ public final class Metadata {
     static let namespace = "https://snapshelf.github.io/ns/1.0/"
     static let prefix = "snapshelf"
 
-    /// gexiv2 must start once before any use, and before threads do: Exiv2's XMP parser is not
-    /// safe to start from two threads at once. Swift runs this initialiser exactly once.
-    private static let started: Bool = {
-        gexiv2_initialize()
+    /// gexiv2 is loaded on first use, so that the window's first frame does not wait for Exiv2,
+    /// and must start once before any call: Exiv2's XMP parser is not safe to start from two
+    /// threads at once. Swift runs this initialiser exactly once; the threads that come meanwhile
+    /// wait for it. Nil once started, else why gexiv2 could not be loaded.
+    private static let started: Failure? = {
+        if let missing = load(SNAPSHELF_GEXIV2_SONAME) { return missing }
+        snapshelf_gexiv2_initialize()
         var error: UnsafeMutablePointer<GError>?
-        _ = gexiv2_metadata_try_register_xmp_namespace(namespace, prefix, &error)
+        _ = snapshelf_gexiv2_metadata_try_register_xmp_namespace(namespace, prefix, &error)
         if let error { g_error_free(error) }
-        return true
+        return nil
     }()
 
-    /// Starts gexiv2; the executable calls this before any thread starts, and every use does too.
+    /// Loads gexiv2 from the file of that name; nil once loaded, else why it could not be.
+    package static func load(_ soname: String) -> Failure? {
+        snapshelf_gexiv2_load(soname).map {
+            Failure(description: String(format: tr("cannot load gexiv2, which reads and writes metadata: %@"), String(cString: $0)))
+        }
+    }
+
+    /// Loads and starts gexiv2 ahead of its first use: a decoder does, before it locks itself down.
     public static func start() {
         _ = started
     }
@@ -45,9 +55,9 @@ public final class Metadata {
 
     private let handle: UnsafeMutablePointer<GExiv2Metadata>
 
-    private init() {
-        Self.start()
-        handle = Self.serialized { gexiv2_metadata_new() }
+    private init() throws(Failure) {
+        if let missing = Self.started { throw missing }
+        handle = Self.serialized { snapshelf_gexiv2_metadata_new() }
     }
 
     deinit {
@@ -56,48 +66,48 @@ public final class Metadata {
 
     /// The metadata of the file at the path: a photo, or an XMP sidecar.
     convenience init(reading path: String) throws(Failure) {
-        self.init()
+        try self.init()
         var error: UnsafeMutablePointer<GError>?
-        guard Self.serialized({ gexiv2_metadata_open_path(handle, path, &error) }) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ snapshelf_gexiv2_metadata_open_path(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// The metadata of a file in memory, which must stay there as long as this lives: Exiv2
     /// reads it where it is, without a copy.
     package convenience init(inMemory bytes: UnsafeRawBufferPointer) throws(Failure) {
-        self.init()
+        try self.init()
         guard let start = bytes.baseAddress, bytes.count > 0 else { throw Failure(description: tr("the file is empty")) }
         var error: UnsafeMutablePointer<GError>?
-        guard Self.serialized({ gexiv2_metadata_open_buf(handle, start.assumingMemoryBound(to: guint8.self), glong(bytes.count), &error) }) != 0 else {
+        guard Self.serialized({ snapshelf_gexiv2_metadata_open_buf(handle, start.assumingMemoryBound(to: guint8.self), glong(bytes.count), &error) }) != 0 else {
             throw Self.failure(error)
         }
     }
 
     /// An empty XMP packet, to fill in and save as a sidecar.
-    convenience init(emptySidecar: Void) {
-        self.init()
+    convenience init(emptySidecar: Void) throws(Failure) {
+        try self.init()
         let packet = Array("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?><x:xmpmeta xmlns:x=\"adobe:ns:meta/\"></x:xmpmeta><?xpacket end=\"w\"?>".utf8)
         var error: UnsafeMutablePointer<GError>?
         // An XMP packet Snapshelf wrote itself always opens.
-        precondition(Self.serialized { gexiv2_metadata_open_buf(handle, packet, glong(packet.count), &error) } != 0,
+        precondition(Self.serialized { snapshelf_gexiv2_metadata_open_buf(handle, packet, glong(packet.count), &error) } != 0,
                      "the empty XMP packet did not open")
     }
 
     /// Whether the file has the tag; an unknown tag name counts as absent.
     private func has(_ tag: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
-        let found = Self.serialized { gexiv2_metadata_try_has_tag(handle, tag, &error) } != 0
+        let found = Self.serialized { snapshelf_gexiv2_metadata_try_has_tag(handle, tag, &error) } != 0
         if let error { g_error_free(error) }
         return found
     }
 
     /// The tag's value as text, or nil when the file has no such tag.
     package func string(_ tag: String) -> String? {
-        text(of: tag, gexiv2_metadata_try_get_tag_string)
+        text(of: tag, snapshelf_gexiv2_metadata_try_get_tag_string)
     }
 
     /// The tag's value as Exiv2 puts it for people (a lens's name rather than its number), or nil.
     package func interpreted(_ tag: String) -> String? {
-        text(of: tag, gexiv2_metadata_try_get_tag_interpreted_string)
+        text(of: tag, snapshelf_gexiv2_metadata_try_get_tag_interpreted_string)
     }
 
     private func text(of tag: String,
@@ -118,7 +128,7 @@ public final class Metadata {
         guard has(tag) else { return nil }
         var (numerator, denominator): (gint, gint) = (0, 0)
         var error: UnsafeMutablePointer<GError>?
-        let found = Self.serialized { gexiv2_metadata_try_get_exif_tag_rational(handle, tag, &numerator, &denominator, &error) } != 0
+        let found = Self.serialized { snapshelf_gexiv2_metadata_try_get_exif_tag_rational(handle, tag, &numerator, &denominator, &error) } != 0
         if let error { g_error_free(error) }
         return found && denominator != 0 ? (Int(numerator), Int(denominator)) : nil
     }
@@ -129,8 +139,8 @@ public final class Metadata {
         var error: UnsafeMutablePointer<GError>?
         // Each on its own: the call for all three fails on the many photos that have no altitude.
         let found = Self.serialized {
-            gexiv2_metadata_try_get_gps_latitude(handle, &latitude, &error) != 0 && error == nil
-                && gexiv2_metadata_try_get_gps_longitude(handle, &longitude, &error) != 0
+            snapshelf_gexiv2_metadata_try_get_gps_latitude(handle, &latitude, &error) != 0 && error == nil
+                && snapshelf_gexiv2_metadata_try_get_gps_longitude(handle, &longitude, &error) != 0
         }
         if let error { g_error_free(error) }
         return found && latitude.isFinite && longitude.isFinite ? (latitude, longitude) : nil
@@ -150,7 +160,7 @@ public final class Metadata {
     /// the packet as the file has it when Exiv2 could not read it. Nil when there is none.
     package func xmpPacket() -> [UInt8]? {
         var error: UnsafeMutablePointer<GError>?
-        guard let packet = Self.serialized({ gexiv2_metadata_try_get_xmp_packet(handle, &error) }) else {
+        guard let packet = Self.serialized({ snapshelf_gexiv2_metadata_try_get_xmp_packet(handle, &error) }) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -161,13 +171,13 @@ public final class Metadata {
 
     func set(_ tag: String, _ value: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard Self.serialized({ gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) }) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ snapshelf_gexiv2_metadata_try_set_tag_string(handle, tag, value, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// Takes the tag away, every language of it.
     func clear(_ tag: String) {
         var error: UnsafeMutablePointer<GError>?
-        _ = Self.serialized { gexiv2_metadata_try_clear_tag(handle, tag, &error) }
+        _ = Self.serialized { snapshelf_gexiv2_metadata_try_clear_tag(handle, tag, &error) }
         if let error { g_error_free(error) }
     }
 
@@ -180,13 +190,13 @@ public final class Metadata {
     /// Writes the metadata as an XMP sidecar at the path, replacing any file there.
     func saveSidecar(to path: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard Self.serialized({ gexiv2_metadata_save_external(handle, path, &error) }) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ snapshelf_gexiv2_metadata_save_external(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     /// Writes the metadata into the photo at the path, leaving its pixels as they are.
     func save(into path: String) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        guard Self.serialized({ gexiv2_metadata_save_file(handle, path, &error) }) != 0 else { throw Self.failure(error) }
+        guard Self.serialized({ snapshelf_gexiv2_metadata_save_file(handle, path, &error) }) != 0 else { throw Self.failure(error) }
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?) -> Failure {

@@ -176,7 +176,7 @@ struct Sidecar: Equatable, Sendable {
     /// Writes the sidecar under a temporary name in `temporaryFolder`, flushes it and renames it
     /// into place, so a kill at any moment leaves the old sidecar or the new one, never a torn one.
     func write(to url: URL, through temporaryFolder: URL) throws(Metadata.Failure) {
-        let metadata = Metadata(emptySidecar: ())
+        let metadata = try Metadata(emptySidecar: ())
         try metadata.setLanguageAlternative(Self.titleTag, record.label)
         try metadata.set(Self.originalNameTag, record.originalName)
         if !record.originalFileName.isUTF8 {

@@ -1,0 +1,27 @@
+// The window's first frame loads only what it draws with: Exiv2, a large C++ library with static
+// initialisers, waits for the first photo whose metadata is read or written. The dynamic loader's
+// own account of the files it opened (LD_DEBUG=files) tells, so no timing is involved.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class StartupLibrariesTests: FolderTestCase {
+    func testTheFirstFrameLoadsNoExiv2() throws {
+        let library = folder.url.appendingPathComponent("library")
+        _ = try ExternalProgram.output(of: BuiltProducts.snapshelf.path,
+                                       ["import", "--library", library.path, "--label", "Grid", SamplePhotos.cameras[0].path])
+        let account = folder.url.appendingPathComponent("loaded")
+        let app = try WindowProcess(["--library", library.path], in: folder.url,
+                                    environment: ["SNAPSHELF_EXIT_AFTER_FIRST_FRAME": "1", "LD_DEBUG": "files", "LD_DEBUG_OUTPUT": account.path])
+        defer { app.stop() }
+        try app.waitUntil("the window did not quit after its first frame", whileRunning: false) { !app.isRunning }
+        XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
+
+        // The app's own account; a decoder started meanwhile writes one of its own, and loads Exiv2.
+        let loaded = try String(contentsOf: URL(fileURLWithPath: "\(account.path).\(app.process.processIdentifier)"), encoding: .utf8)
+        XCTAssertTrue(loaded.contains("file=libgtk-4.so.1"), "the account names no file: \(loaded.prefix(400))")
+        for name in ["libgexiv2", "libexiv2"] {
+            XCTAssertFalse(loaded.contains("file=\(name)"), "\(name) was loaded before the first frame")
+        }
+    }
+}
