@@ -1,8 +1,9 @@
 // An exported copy shows its whole label in Shotwell, gThumb, digiKam and darktable, each by its
 // own rule (see `PeerTitles`), whatever titles, captions and headlines the original carried, in
 // a JPEG, a TIFF, a HEIF and an AVIF (whose own XMP is pointed at the label, its pixels kept);
-// copies of one stem never share a sidecar; and an export that cannot write its sidecars stops,
-// naming them, and leaves nothing behind.
+// a photo whose label was cleared has a copy no peer shows a title for; copies of one stem never
+// share a sidecar; and an export that cannot write its sidecars stops, naming them, and leaves
+// nothing behind.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
@@ -100,6 +101,37 @@ final class PeerExportTests: CommandLineTestCase {
         }
         let scratch = folder.url.appendingPathComponent("darktable-alone")
         XCTAssertEqual(try PeerTitles.darktable(alone, scratch: scratch), ["phone.heic": long, "camera.avif": "An AVIF"])
+    }
+
+    func testAPhotoWhoseLabelWasClearedExportsWithNoTitleAnyPeerShows() throws {
+        // Its own title in XMP, EXIF's XPTitle and IPTC's caption, with a description beside it.
+        try snapshelf("import", SamplePhotos.jpeg("xmp/no_exif.jpg").path)
+        try snapshelf("import", try original(SamplePhotos.cameras[0], named: "titled.jpg").path)
+        let heic = try encoded(by: "heif-enc", ["-q", "30", try original(SamplePhotos.cameras[1], named: "phone.jpg").path, "-o"],
+                               to: "phone.heic")
+        try snapshelf("import", heic.path)
+        for id in ["1", "2", "3"] { try snapshelf("label", id, "") }
+        try snapshelf("export", "--to", exports.path, "--all")
+        XCTAssertEqual(try exported(), ["no_exif.jpg", "phone.heic", "titled.jpg"], "nothing to put in a sidecar")
+
+        let darktable = try PeerTitles.darktable(exports, scratch: folder.url)
+        for name in try exported() {
+            let copy = exports.appendingPathComponent(name)
+            if name.hasSuffix(".jpg") { XCTAssertNil(try PeerTitles.shotwell(copy), "Shotwell, \(name)") }
+            XCTAssertNil(try PeerTitles.gThumb(copy), "gThumb, \(name)")
+            XCTAssertNil(try PeerTitles.digiKam(copy), "digiKam, \(name)")
+            XCTAssertEqual(darktable[name] ?? "", "", "darktable, \(name)")
+        }
+        let goalie = exports.appendingPathComponent("no_exif.jpg")
+        XCTAssertEqual(try ExifTool.value("EXIF:XPTitle", of: goalie), "", "Windows' title goes too")
+        XCTAssertEqual(try ExifTool.value("IPTC:Caption-Abstract", of: goalie), "")
+        // What peers read as descriptions stays.
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Description", of: goalie), "Der Goalie bin ig")
+        XCTAssertEqual(try ExifTool.value("EXIF:ImageDescription", of: goalie), "Der Goalie bin ig")
+        let titled = exports.appendingPathComponent("titled.jpg")
+        XCTAssertEqual(try ExifTool.value("XMP-dc:Description", of: titled), "A caption of the scene", "the caption, as a description")
+        XCTAssertEqual(try ExifTool.value("IPTC:Headline", of: titled), "")
+        XCTAssertEqual(try decoded(heic), try decoded(exports.appendingPathComponent("phone.heic")), "the HEIF's pixels kept")
     }
 
     /// The pixels libheif decodes from a HEIF or AVIF, as a Y4M file's bytes.

@@ -62,8 +62,7 @@ public final class PhotoExport: Sendable {
         let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
         let describes = !photo.label.isEmpty || photo.rotation != 0
         let withSidecar = describes && !embeds
-        let (exported, numbering) = try write(photo, to: folder, as: name, embedding: describes && embeds, withSidecar: withSidecar,
-                                              sidecars: sidecars)
+        let (exported, numbering) = try write(photo, to: folder, as: name, embedding: embeds, withSidecar: withSidecar, sidecars: sidecars)
         sidecars.insert(exported)
         return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar), numbering)
     }
@@ -75,22 +74,14 @@ public final class PhotoExport: Sendable {
         defer { unlink(temporary.path) }
         try copy(photo.fileURL, to: temporary, naming: final)
         if embedding {
-            do {
-                let metadata = try Metadata(reading: temporary.path)
-                let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
-                if !photo.label.isEmpty { try metadata.embedTitle(photo.label, takesObjectName: jpeg) }
-                if photo.rotation != 0 { try metadata.turn(by: photo.rotation) }
-                try metadata.save(into: temporary.path)
-            } catch {
-                throw ExportError(file: final, reason: .metadata(error.description))
-            }
             // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
-            try Self.flush(temporary, naming: final)
+            if try Self.embed(photo, into: temporary, naming: final) { try Self.flush(temporary, naming: final) }
+        } else {
+            try Self.retitle(temporary, label: photo.label, naming: final)
         }
         guard withSidecar else {
             return try Self.link(temporary, in: folder, as: name, withSidecar: false, sidecars: sidecars)
         }
-        if !photo.label.isEmpty { try Self.retitle(temporary, label: photo.label, naming: final) }
         // The sidecars are made whole under temporary names too, and given their names after the copy.
         let sidecarNames = ExportSidecars.names(beside: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes)))
         let temporarySidecars = sidecarNames.map { _ in folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp") }
@@ -132,18 +123,52 @@ public final class PhotoExport: Sendable {
         return (linked, numbering)
     }
 
-    /// Gives a HEIF's or AVIF's own XMP the label, where it has XMP that can be (see `ExportHEIFXMP`).
+    /// Gives the copy the photo's label and turn, or takes away the titles it carries when the
+    /// photo has no label; returns whether the copy was written anew.
+    private static func embed(_ photo: Photo, into temporary: URL, naming final: String) throws(ExportError) -> Bool {
+        let metadata: Metadata
+        do {
+            metadata = try Metadata(reading: temporary.path)
+        } catch {
+            // Unlabelled and not turned, a copy Exiv2 cannot read shows no title in the peers,
+            // which all read through Exiv2.
+            guard photo.label.isEmpty && photo.rotation == 0 else { throw ExportError(file: final, reason: .metadata(error.description)) }
+            return false
+        }
+        do {
+            let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
+            var changed = photo.rotation != 0
+            if photo.label.isEmpty {
+                changed = try metadata.clearTitles() || changed
+            } else {
+                try metadata.embedTitle(photo.label, takesObjectName: jpeg)
+                changed = true
+            }
+            if photo.rotation != 0 { try metadata.turn(by: photo.rotation) }
+            if changed { try metadata.save(into: temporary.path) }
+            return changed
+        } catch {
+            throw ExportError(file: final, reason: .metadata(error.description))
+        }
+    }
+
+    /// Gives a HEIF's or AVIF's own XMP the label, or takes its titles away when the label is
+    /// empty, where it has XMP that can be (see `ExportHEIFXMP`).
     private static func retitle(_ temporary: URL, label: String, naming final: String) throws(ExportError) {
         guard let metadata = try? Metadata(reading: temporary.path), metadata.xmpPacket() != nil else { return }
+        do {
+            if label.isEmpty {
+                guard try metadata.clearTitles() else { return }
+            } else {
+                try metadata.embedTitle(label, takesObjectName: false)
+            }
+        } catch {
+            throw ExportError(file: final, reason: .metadata(error.description))
+        }
         let descriptor = open(temporary.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw ExportError(file: final, reason: .init(errno: errno)) }
         defer { close(descriptor) }
         guard let item = ExportHEIFXMP(descriptor: descriptor) else { return }
-        do {
-            try metadata.embedTitle(label, takesObjectName: false)
-        } catch {
-            throw ExportError(file: final, reason: .metadata(error.description))
-        }
         guard let packet = metadata.xmpPacket() else { return }
         do {
             try item.replace(with: packet)
