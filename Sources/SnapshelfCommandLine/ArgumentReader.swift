@@ -51,6 +51,15 @@ struct ArgumentReader {
         return value
     }
 
+    /// The value attached with `=` to the option just read, with its bytes as the system passed
+    /// them, for an option whose value may be left out; nil when none is attached.
+    mutating func attachedValue() -> (text: String, bytes: FileName)? {
+        guard let value = pendingValue else { return nil }
+        pendingValue = nil
+        let bytes = raw[position - 1].map { FileName(bytes: $0.bytes.drop { $0 != UInt8(ascii: "=") }.dropFirst()) }
+        return (value, bytes ?? FileName(value))
+    }
+
     /// Refuses `--flag=value` for an option that takes no value.
     mutating func noValue(for option: String, command: String?) throws(UsageError) {
         guard pendingValue == nil else { throw UsageError.unexpectedValue(option, command: command) }

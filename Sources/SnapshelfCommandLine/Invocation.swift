@@ -69,7 +69,7 @@ public enum Invocation: Equatable, Sendable {
             let option = reader.option(argument)
             let name = command?.rawValue
             switch (option, command) {
-            case ("--library", _), ("--label", .import?), ("--to", .export?), ("--by", .rotate?): break
+            case ("--library", _), ("--label", .import?), ("--to", .export?), ("--by", .rotate?), ("--from-shotwell", .import?): break
             default: try reader.noValue(for: option, command: name)
             }
             switch (option, command) {
@@ -82,7 +82,12 @@ public enum Invocation: Equatable, Sendable {
                 label = try reader.value(for: option, command: name)
                 guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8(command: .import) }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
-            case ("--from-shotwell", .import?): fromShotwell = true
+            case ("--from-shotwell", .import?):
+                fromShotwell = true
+                // `--from-shotwell=DB`: the database, as an operand would give it.
+                if let (text, bytes) = reader.attachedValue() {
+                    (operands, operandBytes) = (operands + [text], operandBytes + [bytes])
+                }
             case ("--json", .list?), ("--json", .search?): json = true
             case ("--to", .export?):
                 exportFolder = try reader.value(for: option, command: name)

@@ -20,7 +20,8 @@ final class ShotwellImportCommand {
     func gather() -> (files: [URL], details: [ImportedDetails]?, failed: Bool)? {
         let library: ShotwellLibrary
         do {
-            library = try ShotwellLibrary(reading: database)
+            // Said at once: the wait may last the whole patience, which silence would make a hang.
+            library = try ShotwellLibrary(reading: database) { Console.complain(tr("Waiting for Shotwell, which is using its library…")) }
         } catch {
             Console.complain(error.message)
             return nil

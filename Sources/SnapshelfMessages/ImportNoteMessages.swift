@@ -30,6 +30,9 @@ extension ImportNote {
                 : String(format: tr("photo %ld took back the label “%@”, name, dates and rotation its sidecar in the library kept"), Int(id), label)
         case .sidecarSetAside(let id, let why, let url):
             String(format: tr("a sidecar was already where photo %ld’s belongs, but %@; it was set aside at %@"), Int(id), why, url.path)
+        case .updateNotSaved(let photo, let error):
+            String(format: tr("%@: it was in the library already, and the title or turn it brought could not be given to it: %@"),
+                   photo.displayed, error.message)
         }
     }
 

@@ -8,7 +8,9 @@ extension ShotwellError {
         switch self {
         case .missing: tr("there is no such file; is Shotwell’s library elsewhere? Give the path of its photo.db")
         case .notAFile: tr("this is no file; give the path of Shotwell’s photo.db")
-        case .unreadable(_, let reason): String(format: tr("it cannot be read (%@)"), reason)
+        // Named, not "it": French words the file and the database apart (il, elle).
+        case .unreadable(_, let reason): String(format: tr("the file cannot be read (%@)"), reason)
+        case .empty: tr("this file is empty, so it is no SQLite database and not Shotwell’s photo.db")
         case .notSQLite: tr("this is no SQLite database, so it is not Shotwell’s photo.db")
         case .notShotwell: tr("this SQLite database has no PhotoTable, so it is not Shotwell’s photo.db")
         case .unsupportedSchema(_, let version?, let appVersion) where version > ShotwellLibrary.schemas.upperBound:

@@ -1,5 +1,6 @@
-// What an import from Shotwell says when it ends: the photos imported, those already there, and
-// what Shotwell's library held that was not imported, with the files that are gone named.
+// What an import from Shotwell says when it ends: the photos imported, those already there and
+// what they took from Shotwell, and what Shotwell's library held that was not imported, with the
+// files that are gone named.
 import SnapshelfModel
 
 extension ShotwellImportSummary {
@@ -17,6 +18,10 @@ extension ShotwellImportSummary {
         } else {
             parts.append(imports.sentence(total: total, cancelled: cancelled))
         }
+        if completed > 0 {
+            parts.append(String(format: trn("%ld already in the library got its Shotwell title or turn.",
+                                            "%ld already in the library got their Shotwell titles or turns.", completed), completed))
+        }
         if !missing.isEmpty {
             let shown = missing.prefix(Self.namedMissing).map(\.displayed).joined(separator: ", ")
             let more = missing.count - min(missing.count, Self.namedMissing)
@@ -24,6 +29,10 @@ extension ShotwellImportSummary {
             parts.append(String(format: trn("%ld photo in Shotwell’s library was not imported because its file is gone: %@.",
                                             "%ld photos in Shotwell’s library were not imported because their files are gone: %@.",
                                             missing.count), missing.count, list))
+        }
+        if trashed > 0 {
+            parts.append(String(format: trn("%ld photo in Shotwell’s Trash was skipped.", "%ld photos in Shotwell’s Trash were skipped.",
+                                            trashed), trashed))
         }
         if videos > 0 {
             parts.append(String(format: trn("%ld video was skipped; Snapshelf keeps photos only.",

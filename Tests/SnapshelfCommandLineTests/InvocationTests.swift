@@ -1,5 +1,6 @@
 // How the command line is read, in process: what each word means and what is refused.
 import SnapshelfCommandLine
+import SnapshelfModel
 import XCTest
 
 final class InvocationTests: XCTestCase {
@@ -26,6 +27,16 @@ final class InvocationTests: XCTestCase {
         XCTAssertEqual(try Invocation.parse(["import", "--from-shotwell"]), .importFromShotwell(library: nil, label: nil, database: nil))
         XCTAssertEqual(try Invocation.parse(["import", "--label", "Trip", "--from-shotwell", "/old/photo.db", "--library", "/l"]),
                        .importFromShotwell(library: "/l", label: "Trip", database: "/old/photo.db"))
+        XCTAssertEqual(try Invocation.parse(["import", "--from-shotwell=/old/photo.db"]),
+                       .importFromShotwell(library: nil, label: nil, database: "/old/photo.db"))
+        // A path that is no UTF-8 keeps its bytes.
+        let latin1 = Array("/old/caf".utf8) + [0xE9] + Array(".db".utf8)
+        XCTAssertEqual(try Invocation.parse(["import", "--from-shotwell=/old/caf\u{FFFD}.db"],
+                                            raw: [1: FileName(bytes: Array("--from-shotwell=".utf8) + latin1)]),
+                       .importFromShotwell(library: nil, label: nil, database: FileName(bytes: latin1)))
+        XCTAssertThrowsError(try Invocation.parse(["import", "--from-shotwell="])) { error in
+            XCTAssertEqual(error as? UsageError, .emptyValue("The path of Shotwell’s database"))
+        }
         XCTAssertThrowsError(try Invocation.parse(["import", "--from-shotwell", ""])) { error in
             XCTAssertEqual(error as? UsageError, .emptyValue("The path of Shotwell’s database"))
         }

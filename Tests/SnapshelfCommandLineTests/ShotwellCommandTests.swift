@@ -68,6 +68,42 @@ final class ShotwellCommandTests: CommandLineTestCase {
         XCTAssertEqual(outcome.standardError.split(separator: "\n").count, 12, "each missing file is named on stderr")
     }
 
+    func testPhotosInShotwellsTrashAreSkippedAndCounted() throws {
+        try shotwell.addPhoto(SamplePhotos.cameras[0], title: "Kept")
+        let trashed = try shotwell.addPhoto(SamplePhotos.cameras[1], title: "Deleted in Shotwell")
+        try shotwell.execute("UPDATE PhotoTable SET flags = 4 WHERE id = ?", [.integer(trashed)])
+        shotwell.close()
+
+        // The `=` form the usage's `--from-shotwell [DB]` suggests.
+        let outcome = try snapshelf("import", "--from-shotwell=\(shotwell.databaseURL.path)")
+
+        XCTAssertTrue(outcome.standardOutput.hasSuffix("Imported 1 photo. 1 photo in Shotwell’s Trash was skipped.\n"), outcome.standardOutput)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\tKept\tCanon_40D.jpg\n")
+    }
+
+    func testPhotosImportedEarlierGetShotwellsTitlesAndASecondRunNothing() throws {
+        // Snapshelf tried on the folder first, then the import from Shotwell.
+        try snapshelf("import", SamplePhotos.cameras[0].path, SamplePhotos.cameras[1].path)
+        try snapshelf("label", "2", "Mine")
+        try shotwell.addPhoto(SamplePhotos.cameras[0], title: "Dawn at the lake", fileOrientation: 1, orientation: 6)
+        try shotwell.addPhoto(SamplePhotos.cameras[1], title: "Shotwell's")
+        shotwell.close()
+
+        let outcome = try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path)
+
+        XCTAssertTrue(outcome.standardOutput.hasSuffix("Imported 0 photos. 2 were already in the library. "
+                                                       + "1 already in the library got its Shotwell title or turn.\n"), outcome.standardOutput)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\tDawn at the lake\tCanon_40D.jpg\n2\tMine\tNikon_D70.jpg\n")
+        let sidecars = try copies().map { URL(fileURLWithPath: $0.path + ".xmp") }
+        let titled = try XCTUnwrap(try sidecars.first { try ExifTool.title(of: $0) == "Dawn at the lake" }, "no sidecar holds Shotwell's title")
+        XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: titled), "90")
+
+        let again = try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path)
+
+        XCTAssertTrue(again.standardOutput.hasSuffix("Nothing new to import from Shotwell: its 2 photos are already in the library.\n"),
+                      again.standardOutput)
+    }
+
     func testTheLabelGoesOnlyToPhotosWithoutATitle() throws {
         let titled = try ExifTool.copy(of: SamplePhotos.cameras[2], named: "titled.jpg", in: folder.url, title: "From the file")
         try shotwell.addPhoto(SamplePhotos.cameras[0], title: "From Shotwell")
@@ -90,6 +126,9 @@ final class ShotwellCommandTests: CommandLineTestCase {
         let photo = SamplePhotos.cameras[0].path
         XCTAssertEqual(try snapshelf("import", "--from-shotwell", photo, expecting: 1).standardError,
                        "snapshelf: \(photo): this is no SQLite database, so it is not Shotwell’s photo.db\n")
+        let empty = folder.file(named: "empty.db", containing: Data()).path
+        XCTAssertEqual(try snapshelf("import", "--from-shotwell", empty, expecting: 1).standardError,
+                       "snapshelf: \(empty): this file is empty, so it is no SQLite database and not Shotwell’s photo.db\n")
         try shotwell.execute("DROP TABLE PhotoTable")
         XCTAssertEqual(try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path, expecting: 1).standardError,
                        "snapshelf: \(shotwell.databaseURL.path): this SQLite database has no PhotoTable, so it is not Shotwell’s photo.db\n")
@@ -106,7 +145,9 @@ final class ShotwellCommandTests: CommandLineTestCase {
         try shotwell.execute("BEGIN EXCLUSIVE")
         defer { try? shotwell.execute("ROLLBACK") }
         let locked = try snapshelf("import", "--from-shotwell", path, expecting: 1, environment: ["SNAPSHELF_LOCK_TIMEOUT": "1"])
-        XCTAssertEqual(locked.standardError, "snapshelf: \(path): Shotwell has kept it locked for more than 1 second, "
+        // Told at once, so the wait is no silence.
+        XCTAssertEqual(locked.standardError, "snapshelf: Waiting for Shotwell, which is using its library…\n"
+                       + "snapshelf: \(path): Shotwell has kept it locked for more than 1 second, "
                        + "as while it saves changes; wait until Shotwell is idle, or quit it, and try again\n")
     }
 

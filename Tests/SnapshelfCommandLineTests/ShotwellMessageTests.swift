@@ -11,7 +11,7 @@ final class ShotwellMessageTests: XCTestCase {
     func testEachErrorNamesTheDatabaseAndWhatWentWrong() {
         let path = database.path
         XCTAssertEqual(ShotwellError.notAFile(database).message, "\(path): this is no file; give the path of Shotwell’s photo.db")
-        XCTAssertEqual(ShotwellError.unreadable(database, reason: "Permission denied").message, "\(path): it cannot be read (Permission denied)")
+        XCTAssertEqual(ShotwellError.unreadable(database, reason: "Permission denied").message, "\(path): the file cannot be read (Permission denied)")
         XCTAssertEqual(ShotwellError.unsupportedSchema(database, version: nil, appVersion: nil).message,
                        "\(path): it does not say which schema version it has; Snapshelf reads versions 20 to 24, "
                        + "which Shotwell 0.30 and later write: open it once with such a Shotwell, then try again")

@@ -81,7 +81,7 @@ final class ShotwellDatabaseTests: ShotwellTestCase {
         XCTAssertEqual(error(reading: folder.url), .notAFile(folder.url))
         XCTAssertEqual(error(reading: SamplePhotos.cameras[0]), .notSQLite(SamplePhotos.cameras[0]))
         let empty = folder.file(named: "empty.db", containing: Data())
-        XCTAssertEqual(error(reading: empty), .notShotwell(empty))
+        XCTAssertEqual(error(reading: empty), .empty(empty), "SQLite would take an empty file for an empty database")
         let other = folder.url.appendingPathComponent("other.db")
         var handle: OpaquePointer?
         XCTAssertEqual(sqlite3_open(other.path, &handle), SQLITE_OK)

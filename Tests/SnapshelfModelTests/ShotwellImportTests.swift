@@ -137,4 +137,59 @@ final class ShotwellImportTests: ShotwellTestCase {
         XCTAssertTrue(second.nothingNew)
         XCTAssertEqual(try Library(directory: directory).photoCount(), 2)
     }
+
+    func testPhotosInShotwellsTrashAreSkippedAndHiddenOnesImported() throws {
+        try shotwell.addPhoto(SamplePhotos.cameras[0], title: "Kept")
+        let trashed = try shotwell.addPhoto(SamplePhotos.cameras[1], title: "Deleted in Shotwell")
+        let hidden = try shotwell.addPhoto(SamplePhotos.cameras[2], title: "Hidden in Shotwell")
+        // Shotwell 0.30's LibraryPhoto: FLAG_HIDDEN 0x1, FLAG_FAVORITE 0x2, FLAG_TRASH 0x4.
+        try shotwell.execute("UPDATE PhotoTable SET flags = 6 WHERE id = ?", [.integer(trashed)])
+        try shotwell.execute("UPDATE PhotoTable SET flags = 1 WHERE id = ?", [.integer(hidden)])
+
+        let (library, _, summary) = try importShotwell()
+
+        XCTAssertEqual(library.photos.map(\.file), [FileName(url: SamplePhotos.cameras[0]), FileName(url: SamplePhotos.cameras[2])])
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label).sorted(), ["Hidden in Shotwell", "Kept"])
+        XCTAssertEqual(summary.trashed, 1)
+        XCTAssertEqual(summary.total, 2)
+    }
+
+    func testAPhotoAlreadyInTheLibraryGetsShotwellsTitleAndTurnOnlyWhereItHasNone() throws {
+        // Four copies of one picture, told apart by a description, each imported earlier without a label.
+        let files = try (0..<4).map { try copy(SamplePhotos.landscape(orientation: 1), as: "earlier\($0).jpg") }
+        try ExifTool.run(files.enumerated().flatMap { index, file in
+            (index == 0 ? [] : ["-execute"]) + ["-q", "-overwrite_original", "-XMP-dc:Description=copy \(index)", file.path]
+        })
+        try BatchImport(thumbnails: nil).run(files, label: nil, libraryDirectory: directory) { _ in }
+        let earlier = try Library(directory: directory)
+        let ids = try files.map { try photo(from: $0).id }
+        try earlier.relabel(photoWithID: ids[1], as: Label("Given in Snapshelf"))
+        _ = try earlier.rotate(photosWithIDs: [ids[2]], by: 180)
+        try shotwell.addPhoto(files[0], title: "Dawn", orientation: 6)
+        try shotwell.addPhoto(files[1], title: "Shotwell's", orientation: 6)
+        try shotwell.addPhoto(files[2], title: "Lake", orientation: 6)
+        try shotwell.addPhoto(files[3], title: nil, orientation: 1)
+
+        let (_, progress, summary) = try importShotwell()
+
+        let photos = try files.map { try photo(from: $0) }
+        XCTAssertEqual(photos.map(\.label), ["Dawn", "Given in Snapshelf", "Lake", ""])
+        XCTAssertEqual(photos.map(\.rotation), [90, 90, 180, 0])
+        XCTAssertEqual(summary.imports.duplicates, 4)
+        XCTAssertEqual(summary.completed, 3)
+        XCTAssertFalse(summary.nothingNew)
+        // What changed, for the window's undo.
+        XCTAssertEqual(progress.map { $0.update?.label?.count ?? 0 }, [1, 0, 1, 0])
+        XCTAssertEqual(progress.map { $0.update?.rotation?.degrees ?? 0 }, [90, 90, 0, 0])
+        // Through the library's relabel and rotate, so the sidecar says so, as exiftool reads it.
+        let sidecar = URL(fileURLWithPath: photos[0].fileURL.path + ".xmp")
+        XCTAssertEqual(try ExifTool.title(of: sidecar), "Dawn")
+        XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: sidecar), "90")
+
+        let again = try importShotwell().summary
+
+        XCTAssertTrue(again.nothingNew)
+        XCTAssertEqual(again.completed, 0)
+        XCTAssertEqual(try files.map { try photo(from: $0).rotation }, [90, 90, 180, 0])
+    }
 }

@@ -20,6 +20,9 @@ public final class BatchImport: Sendable {
         public let notes: [ImportNote]
         /// Whether the photo was added with the title found in its files instead of the label given.
         public let keptOwnTitle: Bool
+        /// What a photo already in the library took from the details brought for it, having none of
+        /// its own; nil when it took nothing.
+        public internal(set) var update: ImportedUpdate? = nil
     }
 
     /// A file taken from the inspections and not reported yet: its result, or nil while it waits
@@ -93,7 +96,13 @@ public final class BatchImport: Sendable {
         func save() {
             var saved = (batch?.commit() ?? []).makeIterator()
             for handled in unreported {
-                let (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
+                var (result, savingNotes) = handled.result.map { ($0, []) } ?? saved.next()!
+                var notes = handled.notes + savingNotes
+                var update: ImportedUpdate?
+                if case .success(.duplicate(of: let photo)) = result, let library, let brought = details?[handled.index] {
+                    (result, update, notes) = complete(photo, FileName(url: files[handled.index]), with: brought, handled, notes: notes,
+                                                       in: library)
+                }
                 var keptOwnTitle = false
                 if case .success(.added) = result, keepingFoundTitles,
                    let title = details?[handled.index].label ?? handled.candidate?.title?.label {
@@ -104,7 +113,7 @@ public final class BatchImport: Sendable {
                     thumbnailSaves.start { thumbnails.store(candidate.preview, for: outcome.photo.fileURL, size: .large) }
                 }
                 report(Progress(completed: handled.index + 1, total: files.count, file: files[handled.index], result: result,
-                                notes: handled.notes + savingNotes, keptOwnTitle: keptOwnTitle))
+                                notes: notes, keptOwnTitle: keptOwnTitle, update: update))
             }
             (unreported, deadline) = ([], nil)
         }
@@ -144,5 +153,21 @@ public final class BatchImport: Sendable {
             index += 1
         }
         save()
+    }
+
+    /// Gives a photo found already in the library the title and turn brought for it, where it has
+    /// none of its own. Without the turn, Shotwell's mirror is no matter to tell.
+    private func complete(_ photo: Photo, _ file: FileName, with brought: ImportedDetails, _ handled: Handled, notes: [ImportNote],
+                          in library: Library) -> (Result<ImportOutcome, ImportError>, ImportedUpdate?, [ImportNote]) {
+        let degrees = brought.orientation == nil ? 0 : handled.candidate?.rotation ?? 0
+        do {
+            guard let update = try library.complete(photo, label: brought.label, degrees: degrees) else {
+                return (.success(.duplicate(of: photo)), nil, notes.filter { !$0.isMirrorDropped })
+            }
+            let updated = try library.photo(withID: photo.id) ?? photo
+            return (.success(.duplicate(of: updated)), update, update.rotation == nil ? notes.filter { !$0.isMirrorDropped } : notes)
+        } catch {
+            return (.success(.duplicate(of: photo)), nil, notes.filter { !$0.isMirrorDropped } + [.updateNotSaved(file, error)])
+        }
     }
 }

@@ -24,6 +24,14 @@ public enum ImportNote: Sendable, Equatable {
     case shotwellMirrorDropped(FileName)
     /// A sidecar that cannot be used, for `why`, was where the photo's belongs; it was set aside `at`.
     case sidecarSetAside(photoID: Int64, why: String, at: URL)
+    /// The photo was in the library already, and the title or turn the catalogue brought for it
+    /// could not be saved, for the library's reason.
+    case updateNotSaved(FileName, LibraryError)
+
+    /// Whether the note is `shotwellMirrorDropped`.
+    public var isMirrorDropped: Bool {
+        if case .shotwellMirrorDropped = self { true } else { false }
+    }
 
     /// What reading a title and the label rules changed in it.
     public enum TitleChange: Sendable, Equatable {

@@ -32,15 +32,21 @@ final class ShotwellDatabase {
     private let handle: OpaquePointer
     private let url: URL
     private let patience: Duration
+    private let waiting: (() -> Void)?
+    /// When the wait for the current lock began.
+    private var waitStarted: ContinuousClock.Instant?
+    private var toldOfWait = false
 
-    /// Opens the file for reading only, after telling apart a path with nothing, a folder and a
-    /// file that cannot be read, which SQLite would all call "unable to open".
-    init(url: URL, patience: Duration) throws(ShotwellError) {
+    /// Opens the file for reading only, after telling apart a path with nothing, a folder, an
+    /// empty file and a file that cannot be read, which SQLite would call "unable to open", or an
+    /// empty database. `waiting` is called as soon as a lock is waited for.
+    init(url: URL, patience: Duration, waiting: (() -> Void)? = nil) throws(ShotwellError) {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing(url) : .unreadable(url, reason: String(cString: strerror(errno)))
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile(url) }
+        guard status.st_size > 0 else { throw .empty(url) }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(url, reason: String(cString: strerror(errno))) }
         close(descriptor)
@@ -52,9 +58,25 @@ final class ShotwellDatabase {
             throw .unreadable(url, reason: detail)
         }
         sqlite3_extended_result_codes(opened, 1)
-        (handle, self.url, self.patience) = (opened, url, patience)
-        let milliseconds = patience.components.seconds * 1000 + patience.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        (handle, self.url, self.patience, self.waiting) = (opened, url, patience, waiting)
+        // A handler of our own rather than sqlite3_busy_timeout, which waits without a word.
+        sqlite3_busy_handler(handle, { context, count in
+            Unmanaged<ShotwellDatabase>.fromOpaque(context!).takeUnretainedValue().keepWaiting(count: count) ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Whether to try again for a lock Shotwell holds, after a short sleep: yes until the patience
+    /// has passed since this lock's first refusal.
+    private func keepWaiting(count: Int32) -> Bool {
+        let clock = ContinuousClock()
+        if count == 0 {
+            waitStarted = clock.now
+            if !toldOfWait { waiting?() }
+            toldOfWait = true
+        }
+        guard let started = waitStarted, clock.now - started < patience else { return false }
+        Thread.sleep(forTimeInterval: min(0.05, 0.002 * Double(count + 1)))
+        return true
     }
 
     deinit {

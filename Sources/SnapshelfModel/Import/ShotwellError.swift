@@ -9,6 +9,8 @@ public enum ShotwellError: Error, Sendable, Equatable {
     case notAFile(URL)
     /// The file cannot be read, with the system's words.
     case unreadable(URL, reason: String)
+    /// The file is empty: no SQLite database, though SQLite would take it for an empty one.
+    case empty(URL)
     /// The file is no SQLite database.
     case notSQLite(URL)
     /// The file is a SQLite database, but not Shotwell's: it has no PhotoTable.
@@ -27,7 +29,7 @@ public enum ShotwellError: Error, Sendable, Equatable {
     /// The database the error is about.
     public var url: URL {
         switch self {
-        case .missing(let url), .notAFile(let url), .unreadable(let url, _), .notSQLite(let url), .notShotwell(let url),
+        case .missing(let url), .notAFile(let url), .empty(let url), .unreadable(let url, _), .notSQLite(let url), .notShotwell(let url),
              .unsupportedSchema(let url, _, _), .locked(let url, _), .interruptedWrite(let url), .damaged(let url, _): url
         }
     }

@@ -3,7 +3,10 @@
 // the files only when asked, which it is not by default). Videos, kept in VideoTable, are only
 // counted. Rows are read as Shotwell 0.30 writes them (src/db/PhotoTable.vala): `filename` the
 // absolute path, `title` text, `orientation` the EXIF orientation Shotwell shows the file's pixels
-// with, `exposure_time` a time_t, 0 for none before schema 24 and NULL from then on.
+// with, `exposure_time` a time_t, 0 for none before schema 24 and NULL from then on, and `flags`
+// (src/Photo.vala, LibraryPhoto) 0x4 for a photo in Shotwell's Trash, which is skipped. A hidden
+// photo (0x1) is imported: it is still the person's, only kept out of Shotwell's default view.
+// Whether Shotwell last found the file offline is not read: the disk is looked at instead.
 import CGdkPixbuf
 import Foundation
 
@@ -39,6 +42,11 @@ public struct ShotwellLibrary: Sendable {
     /// is named as a video.
     public let videos: Int
     public let oddRows: [OddRow]
+    /// The photos in Shotwell's Trash, which the person deleted there, so they are not imported.
+    public let trashed: Int
+
+    /// Shotwell's LibraryPhoto.FLAG_TRASH.
+    private static let trashFlag: Int64 = 0x4
 
     /// Where Shotwell keeps its database: `$XDG_DATA_HOME/shotwell/data/photo.db`, as Shotwell
     /// finds it with g_get_user_data_dir.
@@ -53,11 +61,12 @@ public struct ShotwellLibrary: Sendable {
     public var details: [ImportedDetails] { photos.map(\.details) }
 
     /// Reads the library from the database at `url`, opened read-only, waiting up to `patience`
-    /// for a lock Shotwell holds while it writes.
-    public init(reading url: URL, patience: Duration? = nil) throws(ShotwellError) {
-        let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience)
+    /// for a lock Shotwell holds while it writes; `waiting` is called, on this thread, as soon as
+    /// such a wait begins, so the person can be told.
+    public init(reading url: URL, patience: Duration? = nil, waiting: (() -> Void)? = nil) throws(ShotwellError) {
+        let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience, waiting: waiting)
         databaseURL = url
-        (schemaVersion, photos, missing, videos, oddRows) = try database.reading { () throws(ShotwellError) in
+        (schemaVersion, photos, missing, videos, oddRows, trashed) = try database.reading { () throws(ShotwellError) in
             let needed: Set = ["id", "filename", "title", "orientation", "exposure_time"]
             let columns = try database.columns(of: "PhotoTable")
             guard !columns.isEmpty else { throw .notShotwell(url) }
@@ -65,10 +74,15 @@ public struct ShotwellLibrary: Sendable {
             guard Self.schemas.contains(version), needed.isSubset(of: columns) else {
                 throw .unsupportedSchema(url, version: version, appVersion: try? Self.appVersion(of: database))
             }
-            var (photos, missing, videos, odd) = ([Photo](), [FileName](), 0, [OddRow]())
-            let rows = try database.rows("SELECT id, filename, title, orientation, exposure_time FROM PhotoTable ORDER BY id")
+            var (photos, missing, videos, odd, trashed) = ([Photo](), [FileName](), 0, [OddRow](), 0)
+            let flags = columns.contains("flags") ? "flags" : "0"
+            let rows = try database.rows("SELECT id, filename, title, orientation, exposure_time, \(flags) FROM PhotoTable ORDER BY id")
             for row in rows {
                 let id = row[0].integer ?? 0
+                if (row[5].integer ?? 0) & Self.trashFlag != 0 {
+                    trashed += 1
+                    continue
+                }
                 guard case .bytes(let bytes) = row[1], !bytes.isEmpty else {
                     odd.append(.noFileName(id: id))
                     continue
@@ -91,7 +105,7 @@ public struct ShotwellLibrary: Sendable {
             if try !database.columns(of: "VideoTable").isEmpty {
                 videos += Int(try database.rows("SELECT count(*) FROM VideoTable").first?.first?.integer ?? 0)
             }
-            return (version, photos, missing, videos, odd)
+            return (version, photos, missing, videos, odd, trashed)
         }
     }
 
