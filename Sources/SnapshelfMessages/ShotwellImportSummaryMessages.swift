@@ -8,7 +8,9 @@ extension ShotwellImportSummary {
     public static let namedMissing = 10
 
     /// The sentence at the end of the import, finished or cancelled.
-    public func sentence(cancelled: Bool) -> String {
+    /// - Parameter namingMissing: false counts the files that are gone without naming them, for
+    ///   a notice that names a few of them after its counts.
+    public func sentence(cancelled: Bool, namingMissing: Bool = true) -> String {
         var parts: [String] = []
         if nothingNew && !cancelled {
             parts.append(total == 0 ? tr("Shotwell’s library has no photos to import.")
@@ -22,7 +24,11 @@ extension ShotwellImportSummary {
             parts.append(String(format: trn("%ld already in the library got its Shotwell title or turn.",
                                             "%ld already in the library got their Shotwell titles or turns.", completed), completed))
         }
-        if !missing.isEmpty {
+        if !missing.isEmpty && !namingMissing {
+            parts.append(String(format: trn("%ld photo in Shotwell’s library was not imported because its file is gone.",
+                                            "%ld photos in Shotwell’s library were not imported because their files are gone.",
+                                            missing.count), missing.count))
+        } else if !missing.isEmpty {
             let shown = missing.prefix(Self.namedMissing).map(\.displayed).joined(separator: ", ")
             let more = missing.count - min(missing.count, Self.namedMissing)
             let list = more == 0 ? shown : String(format: trn("%@ and %ld more", "%@ and %ld more", more), shown, more)

@@ -30,6 +30,26 @@ final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testANoticeThatOffersAnActionOrListsWhatWasLeftStaysUntilDismissed() throws {
+        try onMain {
+            let window = try launch()
+            window.notification.lifetime = Self.short
+            window.notification.show("Imported 3 photos. 1 photo has no label yet.", action: "_Label One by One…") {}
+            window.notification.show("A message after it.")
+            spin(for: 1)
+            XCTAssertTrue(window.notification.isShown, "the offer went before the person could take it")
+            XCTAssertEqual(window.notification.action.label, "Label One by One…")
+            window.notification.dismiss()
+            window.notification.showUntilDismissed("2 files are gone: a.jpg, b.jpg.")
+            spin(for: 1)
+            XCTAssertTrue(window.notification.isShown, "the list went before it could be read")
+            window.notification.dismiss()
+            // Once dismissed, the next notice goes in its time again.
+            window.notification.show("A message.")
+            try waitUntil("the message stayed") { !window.notification.isShown }
+        }
+    }
+
     func testANoticeStaysWhileItHasTheFocus() throws {
         try onMain {
             let window = try launch()

@@ -95,8 +95,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
                 Set(window.grid.boundTiles.map(\.labelText)).isSuperset(of: ["Harbour at dawn", "Grandma’s garden"])
             }
             XCTAssertEqual(window.notification.text, "Imported 3 photos. 1 photo in Shotwell’s library was not imported because"
-                           + " its file is gone: \(library.url.path)/Holiday.jpg. 1 video was skipped; Snapshelf keeps photos only."
-                           + " 1 photo has no title yet.")
+                           + " its file is gone. 1 video was skipped; Snapshelf keeps photos only. 1 photo has no label yet.\nGone: Holiday.jpg.")
             XCTAssertEqual(window.notification.action.label, "Label One by One…")
             XCTAssertEqual(window.history.notice.text, "Imported 3 photos")
 
@@ -107,6 +106,31 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.notification.text.hasPrefix("Nothing new to import from Shotwell: its 3 photos are already"),
                           window.notification.text)
             XCTAssertEqual(try labels().count, 3)
+        }
+    }
+
+    func testManyFilesGoneAreCountedFirstAndAFewNamedAfterAndTheNoticeStays() throws {
+        let shotwell = try makeShotwellLibrary(titles: ["Harbour at dawn", nil], closing: false)
+        let deep = library.url.appendingPathComponent("Pictures/2019/Summer holidays in the mountains/Day 3")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        for number in 1...11 {
+            let gone = deep.appendingPathComponent("IMG_\(1000 + number).jpg")
+            try FileManager.default.copyItem(at: SamplePhotos.cameras[6], to: gone)
+            try shotwell.addPhoto(gone)
+            try FileManager.default.removeItem(at: gone)
+        }
+        shotwell.close()
+        try onMain {
+            let window = try launch()
+            window.notification.lifetime = .milliseconds(100)
+            window.window.activateAction(Command.importShotwell.detailedName)
+            try waitForTheEnd(of: window)
+            XCTAssertEqual(window.notification.text, "Imported 2 photos. 12 photos in Shotwell’s library were not imported because"
+                           + " their files are gone. 1 video was skipped; Snapshelf keeps photos only. 1 photo has no label yet."
+                           + "\nGone: Holiday.jpg, IMG_1001.jpg, IMG_1002.jpg and 9 more.")
+            spin(for: 1)
+            XCTAssertTrue(window.notification.isShown, "the notice went, and Label One by One… with it")
+            XCTAssertEqual(window.notification.action.label, "Label One by One…")
         }
     }
 
@@ -160,7 +184,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             window.window.activateAction(Command.importShotwell.detailedName)
             try waitForTheEnd(of: window)
-            XCTAssertTrue(window.notification.text.hasSuffix("All 2 photos came with their titles."), window.notification.text)
+            XCTAssertTrue(window.notification.text.contains("All 2 photos got their labels from their Shotwell titles."), window.notification.text)
             try waitUntil("the offer never reached the accessible tree") {
                 (try? buttonNames())?.contains("Label One by One…") == true
             }
@@ -169,7 +193,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { dialog.isWaitingForLabel }
             XCTAssertEqual(dialog.progressText, "1 of 2")
             XCTAssertEqual(dialog.entryText, "Harbour at dawn")
-            XCTAssertTrue(dialog.forTheRestToggle.isVisible)
+            XCTAssertFalse(dialog.forTheRestToggle.isVisible, "offered to put one label over the other's title")
             dialog.entryWidget.text = "Harbour, early"
             pressEnter(in: dialog.entryWidget)
             try waitUntil { dialog.progressText == "2 of 2" }
@@ -183,27 +207,33 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testOneLabelForTheRestGoesToEveryPhotoLeftAndIsUndoneAtOnce() throws {
-        try makeShotwellLibrary(titles: ["Harbour at dawn", nil, "Ski trip"])
+    func testLabelOneByOneWalksThePhotosWithoutALabelAndOneLabelForTheRestKeepsTitles() throws {
+        try makeShotwellLibrary(titles: ["Harbour at dawn", nil, "Ski trip", nil, nil])
         try onMain {
             let window = try launch()
             window.window.activateAction(Command.importShotwell.detailedName)
             try waitForTheEnd(of: window)
+            XCTAssertTrue(window.notification.text.contains("3 photos have no label yet."), window.notification.text)
             XCTAssertNotEqual(click(window.notification.action.button), 0)
             let dialog = try XCTUnwrap(window.importFlow.shotwell.review?.dialog)
             try waitUntil { dialog.isWaitingForLabel }
+            // The three the notice counted, not the titled ones.
+            XCTAssertEqual(dialog.progressText, "1 of 3")
             XCTAssertTrue(pressEscape(in: dialog.window), "Escape skips the photo")
             try waitUntil { dialog.progressText == "2 of 3" }
             XCTAssertEqual(dialog.entryText, "", "a photo without a title shows an empty entry")
             XCTAssertFalse(dialog.replacingTitlesToggle.isVisible, "no titles to replace among photos already labelled")
+            XCTAssertEqual(dialog.forTheRestToggle.mnemonic, "_Use this label for 1 more photo")
             dialog.entryWidget.text = "Alps"
             dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the dialog stayed after one label for the rest") { window.importFlow.shotwell.review == nil }
-            try waitUntil("the label never went to the rest") { (try? labels()) == ["Harbour at dawn", "Alps", "Alps"] }
+            try waitUntil("the label never went to the rest") {
+                (try? labels()) == ["Harbour at dawn", "", "Ski trip", "Alps", "Alps"]
+            }
             try waitUntil { window.history.notice.text == "Labelled 2 photos" }
             window.history.undo()
-            try waitUntil { (try? labels()) == ["Harbour at dawn", "", "Ski trip"] }
+            try waitUntil { (try? labels()) == ["Harbour at dawn", "", "Ski trip", "", ""] }
         }
     }
 
@@ -243,7 +273,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.pages.fromShotwell.isVisible)
             XCTAssertNotEqual(click(window.pages.fromShotwell), 0)
             try waitForTheEnd(of: window)
-            XCTAssertEqual(window.notification.text, "Nothing was imported from Shotwell’s database “\(defaultDatabase.path)”:"
+            XCTAssertEqual(window.notification.text, "Nothing was imported from “\(defaultDatabase.path)”:"
                            + " this is no SQLite database, so it is not Shotwell’s photo.db.")
             XCTAssertEqual(window.store.count, 0)
             XCTAssertEqual(window.pages.visible, .empty)
@@ -260,7 +290,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             window.importFlow.importFilesWhenFree([SamplePhotos.cameras[0]])
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
-            XCTAssertTrue(window.notification.text.contains("Nothing was imported from Shotwell’s database"), window.notification.text)
+            XCTAssertTrue(window.notification.text.contains("Nothing was imported from “"), window.notification.text)
             XCTAssertEqual(dialog.fileNameText, "Canon_40D.jpg")
         }
     }

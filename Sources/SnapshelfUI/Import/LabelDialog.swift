@@ -188,11 +188,12 @@ final class LabelDialog {
     }
 
     /// The photo's number among those of the session, Skip, and the offer of one label for the rest.
-    private func showPlace(_ number: Int, of total: Int, offeringToReplaceTitles: Bool) {
+    /// - Parameter forTheRest: how many photos one label for the rest goes to, when not all left.
+    private func showPlace(_ number: Int, of total: Int, offeringToReplaceTitles: Bool, forTheRest rest: Int? = nil) {
         progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
         progress.isVisible = total > 1
         skipButton.isVisible = total > 1
-        let remaining = total - number
+        let remaining = rest ?? total - number
         forTheRest.mnemonic = String(format: trn("_Use this label for %d more photo", "_Use this label for the other %d photos", remaining), remaining)
         forTheRest.isActive = false
         forTheRest.isVisible = remaining > 0
@@ -203,11 +204,13 @@ final class LabelDialog {
 
     /// Shows one of several photos already in the library that the person labels in turn, with
     /// its label (a title it came with, or none) filled in and selected; Skip leaves it as it is.
-    func review(_ photo: Photo, number: Int, of total: Int, thumbnail: Paintable?) {
+    /// One label for the rest offers to go to `unlabelled` photos after it only: those that have
+    /// a label keep it.
+    func review(_ photo: Photo, number: Int, of total: Int, unlabelled: Int, thumbnail: Paintable?) {
         edit(photo, thumbnail: thumbnail)
         window.title = tr("Label Photo")
         title.text = window.title
-        showPlace(number, of: total, offeringToReplaceTitles: false)
+        showPlace(number, of: total, offeringToReplaceTitles: false, forTheRest: unlabelled)
     }
 
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape

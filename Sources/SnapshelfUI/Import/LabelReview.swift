@@ -2,7 +2,8 @@
 // import that brought photos in without asking, such as one from Shotwell, for those the person
 // asks to label. Each shows with its label (the title it came with, or none) filled in and
 // selected: Save gives it what the entry says, Skip leaves it as it is, one label may go to all
-// that are left, and Cancel or closing the dialog leaves the rest as they are.
+// that are left without a label (never over one a photo has, such as its Shotwell title), and
+// Cancel or closing the dialog leaves the rest as they are.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -40,7 +41,7 @@ final class LabelReview {
         guard next < photos.count else { return end() }
         let photo = photos[next]
         next += 1
-        dialog.review(photo, number: next, of: photos.count, thumbnail: nil)
+        dialog.review(photo, number: next, of: photos.count, unlabelled: unlabelledAfter.count, thumbnail: nil)
         thumbnail = loader.thumbnail(of: photo.fileURL, size: .large, rotation: photo.rotation) { [weak self] result in
             guard case .success(let thumbnail) = result else { return }
             MainLoop.perform { [weak self] in
@@ -68,7 +69,7 @@ final class LabelReview {
                 notification.show(String(format: tr("In the label of “%@”, %@."), shown.displayName, normalisation))
             }
             if forTheRest {
-                save(Array(photos[(next - 1)...]), label)
+                save([shown] + unlabelledAfter, label)
                 end()
             } else {
                 save([shown], label)
@@ -76,6 +77,9 @@ final class LabelReview {
             }
         }
     }
+
+    /// Those after the photo shown that one label for the rest goes to.
+    private var unlabelledAfter: [Photo] { photos[next...].filter(\.label.isEmpty) }
 
     private func end() {
         thumbnail?.cancel()

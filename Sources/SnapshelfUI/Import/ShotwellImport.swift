@@ -74,7 +74,8 @@ final class ShotwellImport {
     private func read(_ result: Result<ShotwellLibrary, ShotwellError>) {
         switch result {
         case .failure(let error):
-            endReading(saying: String(format: tr("Nothing was imported from Shotwell’s database “%@”: %@."),
+            // Named by its path: a file chosen in the chooser may be no Shotwell database at all.
+            endReading(saying: String(format: tr("Nothing was imported from “%@”: %@."),
                                       DisplayName.of(FileName(url: error.url)), error.explanation))
         case .success(let catalogue) where catalogue.photos.isEmpty:
             endReading(saying: ShotwellImportSummary(catalogue).sentence(cancelled: false))
@@ -87,28 +88,49 @@ final class ShotwellImport {
     }
 
     /// After a background import: for Shotwell's, what became of its photos, with the offer to
-    /// label them one by one.
+    /// label them one by one. The counts and the offer come first, where they are seen at once,
+    /// then the names of a few files that are gone: a long list of paths would hide the rest.
     func finished(_ outcomes: [ImportOutcome], cancelled: Bool) {
         guard let summary else { return }
         self.summary = nil
         let added = outcomes.filter(\.isAdded).map(\.photo)
-        let untitled = added.filter(\.label.isEmpty).count
-        let titles = untitled == 0
-            ? String(format: trn("%d photo came with its title.", "All %d photos came with their titles.", added.count), added.count)
-            : String(format: trn("%d photo has no title yet.", "%d photos have no title yet.", untitled), untitled)
+        let unlabelled = added.filter(\.label.isEmpty).count
+        // Shotwell had titles; what Snapshelf keeps of them, as of anything else, are labels.
+        let labels = unlabelled == 0
+            ? String(format: trn("%d photo got its label from its Shotwell title.",
+                                 "All %d photos got their labels from their Shotwell titles.", added.count), added.count)
+            : String(format: trn("%d photo has no label yet.", "%d photos have no label yet.", unlabelled), unlabelled)
         // "Imported 4 photos" alone is what the undo notice says, with its Undo.
         let sayAll = cancelled || !summary.imports.onlyAdded || !summary.missing.isEmpty || summary.videos > 0
             || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0
-        let text = sayAll ? summary.sentence(cancelled: cancelled) : ""
-        guard !added.isEmpty else { return notification.show(text) }
-        notification.show((sayAll ? text + " " : "") + titles, action: tr("_Label One by One…")) { [weak self] in
+        let counts = sayAll ? summary.sentence(cancelled: cancelled, namingMissing: false) : ""
+        let names = Self.gone(summary.missing)
+        guard !added.isEmpty else {
+            return summary.missing.isEmpty ? notification.show(counts) : notification.showUntilDismissed(counts + names)
+        }
+        notification.show((sayAll ? counts + " " : "") + labels + names, action: tr("_Label One by One…")) { [weak self] in
             self?.label(added.map(\.id))
         }
     }
 
-    /// Shows the photos in the label dialog in turn, with their labels as they are now.
+    /// How many files that are gone a notice names, by their names alone.
+    static let namedGone = 3
+
+    /// A line naming a few of the files that are gone, or nothing when none is.
+    private static func gone(_ missing: [FileName]) -> String {
+        guard !missing.isEmpty else { return "" }
+        let shown = missing.prefix(namedGone).map { DisplayName.baseName(of: $0) }.joined(separator: ", ")
+        let more = missing.count - min(missing.count, namedGone)
+        return "\n" + (more == 0 ? String(format: tr("Gone: %@."), shown)
+            : String(format: trn("Gone: %@ and %ld more.", "Gone: %@ and %ld more.", more), shown, more))
+    }
+
+    /// Shows the photos that have no label yet in the label dialog in turn, which is what the
+    /// notice counted; when all have one, all of them, with their labels as they are now.
     private func label(_ ids: [Int64]) {
-        guard mayStart(), let photos = try? store.library.photos(withIDs: ids), !photos.isEmpty else { return }
+        guard mayStart(), let all = try? store.library.photos(withIDs: ids), !all.isEmpty else { return }
+        let unlabelled = all.filter(\.label.isEmpty)
+        let photos = unlabelled.isEmpty ? all : unlabelled
         let review = LabelReview(photos, parent: parent, loader: loader, notification: notification,
                                  save: { [weak self] photos, label in self?.save(photos, label) },
                                  ended: { [weak self] in

@@ -4,7 +4,10 @@
 // Messages that count things of one kind, one after the other, add up into one line. The
 // notification goes after `lifetime`, longer with more lines to read, but never while the pointer
 // or the focus is on it; failures too, since each was also said where it happened or can be done
-// again, and Dismiss closes it at once.
+// again, and Dismiss closes it at once. A notice that offers an action, or lists what an import
+// left behind, stays until dismissed, as GNOME's toasts for important results do: its action
+// (Label One by One…) can be reached nowhere else, and its list is read at the person's pace.
+// Messages after it join it, and it stays with them.
 import SnapshelfGlue
 import SnapshelfModel
 
@@ -20,6 +23,8 @@ final class InAppNotification {
     private let scroller = ScrolledWindow()
     private var lines: [Line] = []
     private let timer: NoticeTimer
+    /// Whether the notice stays until dismissed, whatever its lifetime.
+    private(set) var stays = false
 
     /// One message, with what it counts if it counts things.
     private struct Line {
@@ -83,6 +88,13 @@ final class InAppNotification {
         return close
     }
 
+    /// Adds a message that lists what is left to see to, such as files that are gone, which
+    /// stays until dismissed.
+    func showUntilDismissed(_ message: String) {
+        stays = true
+        show(message)
+    }
+
     /// Adds a message to the notification and shows it.
     func show(_ message: String) {
         // The same message again, as when F1 is pressed twice without a help viewer, is said once,
@@ -115,17 +127,19 @@ final class InAppNotification {
         label.isSelectable = true
         root.revealsChild = true
         // More to read, more time, up to three lines' worth.
-        timer.start(lifetime * min(lines.count, 3))
+        if stays { timer.stop() } else { timer.start(lifetime * min(lines.count, 3)) }
     }
 
     /// Adds a message with a button that acts on it, such as *Open Folder*.
     func show(_ message: String, action label: String, _ perform: @escaping @MainActor () -> Void) {
+        stays = true
         show(message)
         action.offer(label, perform)
     }
 
     func dismiss() {
         timer.stop()
+        stays = false
         action.withdraw()
         lines.removeAll()
         label.isSelectable = false
