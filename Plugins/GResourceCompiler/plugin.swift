@@ -12,12 +12,21 @@ struct GResourceCompiler: BuildToolPlugin {
         let manifest = resources.appending(path: "snapshelf.gresource.xml")
         let bundle = context.pluginWorkDirectoryURL.appending(path: "snapshelf.gresource")
         let output = context.pluginWorkDirectoryURL.appending(path: "GResourceBundle.swift")
+        let renditions = context.pluginWorkDirectoryURL.appending(path: "renditions")
         let files = [resources, data].flatMap { folder in
             FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         }
+        // The application's icon goes in as PNG, rendered here from its SVG at the sizes the manifest
+        // lists: from an SVG, GTK would load librsvg before the first frame to draw the X11 icon.
         let script = """
             set -e
-            glib-compile-resources --sourcedir "$1" --sourcedir "$5" --target "$2" "$3"
+            for size in 48 128; do
+              mkdir -p "$6/${size}x${size}"
+              for svg in "$5"/icons/hicolor/scalable/apps/*.svg; do
+                rsvg-convert --width "$size" --height "$size" --output "$6/${size}x${size}/$(basename "$svg" .svg).png" "$svg"
+              done
+            done
+            glib-compile-resources --sourcedir "$1" --sourcedir "$5" --sourcedir "$6" --target "$2" "$3"
             {
               echo '// Generated from Resources/ by the GResourceCompiler plugin.'
               echo 'let gresourceBundle: [UInt8] = ['
@@ -28,7 +37,7 @@ struct GResourceCompiler: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Compiling Resources/ into a GResource",
             executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", script, "sh", resources.path, bundle.path, manifest.path, output.path, data.path],
+            arguments: ["-c", script, "sh", resources.path, bundle.path, manifest.path, output.path, data.path, renditions.path],
             inputFiles: files,
             outputFiles: [output]
         )]

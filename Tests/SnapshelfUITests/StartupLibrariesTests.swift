@@ -1,12 +1,13 @@
 // The window's first frame loads only what it draws with: Exiv2, a large C++ library with static
-// initialisers, waits for the first photo whose metadata is read or written. The dynamic loader's
+// initialisers, waits for the first photo whose metadata is read or written, and librsvg, which
+// renders SVG icons, is not needed for the window's icon, which comes as PNG. The dynamic loader's
 // own account of the files it opened (LD_DEBUG=files) tells, so no timing is involved.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
 
 final class StartupLibrariesTests: FolderTestCase {
-    func testTheFirstFrameLoadsNoExiv2() throws {
+    func testTheFirstFrameLoadsNeitherExiv2NorLibrsvg() throws {
         let library = folder.url.appendingPathComponent("library")
         _ = try ExternalProgram.output(of: BuiltProducts.snapshelf.path,
                                        ["import", "--library", library.path, "--label", "Grid", SamplePhotos.cameras[0].path])
@@ -20,7 +21,7 @@ final class StartupLibrariesTests: FolderTestCase {
         // The app's own account; a decoder started meanwhile writes one of its own, and loads Exiv2.
         let loaded = try String(contentsOf: URL(fileURLWithPath: "\(account.path).\(app.process.processIdentifier)"), encoding: .utf8)
         XCTAssertTrue(loaded.contains("file=libgtk-4.so.1"), "the account names no file: \(loaded.prefix(400))")
-        for name in ["libgexiv2", "libexiv2"] {
+        for name in ["libgexiv2", "libexiv2", "librsvg"] {
             XCTAssertFalse(loaded.contains("file=\(name)"), "\(name) was loaded before the first frame")
         }
     }
