@@ -41,8 +41,12 @@ class HostileDecoderAttackTestCase: HostileLoaderTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
         chmod(bin.path, 0o755)
         program = bin.appendingPathComponent("snapshelf")
-        try FileManager.default.copyItem(at: SnapshelfProcess.executable, to: program)
-        chmod(program.path, 0o755)
+        // The app looks for its decoder beside itself, as a build lays them out.
+        for name in ["snapshelf", "snapshelf-decoder"] {
+            let copy = bin.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: SnapshelfProcess.executable.deletingLastPathComponent().appendingPathComponent(name), to: copy)
+            chmod(copy.path, 0o755)
+        }
         harness = try AttackHarness(copyingInto: bin, for: user)
 
         for each in [home, photos, hostileFolder, runs] {
