@@ -33,7 +33,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     /// Shotwell's library in `folder`: the first camera photos with these titles (nil for none),
     /// a photo whose file has gone since, and a video; left open only when `closing` is false.
     @discardableResult
-    private func makeShotwellLibrary(titles: [String?], in folder: URL? = nil, closing: Bool = true) throws -> ShotwellTestLibrary {
+    func makeShotwellLibrary(titles: [String?], in folder: URL? = nil, closing: Bool = true) throws -> ShotwellTestLibrary {
         let shotwell = try ShotwellFixture.library(in: folder ?? dataHome)
         for (title, photo) in zip(titles, SamplePhotos.cameras) {
             try shotwell.addPhoto(photo, title: title)
@@ -49,13 +49,13 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
 
     /// Waits for the import from Shotwell to end and say so.
     @MainActor
-    private func waitForTheEnd(of window: LibraryWindow) throws {
+    func waitForTheEnd(of window: LibraryWindow) throws {
         try waitUntil("the import from Shotwell never ended") {
             !window.importFlow.isRunning && window.notification.isShown
         }
     }
 
-    private func labels() throws -> [String] {
+    func labels() throws -> [String] {
         try Library(directory: libraryDirectory).photos().map(\.label)
     }
 
@@ -178,65 +178,6 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testLabelOneByOneShowsTheDialogForTitledPhotosWhenAsked() throws {
-        try makeShotwellLibrary(titles: ["Harbour at dawn", "Ski trip"])
-        try onMain {
-            let window = try launch()
-            window.window.activateAction(Command.importShotwell.detailedName)
-            try waitForTheEnd(of: window)
-            XCTAssertTrue(window.notification.text.contains("All 2 photos got their labels from their Shotwell titles."), window.notification.text)
-            try waitUntil("the offer never reached the accessible tree") {
-                (try? buttonNames())?.contains("Label One by One…") == true
-            }
-            XCTAssertNotEqual(click(window.notification.action.button), 0)
-            let dialog = try XCTUnwrap(window.importFlow.shotwell.review?.dialog, "asked for, the dialog never opened")
-            try waitUntil { dialog.isWaitingForLabel }
-            XCTAssertEqual(dialog.progressText, "1 of 2")
-            XCTAssertEqual(dialog.entryText, "Harbour at dawn")
-            XCTAssertFalse(dialog.forTheRestToggle.isVisible, "offered to put one label over the other's title")
-            dialog.entryWidget.text = "Harbour, early"
-            pressEnter(in: dialog.entryWidget)
-            try waitUntil { dialog.progressText == "2 of 2" }
-            XCTAssertEqual(dialog.entryText, "Ski trip")
-            XCTAssertTrue(pressEscape(in: dialog.window), "Escape skips the photo")
-            try waitUntil("the dialog stayed after the last photo") { window.importFlow.shotwell.review == nil }
-            try waitUntil("the new label was never saved") { (try? labels()) == ["Harbour, early", "Ski trip"] }
-            try waitUntil { window.history.notice.text == "Labelled “Harbour, early”" }
-            window.history.undo()
-            try waitUntil { (try? labels()) == ["Harbour at dawn", "Ski trip"] }
-        }
-    }
-
-    func testLabelOneByOneWalksThePhotosWithoutALabelAndOneLabelForTheRestKeepsTitles() throws {
-        try makeShotwellLibrary(titles: ["Harbour at dawn", nil, "Ski trip", nil, nil])
-        try onMain {
-            let window = try launch()
-            window.window.activateAction(Command.importShotwell.detailedName)
-            try waitForTheEnd(of: window)
-            XCTAssertTrue(window.notification.text.contains("3 photos have no label yet."), window.notification.text)
-            XCTAssertNotEqual(click(window.notification.action.button), 0)
-            let dialog = try XCTUnwrap(window.importFlow.shotwell.review?.dialog)
-            try waitUntil { dialog.isWaitingForLabel }
-            // The three the notice counted, not the titled ones.
-            XCTAssertEqual(dialog.progressText, "1 of 3")
-            XCTAssertTrue(pressEscape(in: dialog.window), "Escape skips the photo")
-            try waitUntil { dialog.progressText == "2 of 3" }
-            XCTAssertEqual(dialog.entryText, "", "a photo without a title shows an empty entry")
-            XCTAssertFalse(dialog.replacingTitlesToggle.isVisible, "no titles to replace among photos already labelled")
-            XCTAssertEqual(dialog.forTheRestToggle.mnemonic, "_Use this label for 1 more photo")
-            dialog.entryWidget.text = "Alps"
-            dialog.forTheRestToggle.isActive = true
-            pressEnter(in: dialog.entryWidget)
-            try waitUntil("the dialog stayed after one label for the rest") { window.importFlow.shotwell.review == nil }
-            try waitUntil("the label never went to the rest") {
-                (try? labels()) == ["Harbour at dawn", "", "Ski trip", "Alps", "Alps"]
-            }
-            try waitUntil { window.history.notice.text == "Labelled 2 photos" }
-            window.history.undo()
-            try waitUntil { (try? labels()) == ["Harbour at dawn", "", "Ski trip", "", ""] }
-        }
-    }
-
     func testWithoutShotwellsOwnDatabaseTheMenuItemAsksForOne() throws {
         // GTK's chooser reads its GSettings, which fixes the process's backend for good; see ExportFlowTests.
         setenv("GSETTINGS_BACKEND", "memory", 1)
@@ -297,7 +238,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
 
     /// The names of the window's buttons, as a screen reader reads them.
     @MainActor
-    private func buttonNames() throws -> Set<String> {
+    func buttonNames() throws -> Set<String> {
         Set(try AccessibleTree.read().flatMap(\.subtree).filter { $0.role == "push button" }.map(\.name))
     }
 }
