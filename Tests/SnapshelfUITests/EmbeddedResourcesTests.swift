@@ -20,7 +20,7 @@ final class EmbeddedResourcesTests: XCTestCase {
             }
             return line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init)
         }
-        XCTAssertEqual(files.count, 4)
+        XCTAssertEqual(files.count, 6)
         for file in files {
             XCTAssertNotNil(EmbeddedResources.text(of: file), "“\(file)” is not in the binary")
         }
