@@ -20,8 +20,13 @@ enum DecoderLockdown {
 
     /// The CPU seconds a decoder may spend in its whole life. Each request raises the soft limit
     /// to what it has used plus the decode limit, so one decode can never spin past that; a
-    /// decoder near the end of its budget retires and is replaced.
-    static let lifetimeCPUSeconds = 3600
+    /// decoder near the end of its budget retires and is replaced. An hour, or less where the app
+    /// itself runs under a lower hard limit (`ulimit -t`), which no process may raise.
+    static let lifetimeCPUSeconds: Int = {
+        var inherited = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &inherited) == 0, inherited.rlim_max != rlim_t.max else { return 3600 }
+        return min(3600, Int(clamping: inherited.rlim_max))
+    }()
 
     /// Locks the calling process down; it cannot be undone. Returns the Landlock ABI it used, or
     /// nil where the kernel has none, or `landlock` is false, and the allow-list stands alone.
