@@ -91,6 +91,8 @@ public enum DecoderService {
             } catch {
                 return (.refused(.undecodable(error.description)), nil)
             }
+        case .heifXMPLocation:
+            return (.heifXMPLocation(HEIFXMPLocator.locate(inFileOpenAs: descriptor)), nil)
         }
     }
 

@@ -13,6 +13,8 @@ final class PixbufDecoding {
     let storedHeight: Int
     /// The EXIF orientation (1 to 8) applied to the decoded pixels, beyond any turn the decoder made itself.
     let orientation: Int
+    /// GdkPixbuf's name for the format of the loader that decoded it.
+    let format: String
 
     /// What the loader declared once it read the header, and what was asked of it then.
     private final class Header {
@@ -62,6 +64,7 @@ final class PixbufDecoding {
             throw .undecodable(Self.reason(decoded.1, warnings: warnings + closeWarnings))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
+        format = Self.formatName(of: loader)
         let declared = gdk_pixbuf_get_option(image, "orientation").flatMap { Int(String(cString: $0)) }
         orientation = EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor)
         pixbuf = EmbeddedOrientation.turn(image, from: orientation)
@@ -103,7 +106,7 @@ final class PixbufDecoding {
     var layout: DecodedLayout {
         DecodedLayout(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)),
                       rowstride: Int(gdk_pixbuf_get_rowstride(pixbuf)), hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0,
-                      storedWidth: storedWidth, storedHeight: storedHeight, orientation: orientation)
+                      storedWidth: storedWidth, storedHeight: storedHeight, orientation: orientation, format: format)
     }
 
     /// The pixels, as many bytes as the layout says.
@@ -158,6 +161,13 @@ final class PixbufDecoding {
             return pixbuf
         } : nil
         return (decoded, error)
+    }
+
+    /// The name of the format the loader found the file to be in.
+    private static func formatName(of loader: UnsafeMutablePointer<GdkPixbufLoader>) -> String {
+        guard let format = gdk_pixbuf_loader_get_format(loader), let name = gdk_pixbuf_format_get_name(format) else { return "" }
+        defer { g_free(name) }
+        return String(cString: name)
     }
 
     /// The loader's reason in one line, taking the error it gave, else its last warning.

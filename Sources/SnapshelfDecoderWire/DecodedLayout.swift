@@ -12,8 +12,12 @@ package struct DecodedLayout: Codable, Sendable {
     package let storedHeight: Int
     /// The EXIF orientation (1 to 8) already applied to the pixels.
     package let orientation: Int
+    /// GdkPixbuf's name for the format whose loader decoded it, such as "jpeg" or "heif/avif":
+    /// what the file is, whatever its name says.
+    package let format: String
 
-    package init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, storedWidth: Int, storedHeight: Int, orientation: Int) {
+    package init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, storedWidth: Int, storedHeight: Int, orientation: Int,
+                 format: String) {
         self.width = width
         self.height = height
         self.rowstride = rowstride
@@ -21,6 +25,7 @@ package struct DecodedLayout: Codable, Sendable {
         self.storedWidth = storedWidth
         self.storedHeight = storedHeight
         self.orientation = orientation
+        self.format = format
     }
 
     /// The bytes the pixels take: every row but the last in full, as GdkPixbuf lays them out;

@@ -7,4 +7,7 @@ package enum DecoderRequest: Codable, Sendable {
     case image(fittingIn: Int, maximumPixels: Int)
     /// Read the metadata Snapshelf shows and imports: titles, camera, lens, exposure, position.
     case tags
+    /// Find where a HEIF's or AVIF's own XMP item is located, so that an export can point it at a
+    /// new packet in its private copy without the app reading the file's boxes.
+    case heifXMPLocation
 }

@@ -9,7 +9,7 @@ final class DecoderWireTests: XCTestCase {
     func testALayoutWhoseNumbersNoLoaderMakesIsRefused() {
         func layout(width: Int, height: Int, rowstride: Int, alpha: Bool = false) -> DecodedLayout {
             DecodedLayout(width: width, height: height, rowstride: rowstride, hasAlpha: alpha, storedWidth: width, storedHeight: height,
-                          orientation: 1)
+                          orientation: 1, format: "png")
         }
         XCTAssertEqual(layout(width: 256, height: 192, rowstride: 768).byteCount, 768 * 192)
         XCTAssertEqual(layout(width: 3, height: 2, rowstride: 12, alpha: true).byteCount, 24)

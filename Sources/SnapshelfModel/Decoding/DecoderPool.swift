@@ -14,6 +14,8 @@ final class DecoderPool: Sendable {
         let thumbnail: Thumbnail
         let storedWidth: Int
         let storedHeight: Int
+        /// GdkPixbuf's name for the format the decoder found the file to be in.
+        let format: String
     }
 
     static let shared = DecoderPool()
@@ -102,11 +104,11 @@ final class DecoderPool: Sendable {
                 throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
             }
             return DecodedImage(thumbnail: Thumbnail(upright: Self.pixbuf(taking: payload, layout), orientation: layout.orientation),
-                                storedWidth: layout.storedWidth, storedHeight: layout.storedHeight)
+                                storedWidth: layout.storedWidth, storedHeight: layout.storedHeight, format: layout.format)
         case .refused(let refusal):
             payload?.deallocate()
             throw Self.failure(refusal, path: path)
-        case .tags:
+        case .tags, .heifXMPLocation:
             payload?.deallocate()
             throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
@@ -119,7 +121,18 @@ final class DecoderPool: Sendable {
         switch reply {
         case .tags(let tags): return tags.cleaned()
         case .refused(let refusal): throw Self.failure(refusal, path: path)
-        case .image: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
+        case .image, .heifXMPLocation: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
+        }
+    }
+
+    /// Where the open HEIF's or AVIF's own XMP item is located, when it has one an export can move.
+    func heifXMPLocation(from descriptor: Int32, path: String) throws(DecodingFailure) -> HEIFXMPLocation? {
+        let (reply, payload) = try run(.heifXMPLocation, passing: descriptor, path: path, maximumPayload: 0)
+        payload?.deallocate()
+        switch reply {
+        case .heifXMPLocation(let location): return location
+        case .refused(let refusal): throw Self.failure(refusal, path: path)
+        case .image, .tags: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
