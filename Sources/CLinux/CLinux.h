@@ -23,6 +23,11 @@ int pipe2(int pipefd[2], int flags);
 ssize_t copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out, size_t len, unsigned int flags);
 int pthread_setname_np(pthread_t thread, const char *name);
 int close_range(unsigned int first, unsigned int last, int flags);
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+
+/* RENAME_NOREPLACE, which glibc names only under _GNU_SOURCE: a rename that fails with EEXIST
+   rather than replace what has the name, which an export into a folder without hard links needs. */
+#define SNAPSHELF_RENAME_NOREPLACE 1
 
 /* Replaces the SCMP_ACT_ERRNO macro: the action that fails a call with the error number. */
 static inline uint32_t snapshelf_seccomp_fail_with(int error) { return SCMP_ACT_ERRNO(error); }

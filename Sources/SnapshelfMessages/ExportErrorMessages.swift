@@ -13,13 +13,19 @@ extension ExportError {
         case .libraryCopyUnreadable(let detail): Self.unreadableCopy(detail)
         case .libraryCopyNotRead(let error): Self.unreadableCopy(error.message)
         case .metadata(let detail): String(format: tr("the label could not be written into it (%@)"), detail)
+        case .notAnImage(let failure):
+            // TRANSLATORS: %@ says why the sandboxed decoder could not read the photo.
+            String(format: tr("its library copy could not be read as an image (%@), and only photos the sandbox has read are exported; `snapshelf check` says more"),
+                   failure.explanation)
+        case .workspaceUnsafe:
+            tr("Snapshelf’s private folder for exports is not yours alone, so nothing is written there; make it yours and not writable by others (mode 700)")
         case .failed(let detail): String(format: tr("it could not be written (%@)"), detail)
         }
     }
 
     public var message: String {
         switch reason {
-        case .noFolder, .notAFolder, .insideLibrary:
+        case .noFolder, .notAFolder, .insideLibrary, .workspaceUnsafe:
             // TRANSLATORS: %@ is the folder chosen for the export, then why it cannot be used.
             String(format: tr("%@: %@; nothing was exported"), file, explanation)
         default:

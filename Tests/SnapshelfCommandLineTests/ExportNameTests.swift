@@ -53,4 +53,22 @@ final class ExportNameTests: CommandLineTestCase {
         XCTAssertTrue(notes.contains("note: photo 4’s original name “...” cannot name a file as it is (nothing of it is left"), notes)
         XCTAssertTrue(notes.contains("note: photo 5’s original name “a/b\\001\u{FFFD}.jpg” cannot name a file as it is (it holds a slash); it was exported as ab\\001\u{FFFD}.jpg"), notes)
     }
+
+    /// A peer's sidecar may name a photo anything, and a peer may put anything in its place: an image
+    /// leaves under the extension of what it is, and a file no decoder reads as one does not leave.
+    func testOnlyAnImageTheSandboxReadLeavesAndUnderItsOwnFormatsExtension() throws {
+        try snapshelf(["import", "--label", "kept"] + SamplePhotos.cameras.prefix(2).map(\.path))
+        try rename(photo: 1, to: "index.html")
+        try rename(photo: 2, to: "launcher.desktop")
+        let launcher = try copies().first { try Data(contentsOf: $0) == Data(contentsOf: SamplePhotos.cameras[1]) }!
+        try Data("[Desktop Entry]\nType=Application\nName=Holiday\nExec=sh -c 'touch /tmp/owned'\n".utf8).write(to: launcher)
+        try snapshelf("rebuild")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        let image = try snapshelf("export", "--to", exports.path, "1")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: exports.path), ["index.jpeg"])
+        XCTAssertTrue(image.standardError.contains("its extension does not match the image it is, so it ends in “.jpeg”"), image.standardError)
+        let refused = try snapshelf("export", "--to", exports.path, "2", expecting: 1)
+        XCTAssertTrue(refused.standardError.contains("launcher.desktop: its library copy could not be read as an image"), refused.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: exports.path), ["index.jpeg"], "nothing of it left")
+    }
 }

@@ -14,6 +14,10 @@ public struct ExportError: Error, Sendable, Equatable {
         /// The library's copy could not be read to its end.
         case libraryCopyNotRead(ImportError)
         case metadata(String)
+        /// A sandboxed decoder could not read the library's copy as an image, so it does not leave.
+        case notAnImage(DecodingFailure)
+        /// The private folder the export writes in is not the person's own, or others can write it.
+        case workspaceUnsafe
         case failed(String)
 
         init(errno code: Int32) {

@@ -2,7 +2,9 @@
 // system can take it. A name from a sidecar may hold what no file name can, since any program can
 // write a sidecar: a NUL byte or a slash is dropped, leading dots too, which would hide the copy,
 // and a name over the 255 bytes a file name may take is shortened, its extension kept and its
-// UTF-8 characters whole. Where nothing is left, the library copy's name is used. Any change but
+// UTF-8 characters whole. An extension that is not one of the decoded format's gives way to the
+// format's own, so that no name another computer gave a photo, such as "notes.desktop", makes
+// the copy open as something other than the image it is. Where nothing is left, the library copy's name is used. Any change but
 // the number a taken name gets is said, so that no one looks for the copy under its old name.
 import Foundation
 
@@ -22,7 +24,8 @@ struct ExportName {
     private let reasons: [String]
     private let original: FileName
 
-    init(for photo: Photo) {
+    /// The name for a copy of `photo`, which a decoder found to be in `format` when it is given.
+    init(for photo: Photo, format: PixbufFormats.Format? = nil) {
         original = photo.originalFileName
         var reasons: [String] = []
         var bytes = original.bytes
@@ -46,7 +49,11 @@ struct ExportName {
         }
         let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 && bytes.count - $0 <= Self.maximumExtensionBytes ? $0 : nil }
         stem = Array(bytes[..<(dot ?? bytes.endIndex)])
-        if let dot {
+        if let dot, let format, !format.extensions.contains(String(decoding: bytes[(dot + 1)...], as: UTF8.self).lowercased()) {
+            // TRANSLATORS: %@ is an extension, such as "jpg", that the copy gets instead of its own.
+            reasons.append(String(format: tr("its extension does not match the image it is, so it ends in “.%@”"), format.extension))
+            fileExtension = Array(".\(format.extension)".utf8)
+        } else if let dot {
             fileExtension = Array(bytes[dot...])
         } else {
             // A name cut short would lose whatever follows its last dot: the copy's format then

@@ -12,10 +12,12 @@ struct ExportSidecars {
     /// The stems (the names without their last extension) of the folder's files, this export's included.
     private var stems: Set<[UInt8]>
 
+    private let folder: ExportFolder
+
     /// Reads the folder's names once: an export of thousands of photos does not list it again for each.
-    init(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        stems = Set(names.map { Self.stem(of: FileName($0)) })
+    init(in folder: ExportFolder) {
+        self.folder = folder
+        stems = Set(folder.names().map(Self.stem))
     }
 
     /// `photo.heic.xmp`, then `photo.xmp`; one name for a copy without an extension.
@@ -25,19 +27,18 @@ struct ExportSidecars {
         return whole == stem ? [whole] : [whole, stem]
     }
 
-    /// Why `copy` (a path in the folder) may not be taken, or nil when it may: a file has its name,
+    /// Why the name `copy` may not be taken in the folder, or nil when it may: a file has its name,
     /// a sidecar a peer would read for it lies there, or, when it is to have sidecars, another file
     /// shares its stem. The name itself comes first: a re-export finds the copy and its sidecars.
     func refusal(of copy: FileName, withSidecar: Bool) -> ExportNumbering? {
-        var status = stat()
-        if copy.withCString({ lstat($0, &status) }) == 0 { return .nameTaken }
-        if Self.names(beside: copy).contains(where: { name in name.withCString { lstat($0, &status) } == 0 }) { return .sidecarBeside }
-        return withSidecar && stems.contains(Self.stem(of: copy.lastComponent)) ? .stemShared : nil
+        if folder.holds(copy) { return .nameTaken }
+        if Self.names(beside: copy).contains(where: folder.holds) { return .sidecarBeside }
+        return withSidecar && stems.contains(Self.stem(of: copy)) ? .stemShared : nil
     }
 
     /// Records a copy this export placed.
     mutating func insert(_ copy: FileName) {
-        stems.insert(Self.stem(of: copy.lastComponent))
+        stems.insert(Self.stem(of: copy))
     }
 
     private static func stem(of name: FileName) -> [UInt8] {

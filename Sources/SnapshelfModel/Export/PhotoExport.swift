@@ -1,8 +1,10 @@
 // Copies photos out of the library under their original names, each label embedded where the
 // format allows it (see `ExportTitle`), else in the XMP sidecars peers look for beside the copy
 // (see `ExportSidecars`); a rotated photo's orientation is set so that it shows turned, in the
-// copy or its sidecars alike. The pixels are never touched, and nothing already in the folder is overwritten:
-// each copy is written under a hidden temporary name and linked to a free name only when whole.
+// copy or its sidecars alike. The pixels are never touched, and nothing already in the folder is
+// overwritten. Each copy is made, decoded in the sandbox and labelled in a private folder
+// (`ExportWorkspace`), and enters the export folder only when whole, by a link that takes a free
+// name and follows none (`ExportFolder`).
 import Foundation
 import Synchronization
 
@@ -20,8 +22,8 @@ public final class PhotoExport: Sendable {
         public let numbering: ExportNumbering?
     }
 
-    /// The formats Exiv2 writes metadata into; the others get sidecars.
-    static let embeddingExtensions: Set<String> = ["jpeg", "jpg", "png", "tiff", "tif", "webp"]
+    /// The formats, as GdkPixbuf names them, that Exiv2 writes metadata into; the others get sidecars.
+    static let embeddingFormats: Set<String> = ["jpeg", "png", "tiff", "webp"]
 
     private let cancelled = Atomic<Bool>(false)
 
@@ -37,86 +39,91 @@ public final class PhotoExport: Sendable {
     /// Exports the photos into `folder`, in order, until done or cancelled, stopping at the
     /// first photo that fails; what was exported before it stays.
     public func run(_ photos: [Photo], to folder: URL, report: (Progress) -> Void) throws(ExportError) {
-        guard LibraryFiles.isDirectory(folder) else {
-            throw ExportError(file: FileName(url: folder).displayed,
-                              reason: FileManager.default.fileExists(atPath: folder.path) ? .notAFolder : .noFolder)
-        }
         // A copy exported into the library would be taken for one of its own files, or swept.
         if let library = photos.first?.fileURL.deletingLastPathComponent().deletingLastPathComponent(),
            Self.isInside(folder, library) {
             throw ExportError(file: FileName(url: folder).displayed, reason: .insideLibrary)
         }
-        Self.sweepStaleTemporaries(in: folder)
-        var sidecars = ExportSidecars(in: folder)
+        let destination = try ExportFolder(folder)
+        destination.sweepStaleTemporaries()
+        let workspace = try ExportWorkspace()
+        var sidecars = ExportSidecars(in: destination)
         for (index, photo) in photos.enumerated() {
             guard !isCancelled else { return }
-            let (exported, renaming, numbering) = try export(photo, to: folder, sidecars: &sidecars)
-            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: exported.url, renaming: renaming,
-                            numbering: numbering))
+            let (exported, renaming, numbering) = try export(photo, to: destination, through: workspace, sidecars: &sidecars)
+            report(Progress(completed: index + 1, total: photos.count, photo: photo, exported: destination.url(of: exported),
+                            renaming: renaming, numbering: numbering))
         }
     }
 
-    private func export(_ photo: Photo, to folder: URL, sidecars: inout ExportSidecars) throws(ExportError)
-        -> (FileName, renaming: String?, numbering: ExportNumbering?) {
-        let name = ExportName(for: photo)
-        let embeds = Self.embeddingExtensions.contains(photo.fileURL.pathExtension.lowercased())
+    private func export(_ photo: Photo, to folder: ExportFolder, through workspace: ExportWorkspace, sidecars: inout ExportSidecars)
+        throws(ExportError) -> (FileName, renaming: String?, numbering: ExportNumbering?) {
+        let copy = workspace.newFile()
+        defer { unlink(copy.path) }
+        let decoded = try copyDecoded(photo, to: copy, naming: folder.displayed(ExportName(for: photo).numbered(1)))
+        let format = PixbufFormats.format(named: decoded.format)
+        let name = ExportName(for: photo, format: format)
+        let embeds = Self.embeddingFormats.contains(decoded.format)
         let describes = !photo.label.isEmpty || photo.rotation != 0
         let withSidecar = describes && !embeds
-        let (exported, numbering) = try write(photo, to: folder, as: name, embedding: embeds, withSidecar: withSidecar, sidecars: sidecars)
-        sidecars.insert(exported)
-        return (exported, name.note(photo: photo.id, exportedAs: exported.lastComponent, withSidecar: withSidecar), numbering)
+        let final = folder.displayed(name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0))
+        if embeds {
+            if try Self.embed(photo, into: copy, isJPEG: decoded.format == "jpeg", naming: final) { try Self.flush(copy, naming: final) }
+        } else {
+            try Self.retitle(copy, label: photo.label, naming: final)
+        }
+        let entrant = try folder.entrant(copy.lastPathComponent, from: workspace, naming: final)
+        let placed: (FileName, ExportNumbering?)
+        if withSidecar {
+            placed = try Self.placeWithSidecars(entrant, in: folder, through: workspace, as: name, photo: photo,
+                                                orientation: decoded.thumbnail.orientation, sidecars: sidecars)
+        } else {
+            placed = try Self.link(entrant, in: folder, as: name, withSidecar: false, sidecars: sidecars)
+        }
+        sidecars.insert(placed.0)
+        return (placed.0, name.note(photo: photo.id, exportedAs: placed.0, withSidecar: withSidecar), placed.1)
     }
 
-    private func write(_ photo: Photo, to folder: URL, as name: ExportName, embedding: Bool, withSidecar: Bool,
-                       sidecars: ExportSidecars) throws(ExportError) -> (FileName, ExportNumbering?) {
-        let final = FileName(url: folder).appending(name.numbered(1, reserving: withSidecar ? ExportName.sidecarBytes : 0)).displayed
-        let temporary = folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp")
-        defer { unlink(temporary.path) }
-        try copy(photo.fileURL, to: temporary, naming: final)
-        if embedding {
-            // Exiv2 wrote the file anew; the copy itself was flushed as it was written.
-            if try Self.embed(photo, into: temporary, naming: final) { try Self.flush(temporary, naming: final) }
-        } else {
-            try Self.retitle(temporary, label: photo.label, naming: final)
-        }
-        guard withSidecar else {
-            return try Self.link(temporary, in: folder, as: name, withSidecar: false, sidecars: sidecars)
-        }
-        // The sidecars are made whole under temporary names too, and given their names after the copy.
-        let sidecarNames = ExportSidecars.names(beside: FileName(url: folder).appending(name.numbered(1, reserving: ExportName.sidecarBytes)))
-        let temporarySidecars = sidecarNames.map { _ in folder.appendingPathComponent(".snapshelf-export-\(UUID().uuidString).tmp") }
-        defer { temporarySidecars.forEach { unlink($0.path) } }
+    /// Gives the copy a name, then its XMP sidecars, made whole in the workspace, theirs: a copy of
+    /// a format Exiv2 cannot write carries its label and turn in them. `orientation` is the one the
+    /// decoder showed it with, which for a HEIF with irot is not its EXIF's.
+    private static func placeWithSidecars(_ entrant: ExportFolder.Entrant, in folder: ExportFolder, through workspace: ExportWorkspace,
+                                          as name: ExportName, photo: Photo, orientation: Int,
+                                          sidecars taken: ExportSidecars) throws(ExportError) -> (FileName, ExportNumbering?) {
+        let shown = folder.displayed(ExportSidecars.names(beside: name.numbered(1, reserving: ExportName.sidecarBytes))[0])
         let metadata: Metadata
         do {
             metadata = try Metadata(emptySidecar: ())
             if !photo.label.isEmpty { try metadata.setLanguageAlternative(Sidecar.titleTag, photo.label) }
             if photo.rotation != 0 {
-                // The turn Snapshelf shows it with, which for a HEIF with irot is not its EXIF's.
-                let own = EmbeddedOrientation.toApply(declared: (try? Metadata(reading: temporary.path))?.orientation,
-                                                      inFileAt: temporary.path)
-                try metadata.set(Metadata.xmpOrientationTag, String(Metadata.orientation(own, turnedBy: photo.rotation)))
+                try metadata.set(Metadata.xmpOrientationTag, String(Metadata.orientation(orientation, turnedBy: photo.rotation)))
             }
         } catch {
-            throw ExportError(file: sidecarNames[0].displayed, reason: .metadata(error.description))
+            throw ExportError(file: shown, reason: .metadata(error.description))
         }
-        for (sidecar, named) in zip(temporarySidecars, sidecarNames) {
+        var sidecarEntrants: [ExportFolder.Entrant] = []
+        let sidecars = ExportSidecars.names(beside: name.numbered(1)).map { _ in workspace.newFile() }
+        defer { sidecars.forEach { unlink($0.path) } }
+        // One file for each name, so that a peer that rewrites one sidecar in place leaves the other be.
+        for sidecar in sidecars {
             do {
                 try metadata.saveSidecar(to: sidecar.path)
             } catch {
-                throw ExportError(file: named.displayed, reason: Self.isFull(folder) ? .noSpace : .metadata(error.description))
+                throw ExportError(file: shown, reason: folder.isFull ? .noSpace : .metadata(error.description))
             }
-            try Self.flush(sidecar, naming: named.displayed)
+            try flush(sidecar, naming: shown)
+            sidecarEntrants.append(try folder.entrant(sidecar.lastPathComponent, from: workspace, naming: shown))
         }
-        let (linked, numbering) = try Self.link(temporary, in: folder, as: name, withSidecar: true, sidecars: sidecars)
+        let (linked, numbering) = try link(entrant, in: folder, as: name, withSidecar: true, sidecars: taken)
         var placed: [FileName] = [linked]
-        for (sidecar, named) in zip(temporarySidecars, ExportSidecars.names(beside: linked)) {
+        for (sidecarEntrant, named) in zip(sidecarEntrants, ExportSidecars.names(beside: linked)) {
             do throws(ExportError) {
                 // Another program took the name since it was found free: this export's files go.
-                guard try Self.place(sidecar, at: named) else { throw ExportError(file: named.displayed, reason: .init(errno: EEXIST)) }
+                guard try folder.place(sidecarEntrant, at: named) else { throw ExportError(file: folder.displayed(named), reason: .init(errno: EEXIST)) }
                 placed.append(named)
             } catch {
                 // None without the others: the files placed a moment ago are this export's own.
-                placed.forEach { _ = $0.withCString(unlink) }
+                placed.forEach(folder.remove)
                 throw error
             }
         }
@@ -125,7 +132,7 @@ public final class PhotoExport: Sendable {
 
     /// Gives the copy the photo's label and turn, or takes away the titles it carries when the
     /// photo has no label; returns whether the copy was written anew.
-    private static func embed(_ photo: Photo, into temporary: URL, naming final: String) throws(ExportError) -> Bool {
+    private static func embed(_ photo: Photo, into temporary: URL, isJPEG jpeg: Bool, naming final: String) throws(ExportError) -> Bool {
         let metadata: Metadata
         do {
             metadata = try Metadata(reading: temporary.path)
@@ -136,7 +143,6 @@ public final class PhotoExport: Sendable {
             return false
         }
         do {
-            let jpeg = ["jpeg", "jpg"].contains(photo.fileURL.pathExtension.lowercased())
             var changed = photo.rotation != 0
             if photo.label.isEmpty {
                 changed = try metadata.clearTitles() || changed
@@ -168,7 +174,7 @@ public final class PhotoExport: Sendable {
         let descriptor = open(temporary.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw ExportError(file: final, reason: .init(errno: errno)) }
         defer { close(descriptor) }
-        guard let item = ExportHEIFXMP(descriptor: descriptor) else { return }
+        guard let item = ExportHEIFXMP(descriptor: descriptor, path: final) else { return }
         guard let packet = metadata.xmpPacket() else { return }
         do {
             try item.replace(with: packet)
@@ -185,25 +191,11 @@ public final class PhotoExport: Sendable {
         return inner == outer || inner.hasPrefix(outer + "/")
     }
 
-    /// Temporary copies an export killed an hour or more ago left behind; a running export's are newer.
-    private static func sweepStaleTemporaries(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(".snapshelf-export-") && name.hasSuffix(".tmp") {
-            let path = folder.appendingPathComponent(name).path
-            var status = stat()
-            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Double(status.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 3600 {
-                unlink(path)
-            }
-        }
-    }
-
-    /// Whether the folder's file system has no room left, which Exiv2's messages do not say.
-    private static func isFull(_ folder: URL) -> Bool {
-        var status = statvfs()
-        return statvfs(folder.path, &status) == 0 && status.f_bavail == 0
-    }
-
-    private func copy(_ source: URL, to temporary: URL, naming final: String) throws(ExportError) {
+    /// Copies the library's copy of the photo into the workspace, then has a sandboxed decoder
+    /// decode that private copy: only an image the sandbox read leaves through an export, and what
+    /// the export needs to know of its content (its format, its orientation) is what the decoder said.
+    private func copyDecoded(_ photo: Photo, to copy: URL, naming final: String) throws(ExportError) -> DecoderPool.DecodedImage {
+        let source = photo.fileURL
         let file: OpenFile
         // A library copy is a file of its own: a link, a FIFO or a device in its place is no photo.
         switch OpenFile.openRegular(FileName(url: source), followingLinks: false) {
@@ -212,11 +204,20 @@ public final class PhotoExport: Sendable {
             throw ExportError(file: final, reason: .libraryCopyUnreadable(String(format: "%@: %@", FileName(url: source).displayed, failure.description)))
         }
         do {
-            try CopyWriter.write(to: temporary.path, privately: false) { (output) throws(CopyWriter.Failure) in
+            try CopyWriter.write(to: copy.path, privately: false) { (output) throws(CopyWriter.Failure) in
                 try output.append(contentsOf: file, readFrom: source.path)
             }
         } catch {
             throw ExportError(file: final, reason: .init(error))
+        }
+        guard case .success(let written) = OpenFile.openRegular(FileName(url: copy), followingLinks: false) else {
+            throw ExportError(file: final, reason: .init(errno: errno))
+        }
+        do {
+            return try DecoderPool.shared.image(from: written.descriptor, path: FileName(url: source).text, fittingIn: 64,
+                                                maximumPixels: PhotoCandidate.maximumMegapixels * 1_000_000)
+        } catch {
+            throw ExportError(file: final, reason: .notAnImage(error))
         }
     }
 
@@ -230,41 +231,18 @@ public final class PhotoExport: Sendable {
         close(descriptor)
     }
 
-    /// Gives the temporary copy the first free name of "name", "name (2)", "name (3)"…, never
-    /// replacing a file, and never one beside which lies a sidecar a peer would read for it; with
-    /// sidecars, a name whose stem no other file has; with why the first name was not free.
-    private static func link(_ temporary: URL, in folder: URL, as name: ExportName, withSidecar: Bool,
+    /// Gives the copy the first free name of "name", "name (2)", "name (3)"…, never replacing a
+    /// file, and never one beside which lies a sidecar a peer would read for it; with sidecars, a
+    /// name whose stem no other file has; with why the first name was not free.
+    private static func link(_ entrant: ExportFolder.Entrant, in folder: ExportFolder, as name: ExportName, withSidecar: Bool,
                              sidecars: ExportSidecars) throws(ExportError) -> (FileName, ExportNumbering?) {
         var numbering: ExportNumbering?
         for number in 1... {
-            let candidate = FileName(url: folder).appending(name.numbered(number, reserving: withSidecar ? ExportName.sidecarBytes : 0))
+            let candidate = name.numbered(number, reserving: withSidecar ? ExportName.sidecarBytes : 0)
             let refusal = sidecars.refusal(of: candidate, withSidecar: withSidecar)
-            if refusal == nil, try place(temporary, at: candidate) { return (candidate, numbering) }
+            if refusal == nil, try folder.place(entrant, at: candidate) { return (candidate, numbering) }
             numbering = numbering ?? refusal ?? .nameTaken
         }
         preconditionFailure("an unending sequence of numbers ran out")
-    }
-
-    /// Gives the temporary file the name, or returns false when the name is taken.
-    private static func place(_ temporary: URL, at candidate: FileName) throws(ExportError) -> Bool {
-        if candidate.withCString({ Foundation.link(temporary.path, $0) }) == 0 { return true }
-        switch errno {
-        case EEXIST: return false
-        case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK:
-            // File systems without hard links, as on many USB sticks: reserve the name, then
-            // rename over the reservation, which is this export's own empty file.
-            let reserved = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-            if reserved < 0 && errno == EEXIST { return false }
-            guard reserved >= 0 else { throw ExportError(file: candidate.displayed, reason: .init(errno: errno)) }
-            close(reserved)
-            guard candidate.withCString({ rename(temporary.path, $0) }) == 0 else {
-                let code = errno
-                _ = candidate.withCString(unlink)
-                throw ExportError(file: candidate.displayed, reason: .init(errno: code))
-            }
-            return true
-        default:
-            throw ExportError(file: candidate.displayed, reason: .init(errno: errno))
-        }
     }
 }

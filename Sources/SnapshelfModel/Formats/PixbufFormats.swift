@@ -8,7 +8,9 @@ public enum PixbufFormats {
         /// GdkPixbuf's name for it, such as "jpeg" or "heif/avif".
         public let name: String
         public let mimeTypes: [String]
-        let `extension`: String
+        /// The extensions its files take, the usual one first.
+        let extensions: [String]
+        var `extension`: String { extensions.first ?? "image" }
     }
 
     /// Formats that are not photos, which the file chooser and the desktop file do not offer:
@@ -19,7 +21,7 @@ public enum PixbufFormats {
     /// The formats offered to open, each with only its image types (the WebP loader claims
     /// "audio/x-riff" too, the ICO loader "text/ico").
     public static let offered: [Format] = formats.filter { !notPhotos.contains($0.name) }.map { format in
-        Format(name: format.name, mimeTypes: format.mimeTypes.filter { $0.hasPrefix("image/") }, extension: format.extension)
+        Format(name: format.name, mimeTypes: format.mimeTypes.filter { $0.hasPrefix("image/") }, extensions: format.extensions)
     }
 
     /// Every image type offered, once each, in the loaders' order.
@@ -40,7 +42,7 @@ public enum PixbufFormats {
                 defer { g_free(name) }
                 formats.append(Format(name: name.map { String(cString: $0) } ?? "",
                                       mimeTypes: strings(gdk_pixbuf_format_get_mime_types(format)),
-                                      extension: strings(gdk_pixbuf_format_get_extensions(format)).first ?? "image"))
+                                      extensions: strings(gdk_pixbuf_format_get_extensions(format))))
             }
             node = current.pointee.next
         }
@@ -50,6 +52,11 @@ public enum PixbufFormats {
     /// The first format whose loader reads the type.
     static func format(forMIMEType mimeType: String) -> Format? {
         formats.first { $0.mimeTypes.contains(mimeType) }
+    }
+
+    /// The format GdkPixbuf names so, as a decoder names the format it decoded.
+    static func format(named name: String) -> Format? {
+        formats.first { $0.name == name }
     }
 
     /// The content type from the file's first bytes; only when they are unclear does the name
