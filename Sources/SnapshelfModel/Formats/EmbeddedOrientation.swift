@@ -46,7 +46,8 @@ package enum EmbeddedOrientation {
         while let size = window.number(at: offset + 4, count: 4, bigEndian: false) {
             if window.matches(Array("EXIF".utf8), at: offset) {
                 let skip = window.matches(Array("Exif".utf8), at: offset + 8) ? 6 : 0
-                let bytes = (skip..<min(size, 4096)).compactMap { window.byte(at: offset + 8 + $0) }
+                // A chunk shorter than its "Exif" prefix holds nothing: the range must not run backwards.
+                let bytes = (skip..<max(skip, min(size, 4096))).compactMap { window.byte(at: offset + 8 + $0) }
                 return bytes.withUnsafeBytes { TIFFReader(bytes: $0).orientation }
             }
             // Chunks are padded to an even length.

@@ -43,7 +43,8 @@ struct HEIFContainer {
             } else if declared == 0 {
                 size = range.upperBound - offset
             }
-            guard size >= header, offset + size <= range.upperBound else { break }
+            // A 64-bit size may be anything, up to Int.max: compared with what is left, never added.
+            guard size >= header, size <= range.upperBound - offset else { break }
             if boxes[type] == nil { boxes[type] = (offset + header)..<(offset + size) }
             offset += size
         }
@@ -123,11 +124,15 @@ struct HEIFContainer {
                   let extents = window.number(at: offset + 2 + baseSize, count: 2, bigEndian: true) else { return nil }
             offset += 2 + baseSize + 2
             if id == item {
-                guard method == 0, extents > 0,
+                guard method == 0, extents > 0, offsetSize <= 8, lengthSize <= 8, baseSize <= 8,
                       let start = window.number(at: offset + indexSize, count: offsetSize, bigEndian: true),
                       let length = window.number(at: offset + indexSize + offsetSize, count: lengthSize, bigEndian: true)
                 else { return nil }
-                return (base + start)..<(base + start + length)
+                // Eight-byte fields may say anything, negative as an Int included: no sum may overflow.
+                let (first, overflow) = base.addingReportingOverflow(start)
+                let (end, overflowEnd) = first.addingReportingOverflow(length)
+                guard base >= 0, start >= 0, length >= 0, !overflow, !overflowEnd, end <= window.size else { return nil }
+                return first..<end
             }
             offset += extents * (indexSize + offsetSize + lengthSize)
             items -= 1
