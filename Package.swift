@@ -38,6 +38,12 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        // libheif reads a HEIF's or AVIF's Exif and XMP items, in the sandboxed decoder only.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -56,7 +62,7 @@ let package = Package(
         // The sandboxed decoder, the executable's hidden mode: it locks itself down (limits, Landlock,
         // the seccomp allow-list), then decodes with GdkPixbuf and reads tags with the model's Exiv2
         // and format readers. The app's side cannot reach it, nor it the app's but through the wire.
-        .target(name: "SnapshelfDecoder", dependencies: ["SnapshelfDecoderWire", "SnapshelfModel", "CGdkPixbuf", "CLinux"]),
+        .target(name: "SnapshelfDecoder", dependencies: ["SnapshelfDecoderWire", "SnapshelfModel", "CGdkPixbuf", "CHeif", "CLinux"]),
 
         // Messages: the words of the model's errors, in the person's language, for the window and
         // the command line alike; the model names what went wrong, and this says it.
@@ -89,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux", "CZlib"]
         ),
-        .testTarget(name: "SnapshelfDecoderTests", dependencies: ["SnapshelfDecoder", "SnapshelfDecoderWire", "CLinux"]),
+        .testTarget(name: "SnapshelfDecoderTests", dependencies: ["SnapshelfDecoder", "SnapshelfDecoderWire", "SnapshelfModel", "CLinux"]),
         .testTarget(
             name: "SnapshelfCommandLineTests",
             dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport"]

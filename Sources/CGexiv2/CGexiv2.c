@@ -12,6 +12,7 @@
     X(gexiv2_metadata_new) \
     X(gexiv2_metadata_open_path) \
     X(gexiv2_metadata_open_buf) \
+    X(gexiv2_metadata_from_app1_segment) \
     X(gexiv2_metadata_try_has_tag) \
     X(gexiv2_metadata_try_get_tag_string) \
     X(gexiv2_metadata_try_get_tag_interpreted_string) \
@@ -81,6 +82,11 @@ gboolean snapshelf_gexiv2_metadata_open_path(GExiv2Metadata *self, const gchar *
 gboolean snapshelf_gexiv2_metadata_open_buf(GExiv2Metadata *self, const guint8 *data, glong n_data, GError **error)
 {
     return gexiv2.gexiv2_metadata_open_buf(self, data, n_data, error);
+}
+
+gboolean snapshelf_gexiv2_metadata_from_app1_segment(GExiv2Metadata *self, const guint8 *data, glong n_data, GError **error)
+{
+    return gexiv2.gexiv2_metadata_from_app1_segment(self, data, n_data, error);
 }
 
 gboolean snapshelf_gexiv2_metadata_try_has_tag(GExiv2Metadata *self, const gchar *tag, GError **error)

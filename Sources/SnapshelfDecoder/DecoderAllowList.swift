@@ -40,8 +40,7 @@ enum DecoderAllowList {
         Call("writev", "glibc's fatal messages on stderr, such as malloc's on a corrupt heap"),
         Call("poll", "DecoderWire: waiting for a request until the idle limit"),
         Call("ppoll", "DecoderWire: the same wait, where glibc's poll is ppoll, as on arm64"),
-        Call("newfstatat", "glibc's fstat, for the image's size (Exiv2's mapping, EmbeddedOrientation); xdgmime's check that the MIME cache is unchanged"),
-        Call("dup", "EmbeddedOrientation: a descriptor of its own to the image"),
+        Call("newfstatat", "glibc's fstat, for the image's size (MappedFile, ByteWindow); xdgmime's check that the MIME cache is unchanged"),
         Call("close", "the decoder closing each image it was passed"),
         Call("fcntl", "glibc's stdio and GLib: reading or setting a descriptor's flags, never O_ASYNC, O_DIRECT or an owner", where: [
             [equal(1, F_GETFL)], [equal(1, F_GETFD)], [equal(1, F_SETFD)],

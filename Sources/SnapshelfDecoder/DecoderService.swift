@@ -1,6 +1,7 @@
 // What snapshelf-decoder, the executable a DecoderPool starts, does: serve as a sandboxed decoder.
 // It locks itself down before reading anything, then answers requests on the socket it was
 // given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
+import CHeif
 import CLinux
 import Foundation
 import SnapshelfDecoderWire
@@ -38,6 +39,8 @@ public enum DecoderService {
         GLibLog.route(showingWarnings: false)
         Metadata.start()
         PixbufDecoding.loadEveryLoader()
+        // libheif looks for its plugins once, which a decoder locked down could not.
+        heif_init(nil)
         do {
             // SNAPSHELF_DECODER_LANDLOCK=off leaves the allow-list alone, as on a kernel without
             // Landlock, so that the tests show what it stops by itself on any kernel.
@@ -91,24 +94,17 @@ public enum DecoderService {
             } catch {
                 return (.refused(.undecodable(error.description)), nil)
             }
+        case .facts(let name):
+            return (.facts(PhotoFacts(readingFileOpenAs: descriptor, name: name)), nil)
         case .heifXMPLocation:
             return (.heifXMPLocation(HEIFXMPLocator.locate(inFileOpenAs: descriptor)), nil)
         }
     }
 
-    /// Reads the tags of the open file from a mapping of it, since a decoder may open nothing by
-    /// name, not even /proc/self/fd; mapping it reads only the pages Exiv2 looks at.
+    /// Reads the tags of the open file from a mapping of it.
     private static func tags(ofFileOpenAs descriptor: Int32) throws(Metadata.Failure) -> PhotoTags {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Metadata.Failure(description: String(cString: strerror(errno))) }
-        let size = Int(status.st_size)
-        guard size > 0 else { throw Metadata.Failure(description: tr("the file is empty")) }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            throw Metadata.Failure(description: String(cString: strerror(errno)))
-        }
-        defer { munmap(mapping, size) }
-        let file = UnsafeRawBufferPointer(start: mapping, count: size)
-        return PhotoTags(reading: try Metadata(inMemory: file), file: file).truncated()
+        let file = try MappedFile(descriptor: descriptor)
+        return PhotoTags(reading: try Metadata(inMemory: file.bytes), file: file.bytes).truncated()
     }
 
     /// Closes every descriptor but the standard ones and the socket, should the app have left one

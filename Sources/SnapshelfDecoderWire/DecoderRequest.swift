@@ -7,6 +7,9 @@ package enum DecoderRequest: Codable, Sendable {
     case image(fittingIn: Int, maximumPixels: Int)
     /// Read the metadata Snapshelf shows and imports: titles, camera, lens, exposure, position.
     case tags
+    /// Learn what the app needs of a photo's content (see `PhotoFacts`); `name` is the file's
+    /// name, which tells its type where its bytes are unclear.
+    case facts(name: String)
     /// Find where a HEIF's or AVIF's own XMP item is located, so that an export can point it at a
     /// new packet in its private copy without the app reading the file's boxes.
     case heifXMPLocation

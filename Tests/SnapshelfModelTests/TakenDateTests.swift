@@ -1,9 +1,10 @@
 // Photos sorted by date taken follow the moment each was taken, from its camera's clock and that
 // clock's offset from UTC, not the clock's reading alone; and a HEIC's or an AVIF's date taken is
-// read from its Exif item, which Debian's Exiv2 cannot read, without decoding the image; and the
+// read from its Exif item, which Debian's Exiv2 cannot read, by a sandboxed decoder; and the
 // sidecar keeps the clock with its offset, reading an older Snapshelf's moment in UTC as before.
 import Foundation
 @testable import SnapshelfModel
+import SnapshelfDecoderWire
 import SnapshelfTestSupport
 import XCTest
 
@@ -14,7 +15,7 @@ final class TakenDateTests: LibraryTestCase {
             XCTAssertEqual(try ExifTool.run(["-s3", "-DateTimeOriginal", "-OffsetTimeOriginal", file.path]),
                            "2021:03:04 05:06:07\n-05:00\n", "exiftool's reading of \(name)")
             guard case .success(let opened) = OpenFile.open(file.path) else { return XCTFail("\(name) did not open") }
-            let taken = try XCTUnwrap(ExifDate.dateTaken(in: opened, head: opened.bytes(at: 0, count: 4096)), name)
+            let taken = try XCTUnwrap(try PhotoFacts.read(from: opened.descriptor, path: file.path, name: name).taken, name)
             XCTAssertEqual(taken.clock, Date(timeIntervalSince1970: 1_614_834_367), name)
             XCTAssertEqual(taken.offsetMinutes, -300, name)
             XCTAssertEqual(taken.instant, Date(timeIntervalSince1970: 1_614_852_367), name)

@@ -22,6 +22,7 @@ gboolean snapshelf_gexiv2_metadata_try_register_xmp_namespace(const gchar *name,
 GExiv2Metadata *snapshelf_gexiv2_metadata_new(void);
 gboolean snapshelf_gexiv2_metadata_open_path(GExiv2Metadata *self, const gchar *path, GError **error);
 gboolean snapshelf_gexiv2_metadata_open_buf(GExiv2Metadata *self, const guint8 *data, glong n_data, GError **error);
+gboolean snapshelf_gexiv2_metadata_from_app1_segment(GExiv2Metadata *self, const guint8 *data, glong n_data, GError **error);
 gboolean snapshelf_gexiv2_metadata_try_has_tag(GExiv2Metadata *self, const gchar *tag, GError **error);
 gchar *snapshelf_gexiv2_metadata_try_get_tag_string(GExiv2Metadata *self, const gchar *tag, GError **error);
 gchar *snapshelf_gexiv2_metadata_try_get_tag_interpreted_string(GExiv2Metadata *self, const gchar *tag, GError **error);

@@ -108,7 +108,7 @@ final class DecoderPool: Sendable {
         case .refused(let refusal):
             payload?.deallocate()
             throw Self.failure(refusal, path: path)
-        case .tags, .heifXMPLocation:
+        case .tags, .facts, .heifXMPLocation:
             payload?.deallocate()
             throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
@@ -121,7 +121,22 @@ final class DecoderPool: Sendable {
         switch reply {
         case .tags(let tags): return tags.cleaned()
         case .refused(let refusal): throw Self.failure(refusal, path: path)
-        case .image, .heifXMPLocation: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
+        case .image, .facts, .heifXMPLocation: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
+        }
+    }
+
+    /// What a decoder learns of the open file's content; `name` tells its type where its bytes do not.
+    func facts(from descriptor: Int32, path: String, name: String) throws(DecodingFailure) -> PhotoFacts {
+        let (reply, payload) = try run(.facts(name: name), passing: descriptor, path: path, maximumPayload: 0)
+        payload?.deallocate()
+        switch reply {
+        case .facts(var facts):
+            facts.contentType = DecoderText.clean(facts.contentType)
+            facts.tags = facts.tags?.cleaned()
+            facts.tagsProblem = facts.tagsProblem.map { DecoderText.clean($0) }
+            return facts
+        case .refused(let refusal): throw Self.failure(refusal, path: path)
+        case .image, .tags, .heifXMPLocation: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
@@ -132,7 +147,7 @@ final class DecoderPool: Sendable {
         switch reply {
         case .heifXMPLocation(let location): return location
         case .refused(let refusal): throw Self.failure(refusal, path: path)
-        case .image, .tags: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
+        case .image, .tags, .facts: throw DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 

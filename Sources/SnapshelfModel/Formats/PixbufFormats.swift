@@ -61,9 +61,20 @@ public enum PixbufFormats {
 
     /// The content type from the file's first bytes; only when they are unclear does the name
     /// count, so a text file named "photo.jpg" is still known for text.
-    static func mimeType(of bytes: UnsafeRawBufferPointer, named name: String) -> String {
+    package static func mimeType(of bytes: UnsafeRawBufferPointer, named name: String) -> String {
         let sniffed = UnsafeRawBufferPointer(rebasing: bytes.prefix(4096))
         return guess(sniffed, name: nil) ?? guess(sniffed, name: name) ?? "application/octet-stream"
+    }
+
+    /// The content type the name alone suggests, nil when it leaves it unclear: how files found in
+    /// a folder are told apart without reading them, which only a sandboxed decoder does.
+    static func mimeType(named name: String) -> String? {
+        var uncertain: gboolean = 0
+        guard let type = g_content_type_guess(name, nil, 0, &uncertain) else { return nil }
+        defer { g_free(type) }
+        guard uncertain == 0, let mime = g_content_type_get_mime_type(type) else { return nil }
+        defer { g_free(mime) }
+        return String(cString: mime)
     }
 
     /// The MIME type GIO guesses, or nil when it is unsure.

@@ -83,8 +83,9 @@ public enum FileCollector {
         return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// A file found in a folder goes in unless its first bytes say it is no image. One that cannot
-    /// be read, or an image no loader reads, goes in, so the import says why it fails.
+    /// A file found in a folder goes in unless its name says it is no image, such as a README
+    /// or a PDF beside the photos. Its bytes are not read here: only a sandboxed decoder reads a
+    /// file from outside, and one whose name says nothing goes in, so the import says what it is.
     private static func add(_ file: FileName, to collection: inout Collection) {
         if isClearlyNoImage(file) {
             collection.skipped.append(file.url)
@@ -94,13 +95,9 @@ public enum FileCollector {
     }
 
     private static func isClearlyNoImage(_ file: FileName) -> Bool {
-        let descriptor = file.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let count = read(descriptor, &head, head.count)
-        guard count > 0 else { return false }
-        let type = head.prefix(count).withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: file.text) }
+        // XMP sidecars, which the MIME database names no type for, are metadata, never photos.
+        if file.lastComponent.text.lowercased().hasSuffix("." + Sidecar.fileExtension) { return true }
+        guard let type = PixbufFormats.mimeType(named: file.lastComponent.text) else { return false }
         return !type.hasPrefix("image/") && PixbufFormats.format(forMIMEType: type) == nil
     }
 }

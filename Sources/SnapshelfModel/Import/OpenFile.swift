@@ -59,12 +59,6 @@ final class OpenFile: Sendable {
         open(FileName(url: url))
     }
 
-    /// A file over a copy of a descriptor already open for reading, which stays open: in a
-    /// decoder, which may open nothing by name, and never runs a program to leak the copy to.
-    static func duplicating(_ descriptor: Int32) -> Result<OpenFile, ReadFailure> {
-        taking(dup(descriptor))
-    }
-
     /// Never blocks, on a FIFO without a writer or a device, and never takes a terminal.
     private static func open(_ path: FileName) -> Result<OpenFile, ReadFailure> {
         taking(path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) })
@@ -136,12 +130,10 @@ final class OpenFile: Sendable {
         }
     }
 
-    /// The SHA-256 of the whole file, in lowercase hex. `head`, the file's first bytes when they
-    /// were read already, is hashed from memory rather than read again.
-    func sha256(head: [UInt8] = []) throws(ReadFailure) -> String {
+    /// The SHA-256 of the whole file, in lowercase hex.
+    func sha256() throws(ReadFailure) -> String {
         let hash = ContentHash()
-        head.withUnsafeBytes(hash.update)
-        try chunks(from: head.count) { chunk, _ in
+        try chunks { chunk, _ in
             hash.update(chunk)
             return true
         }

@@ -50,21 +50,29 @@ public struct PhotoCandidate: Sendable {
     public let camera: String?
 
     /// Checks the file the way a person's mistakes need it checked, each with its own reason,
-    /// then decodes a preview, which proves the image can be read. The file is read in chunks,
-    /// the cheap refusals first and the hash last; the library copies it later, hashing it again
-    /// so that what it keeps is exactly what was inspected.
+    /// then decodes a preview, which proves the image can be read. The app reads none of the
+    /// file's content but to hash and copy it: what it is, whether it is whole, when it was taken
+    /// and its tags come from a sandboxed decoder, and the file's identity (its change time
+    /// included, which no one can set back) is the same from before the decoders read it to after
+    /// it is hashed, so the bytes hashed are the bytes decoded. The library copies it later,
+    /// checking that identity again, so that what it keeps is exactly what was inspected.
     public init(inspecting sourceURL: URL, previewSize: Int) throws(ImportError) {
         let path = FileName(url: sourceURL).text
         let file = try SourceFile(opening: sourceURL)
         self.sourceURL = sourceURL
         source = file.file
         sourceIdentity = file.identity
-        let mimeType = file.head.withUnsafeBytes { PixbufFormats.mimeType(of: $0, named: path) }
-        let format = try Self.format(of: mimeType, path: path)
-        guard Self.streamedTypes.contains(mimeType) || file.file.size <= Self.maximumBufferedBytes else {
-            throw ImportError(path: path, reason: .file(.tooLargeForFormat(bytes: file.file.size, type: mimeType)))
+        let facts: PhotoFacts
+        do throws(DecodingFailure) {
+            facts = try PhotoFacts.read(from: file.file.descriptor, path: path, name: FileName(url: sourceURL).lastComponent.text)
+        } catch {
+            throw ImportError(error)
         }
-        if ImageCompleteness.isCutOff(file.file, head: file.head) {
+        let format = try Self.format(of: facts.contentType, path: path)
+        guard Self.streamedTypes.contains(facts.contentType) || file.file.size <= Self.maximumBufferedBytes else {
+            throw ImportError(path: path, reason: .file(.tooLargeForFormat(bytes: file.file.size, type: facts.contentType)))
+        }
+        if facts.isCutOff {
             throw ImportError(path: path, reason: .file(.cutOff))
         }
         // Decoded in a sandboxed decoder, which refuses too many pixels before decoding any.
@@ -77,14 +85,13 @@ public struct PhotoCandidate: Sendable {
         }
         preview = decoded.thumbnail
         sha256 = try file.sha256(path: path)
-        let recorded = ExifDate.dateTaken(in: file.file, head: file.head)
+        guard file.file.identity() == file.identity else { throw ImportError(path: path, reason: .changedDuringImport) }
+        let recorded = facts.taken
         taken = recorded ?? TakenDate(moment: file.modified)
         recordsDate = recorded != nil
         fileExtension = format.extension
-        // Read only from a file already known to be a whole image, and in a decoder too.
-        let tags = try? PhotoTags.read(from: file.file.descriptor, path: path)
-        (title, titleNotes) = FoundTitle.find(for: sourceURL, tags: tags)
-        camera = tags?.camera
+        (title, titleNotes) = FoundTitle.find(for: sourceURL, tags: facts.tags)
+        camera = facts.tags?.camera
         width = preview.isQuarterTurned ? decoded.storedHeight : decoded.storedWidth
         height = preview.isQuarterTurned ? decoded.storedWidth : decoded.storedHeight
     }

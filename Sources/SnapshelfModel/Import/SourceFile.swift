@@ -1,14 +1,10 @@
 // A file chosen for import, opened once, with the errors a person can cause told apart. It is
-// read in chunks, never whole: a file above the size limit is refused from its size alone.
+// read in chunks, never whole, and only to be hashed and copied: a file above the size limit is
+// refused from its size alone, and what it holds is for a sandboxed decoder to say.
 import Foundation
 
 struct SourceFile {
-    /// Enough of the start for the content type and the EXIF segments that precede the image.
-    static let headBytes = 1 << 20
-
     let file: OpenFile
-    /// The file's first bytes, up to `headBytes`.
-    let head: [UInt8]
     /// The file's modification time, the date taken of a photo whose EXIF has none.
     let modified: Date
     /// The file's identity as it was opened, before any of it was read.
@@ -25,16 +21,14 @@ struct SourceFile {
         guard file.size > 0 else { throw ImportError(path: path, reason: .file(.empty)) }
         guard file.size <= PhotoCandidate.maximumBytes else { throw ImportError(path: path, reason: .file(.tooLarge(bytes: file.size))) }
         guard let opened = file.identity() else { throw ImportError(path: path, reason: .changedDuringImport) }
-        head = file.bytes(at: 0, count: Self.headBytes)
-        guard head.count == min(file.size, Self.headBytes) else { throw ImportError(path: path, reason: .changedDuringImport) }
         modified = ClampedDate.from(seconds: opened.modified.tv_sec, nanoseconds: opened.modified.tv_nsec)
         identity = opened
     }
 
-    /// The SHA-256 of the content: the head as it was read, then the rest in chunks.
+    /// The SHA-256 of the content, read in chunks.
     func sha256(path: String) throws(ImportError) -> String {
         do {
-            return try file.sha256(head: head)
+            return try file.sha256()
         } catch {
             throw Self.failure(error, path: path)
         }

@@ -82,6 +82,16 @@ public final class Metadata {
         }
     }
 
+    /// The metadata of EXIF data alone, as a JPEG's APP1 segment holds it ("Exif\0\0", then the
+    /// TIFF structure), which a HEIF or AVIF keeps in an item of its own.
+    package convenience init(app1Segment bytes: [UInt8]) throws(Failure) {
+        try self.init()
+        var error: UnsafeMutablePointer<GError>?
+        guard Self.serialized({ snapshelf_gexiv2_metadata_from_app1_segment(handle, bytes, glong(bytes.count), &error) }) != 0 else {
+            throw Self.failure(error)
+        }
+    }
+
     /// An empty XMP packet, to fill in and save as a sidecar.
     convenience init(emptySidecar: Void) throws(Failure) {
         try self.init()

@@ -92,9 +92,11 @@ struct SidecarWriter {
         guard !due.isEmpty else { return rows }
         var filled = rows
         for index in filled.indices where due.contains(filled[index].id) {
-            guard case .success(let copy) = OpenFile.open(files.url(forFileNamed: filled[index].fileName)) else { continue }
-            filled[index].taken = ExifDate.dateTaken(in: copy, head: copy.bytes(at: 0, count: SourceFile.headBytes))
-                ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
+            let name = FileName(filled[index].fileName)
+            guard case .success(let copy) = OpenFile.openRegular(FileName(url: files.url(forFileNamed: filled[index].fileName)),
+                                                                 followingLinks: false),
+                  let facts = try? PhotoFacts.read(from: copy.descriptor, path: name.text, name: name.text) else { continue }
+            filled[index].taken = facts.taken ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
         }
         // Compared row by row with what was read: a search of the whole batch for each row would
         // take 256² comparisons a batch while a large library upgrades.

@@ -4,6 +4,7 @@
 // applies the container's irot and imir itself and reports nothing; the WebP loader reports nothing.
 import CGdkPixbuf
 import Foundation
+import SnapshelfModel
 
 package enum EmbeddedOrientation {
     /// The orientation (1 to 8) to apply to what GdkPixbuf decoded from the file, given the one
@@ -15,45 +16,28 @@ package enum EmbeddedOrientation {
     ///   copies a JPEG's EXIF and writes no irot).
     /// - WebP: its EXIF chunk's orientation, which is all WebP has.
     /// - Everything else: what the loader reported.
-    static func toApply(declared: Int?, inFileAt path: String) -> Int {
-        toApply(declared: declared, in: OpenFile.open(path))
-    }
-
-    /// The same for a file already open, which stays open.
     package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32) -> Int {
-        toApply(declared: declared, in: OpenFile.duplicating(descriptor))
-    }
-
-    private static func toApply(declared: Int?, in opened: Result<OpenFile, OpenFile.ReadFailure>) -> Int {
-        guard case .success(let file) = opened else { return valid(declared) }
-        var window = ByteWindow(file)
+        guard var window = ByteWindow(descriptor: descriptor) else { return valid(declared) }
         if let heif = HEIFContainer(&window) {
-            return heif.hasTransforms ? 1 : valid(heif.exifOrientation)
+            guard !heif.hasTransforms else { return 1 }
+            let exif = (try? MappedFile(descriptor: descriptor)).flatMap { HEIFItems($0.bytes)?.exifSegment }
+            return valid(exif.flatMap { try? Metadata(app1Segment: $0) }.flatMap(orientation))
         }
         if window.matches(Array("RIFF".utf8), at: 0) && window.matches(Array("WEBP".utf8), at: 8) {
-            return valid(webpOrientation(&window) ?? declared)
+            // Exiv2 reads a WebP's EXIF chunk, from the file as it lies.
+            guard let file = try? MappedFile(descriptor: descriptor) else { return valid(declared) }
+            return valid((try? Metadata(inMemory: file.bytes)).flatMap(orientation) ?? declared)
         }
         return valid(declared)
     }
 
-    private static func valid(_ orientation: Int?) -> Int {
-        (1...8).contains(orientation ?? 1) ? orientation ?? 1 : 1
+    /// The orientation the metadata's EXIF declares, if any.
+    static func orientation(in metadata: Metadata) -> Int? {
+        metadata.string("Exif.Image.Orientation").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    /// The orientation in a WebP's EXIF chunk, whose TIFF data some writers start with "Exif\0\0".
-    private static func webpOrientation(_ window: inout ByteWindow) -> Int? {
-        var offset = 12
-        while let size = window.number(at: offset + 4, count: 4, bigEndian: false) {
-            if window.matches(Array("EXIF".utf8), at: offset) {
-                let skip = window.matches(Array("Exif".utf8), at: offset + 8) ? 6 : 0
-                // A chunk shorter than its "Exif" prefix holds nothing: the range must not run backwards.
-                let bytes = (skip..<max(skip, min(size, 4096))).compactMap { window.byte(at: offset + 8 + $0) }
-                return bytes.withUnsafeBytes { TIFFReader(bytes: $0).orientation }
-            }
-            // Chunks are padded to an even length.
-            offset += 8 + size + size % 2
-        }
-        return nil
+    private static func valid(_ orientation: Int?) -> Int {
+        (1...8).contains(orientation ?? 1) ? orientation ?? 1 : 1
     }
 
     /// A new reference to the picture turned upright from `orientation`, even when that is no turn,

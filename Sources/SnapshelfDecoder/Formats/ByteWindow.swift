@@ -1,27 +1,31 @@
-// Reads an open file byte by byte through a window of one chunk, for the structure walks that
-// check whether an image is whole: they look at a few bytes here and there, far apart.
+// Reads a decoder's open file byte by byte through a window of one chunk, for the structure walks
+// that check whether an image is whole and how it is turned: they look at a few bytes here and
+// there, far apart, by position, so the file's offset, which its loader reads from, stays as it is.
 import Foundation
 
 struct ByteWindow {
-    private let file: OpenFile
+    private let descriptor: Int32
+    let size: Int
     private var start = 0
     private var bytes: [UInt8] = []
     private static let length = 1 << 16
 
-    /// A window on the file, starting as `head`, its first bytes when they were read already.
-    init(_ file: OpenFile, head: [UInt8] = []) {
-        self.file = file
-        bytes = head
+    /// A window on the file open at `descriptor`, which stays open; nil when it cannot be told apart.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.descriptor = descriptor
+        size = Int(status.st_size)
     }
-
-    var size: Int { file.size }
 
     /// The byte at the offset, or nil past the end of the file.
     mutating func byte(at offset: Int) -> UInt8? {
-        guard offset >= 0, offset < file.size else { return nil }
+        guard offset >= 0, offset < size else { return nil }
         if offset < start || offset >= start + bytes.count {
             start = offset
-            bytes = file.bytes(at: offset, count: Self.length)
+            bytes = [UInt8](repeating: 0, count: Self.length)
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Self.length, off_t(offset)) }
+            bytes.removeLast(Self.length - max(count, 0))
             guard !bytes.isEmpty else { return nil }
         }
         return bytes[offset - start]

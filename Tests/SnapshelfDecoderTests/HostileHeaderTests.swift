@@ -1,20 +1,23 @@
-// The header readers still in the app walk boxes and chunks whose sizes a file gives: a 64-bit box
-// size near Int.max, an Exif item whose extent runs past the end of numbers, a WebP EXIF chunk
-// shorter than its own "Exif" prefix. Each trapped the app (issue 31); now each reads as nothing.
+// The header readers walk boxes and chunks whose sizes a file gives: a 64-bit box size near
+// Int.max, an Exif item whose extent runs past the end of numbers, a WebP EXIF chunk shorter than
+// its own "Exif" prefix. Each trapped the app (issue 31), where they ran then; now they run in a
+// decoder, on libheif and Exiv2 where those read the file, and each reads as nothing.
 import Foundation
-@testable import SnapshelfModel
-import SnapshelfTestSupport
+@testable import SnapshelfDecoder
+import SnapshelfDecoderWire
+import SnapshelfModel
 import XCTest
 
 final class HostileHeaderTests: XCTestCase {
-    private var folder: TemporaryDirectory!
+    private var folder: URL!
 
-    override func setUp() {
-        folder = TemporaryDirectory()
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("headers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
-        folder = nil
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private static func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
@@ -27,11 +30,14 @@ final class HostileHeaderTests: XCTestCase {
 
     private static let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
 
-    private func file(_ bytes: [UInt8]) throws -> (URL, OpenFile) {
-        let url = folder.url.appendingPathComponent(UUID().uuidString)
+    /// The facts and the orientation a decoder finds in the bytes, each from a descriptor as a decoder has it.
+    private func read(_ bytes: [UInt8], declared: Int? = nil) throws -> (facts: PhotoFacts, orientation: Int) {
+        let url = folder.appendingPathComponent(UUID().uuidString)
         try Data(bytes).write(to: url)
-        guard case .success(let file) = OpenFile.open(url) else { throw CocoaError(.fileReadUnknown) }
-        return (url, file)
+        let descriptor = open(url.path, O_RDONLY)
+        defer { close(descriptor) }
+        return (PhotoFacts(readingFileOpenAs: descriptor, name: "photo.heic"),
+                EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor))
     }
 
     /// A HEIF whose meta box names item 1 as its Exif item, located by an iloc with eight-byte
@@ -47,16 +53,16 @@ final class HostileHeaderTests: XCTestCase {
 
     func testABoxSizeNearIntMaxReadsAsNoDate() throws {
         let huge = Self.ftyp + [0, 0, 0, 1] + Array("meta".utf8) + Self.bigEndian(Int.max - 4, 8) + [UInt8](repeating: 0, count: 64)
-        let (url, file) = try file(huge)
-        XCTAssertNil(ExifDate.dateTaken(in: file, head: file.bytes(at: 0, count: 1 << 20)))
-        XCTAssertEqual(EmbeddedOrientation.toApply(declared: nil, inFileAt: url.path), 1)
+        let (facts, orientation) = try read(huge)
+        XCTAssertNil(facts.takenClockSeconds)
+        XCTAssertEqual(orientation, 1)
     }
 
     func testAnExifExtentWhoseNumbersOverflowReadsAsNoDate() throws {
         for (base, offset, length) in [(Int.max - 2, 16, 8), (0, Int.max, Int.max), (-8, 0, 4), (0, 16, -1)] {
-            let (url, file) = try file(Self.heif(base: base, offset: offset, length: length))
-            XCTAssertNil(ExifDate.dateTaken(in: file, head: file.bytes(at: 0, count: 1 << 20)), "\(base) \(offset) \(length)")
-            XCTAssertEqual(EmbeddedOrientation.toApply(declared: nil, inFileAt: url.path), 1)
+            let (facts, orientation) = try read(Self.heif(base: base, offset: offset, length: length))
+            XCTAssertNil(facts.takenClockSeconds, "\(base) \(offset) \(length)")
+            XCTAssertEqual(orientation, 1)
         }
     }
 
@@ -64,7 +70,6 @@ final class HostileHeaderTests: XCTestCase {
         let chunk = Array("EXIF".utf8) + [2, 0, 0, 0] + Array("Ex".utf8)
         let webp = Array("RIFF".utf8) + [UInt8(chunk.count + 4), 0, 0, 0] + Array("WEBP".utf8) + chunk
         // The chunk claims two bytes, and what follows starts with "Exif": a range running backwards.
-        let (url, _) = try file(webp + Array("if\0\0".utf8))
-        XCTAssertEqual(EmbeddedOrientation.toApply(declared: 6, inFileAt: url.path), 6)
+        XCTAssertEqual(try read(webp + Array("if\0\0".utf8), declared: 6).orientation, 6)
     }
 }

@@ -5,10 +5,10 @@
 import Foundation
 
 enum ImageCompleteness {
-    /// Whether the file ends before its image does; false when it is complete or of a format
-    /// without such a structure. `head`, the file's first bytes, read already, is walked from memory.
-    static func isCutOff(_ file: OpenFile, head: [UInt8]) -> Bool {
-        var window = ByteWindow(file, head: head)
+    /// Whether the file open at `descriptor` ends before its image does; false when it is complete
+    /// or of a format without such a structure.
+    static func isCutOff(fileOpenAs descriptor: Int32) -> Bool {
+        guard var window = ByteWindow(descriptor: descriptor) else { return false }
         let complete: Bool? =
             if window.matches([0xFF, 0xD8], at: 0) { jpegIsComplete(&window) }
             else if window.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { pngIsComplete(&window) }
