@@ -1,9 +1,9 @@
 // A thumbnail encoded as the PNG the freedesktop.org standard asks for (8-bit, with its tEXt
 // keys), written here rather than through GdkPixbuf's saver, whose zlib at its default level took
 // a sixth of an import's time. Each row is filtered by the filter whose bytes cost the fewest
-// bits, then coded by Huffman codes and runs alone (`HuffmanDeflate`): bench/thumbnail-png.c
+// bits, then deflated by zlib matching runs alone (`ThumbnailDeflate`): bench/thumbnail-png.c
 // found libpng's choice of filters with zlib's runs as small as zlib's level 6 for a third of its
-// time, and this choice and coder make photos' thumbnails no larger than gdk-pixbuf-thumbnailer's.
+// time, and this choice of filters makes photos' thumbnails about as small as gdk-pixbuf-thumbnailer's.
 import CGdkPixbuf
 import CZlib
 import Foundation
@@ -28,7 +28,7 @@ enum ThumbnailPNG {
             appendChunk("tEXt", [UInt8](key) + [0] + [UInt8](value), to: &file)
         }
         let compressed = rows(of: pixels, width: width, height: height, channels: channels, rowstride: rowstride)
-            .withUnsafeBufferPointer(HuffmanDeflate.zlibStream)
+            .withUnsafeBufferPointer(ThumbnailDeflate.zlibStream)
         appendChunk("IDAT", compressed, to: &file)
         appendChunk("IEND", [], to: &file)
         return file
