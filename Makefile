@@ -33,7 +33,7 @@ XVFB_SCREEN := -screen 0 1280x800x24
 # and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps imports build run test validate bench bench-peers clean
+.PHONY: all deps test-deps imports build run test validate bench bench-peers fuzz clean
 
 all: build
 
@@ -91,6 +91,12 @@ bench: test-deps
 bench-peers: test-deps
 	$(call install_missing,$(BENCH_PEERS_PACKAGES))
 	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- bench/peers/run
+
+# Optional, and in neither test nor bench: every parser still in the app, and each request a
+# sandboxed decoder answers, over mutated files for FUZZ_SECONDS each (60 unless set); it names
+# every input that traps or hangs one, kept in .build/fuzz-findings (see Tests/Fuzz/run.py).
+fuzz: test-deps build
+	python3 Tests/Fuzz/run.py
 
 clean:
 	rm -rf .build

@@ -89,6 +89,10 @@ let package = Package(
         // sandboxed decoders (see bench/).
         .executableTarget(name: "snapshelf-bench", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
 
+        // The fuzzer's probe: every parser still in the app, and each decoder request, over files
+        // that Tests/Fuzz/run.py mutates (`make fuzz`).
+        .executableTarget(name: "snapshelf-fuzz", dependencies: ["SnapshelfModel", "SnapshelfDecoder"]),
+
         // Shared helpers for the test targets: the sample photos and temporary libraries.
         .target(name: "SnapshelfTestSupport", dependencies: ["CSQLite"]),
 
