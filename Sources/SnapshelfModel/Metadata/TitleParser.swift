@@ -38,7 +38,9 @@ package final class TitleParser: NSObject, XMLParserDelegate {
     /// The title in the packet, or why the packet is no XML even once repaired.
     package static func read(packet: some Collection<UInt8>) -> Result<Reading, Metadata.Failure> {
         let bytes = Data(packet)
-        if let texts = try? parse(bytes) { return .success(reading(texts)) }
+        // Foundation's XMLParser traps on a name whose bytes are no UTF-8 (found by `make fuzz`):
+        // only bytes that are UTF-8 go to it as they are, the others repaired first.
+        if String(validating: bytes, as: UTF8.self) != nil, let texts = try? parse(bytes) { return .success(reading(texts)) }
         do {
             return .success(reading(try parse(Data(repaired(bytes).utf8))))
         } catch {
