@@ -177,7 +177,7 @@ enum SidecarConflict {
     private static func side(at url: URL) throws(Sidecar.Problem) -> SidecarMerge.Side {
         let sidecar = try Sidecar(reading: url)
         var status = stat()
-        let modified = lstat(url.path, &status) == 0 ? Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) : 0
+        let modified = lstat(url.path, &status) == 0 ? LibraryDatabase.FileStamp.nanoseconds(of: status.st_mtim) : 0
         return SidecarMerge.Side(sidecar: sidecar, modifiedNanoseconds: modified)
     }
 }
