@@ -139,16 +139,21 @@ enum SidecarConflict {
 
     /// Why a photo file's conflict copy is not the photo its name gives: it is no file of its own,
     /// or its content is another. The name being the content's hash, such a copy holds nothing new.
+    /// One too large or sparse is refused from its size, unread: every rescan asks this again.
     private static func photoCopyObstacle(_ name: String, of base: String, in files: LibraryFiles) -> ConflictObstacle? {
-        switch OpenFile.openRegular(FileName(url: files.url(forFileNamed: name)), followingLinks: false) {
+        switch PhotoFileScreen.open(files.url(forFileNamed: name)) {
         case .success(let file):
             do throws(OpenFile.ReadFailure) {
                 return try file.sha256() == String(base.prefix { $0 != "." }) ? nil : .otherContent
             } catch {
                 return .cutShort
             }
-        case .failure(let failure):
-            return .notOpened(failure)
+        case .failure(.notRegular(let mode)):
+            return .notOpened(.notRegular(mode: mode))
+        case .failure(.unreadable(let code)):
+            return .notOpened(.failed(errno: code))
+        case .failure(let refusal):
+            return .refused(refusal)
         }
     }
 

@@ -77,7 +77,12 @@ struct SidecarWriter {
     private func camerasFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
         var filled = rows
         for index in filled.indices where filled[index].camera == nil {
-            filled[index].camera = (try? PhotoTags.read(files.url(forFileNamed: filled[index].fileName)))?.camera ?? ""
+            // Never through a link: the camera of a file outside the library would go into a sidecar that syncs.
+            guard case .success(let copy) = PhotoFileScreen.open(files.url(forFileNamed: filled[index].fileName)) else {
+                filled[index].camera = ""
+                continue
+            }
+            filled[index].camera = (try? PhotoTags.read(from: copy.descriptor, path: filled[index].fileName))?.camera ?? ""
         }
         try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
         return filled
@@ -92,7 +97,7 @@ struct SidecarWriter {
         guard !due.isEmpty else { return rows }
         var filled = rows
         for index in filled.indices where due.contains(filled[index].id) {
-            guard case .success(let copy) = OpenFile.open(files.url(forFileNamed: filled[index].fileName)) else { continue }
+            guard case .success(let copy) = PhotoFileScreen.open(files.url(forFileNamed: filled[index].fileName)) else { continue }
             filled[index].taken = ExifDate.dateTaken(in: copy, head: copy.bytes(at: 0, count: SourceFile.headBytes))
                 ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
         }
