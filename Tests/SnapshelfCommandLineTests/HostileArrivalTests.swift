@@ -110,6 +110,37 @@ final class HostileArrivalTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: conflict.path))
     }
 
+    /// A conflict copy of a photo holding other content is hashed once, then remembered by its
+    /// name, size, time and inode: made the true content in place, with its time set back, it
+    /// stays, which shows the next rescans never read it again.
+    func testAConflictCopyWithOtherContentIsHashedOnce() throws {
+        _ = try sharedLibrary()
+        let copy = try copies()[0]
+        let conflict = photos.appendingPathComponent(copy.deletingPathExtension().lastPathComponent + ".sync-conflict-20261201-120000-ABCDEFG."
+                                                     + copy.pathExtension)
+        let truth = try Data(contentsOf: copy)
+        var other = truth
+        other[other.count / 2] ^= 0xFF
+        try other.write(to: conflict)
+        try snapshelf("list")
+        XCTAssertTrue(try snapshelf(["check"], expecting: 1).standardOutput.contains("\(conflict.path) is a conflict copy a sync made that cannot be merged: it does not hold the photo its name gives"))
+        var times = [timespec(), timespec()]
+        var status = stat()
+        XCTAssertEqual(lstat(conflict.path, &status), 0)
+        (times[0], times[1]) = (status.st_atim, status.st_mtim)
+        let handle = try FileHandle(forWritingTo: conflict)
+        try handle.write(contentsOf: truth)
+        try handle.close()
+        XCTAssertEqual(utimensat(AT_FDCWD, conflict.path, &times, AT_SYMLINK_NOFOLLOW), 0)
+        try snapshelf("list")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: conflict.path), "the conflict copy set aside was read again")
+        // Once it changes, it is looked at again: holding its photo now, it goes.
+        times[1].tv_sec += 10
+        XCTAssertEqual(utimensat(AT_FDCWD, conflict.path, &times, AT_SYMLINK_NOFOLLOW), 0)
+        try snapshelf("list")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: conflict.path), "a conflict copy that changed was not looked at again")
+    }
+
     /// A peer's link in the photo folder, named as a copy, to a private photo of the user's: a
     /// rebuild read the target and wrote its date, size and camera into a sidecar that syncs back.
     func testARebuildNeverFollowsALinkInThePhotoFolder() throws {

@@ -78,4 +78,21 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil("the window never said where it came from") { window.notification.text.contains("1 photo arrived from another computer.") }
         }
     }
+
+    /// A peer's file under a photo's name that holds other bytes is set aside, and the window says so.
+    func testAnArrivalThatIsNotItsNamesContentIsSetAsideAndNamed() throws {
+        let elsewhere = library.url.appendingPathComponent("elsewhere")
+        let other = try Library(directory: elsewhere)
+        _ = try other.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[3], previewSize: 32), label: try Label("Harbour"))
+        let copy = try XCTUnwrap(try other.photos().first).fileURL
+        try onMain {
+            let window = try launch()
+            spin(for: 0.5)
+            try arrive(Data("<html><script>alert(1)</script></html>".utf8), as: copy.lastPathComponent)
+            try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
+            let named = "\(photos.path)/\(copy.lastPathComponent) is no photo of the library (it does not hold the photo its name gives)"
+            try waitUntil("the window never named the file: \(window.notification.text)") { window.notification.text.contains(named) }
+            XCTAssertEqual(labels(window), ["Lake", "Hill walk"])
+        }
+    }
 }

@@ -48,15 +48,15 @@ struct LibraryRescan {
 
     private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
         var report = Report()
+        let remembered = try database.setAsideFiles()
         // Conflict copies first, so the sidecars read below are the merged ones.
-        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: remembered)
         report.notes += conflicts.notes
         var seen = try database.seenFiles()
         conflicts.rewritten.forEach { seen[$0] = nil }
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
-        let remembered = try database.setAsideFiles()
         // Links, FIFOs and devices are never opened: each is set aside once, from its `lstat`.
         var refused: [String: LibraryDatabase.SetAsideFile] = [:]
         for (name, status) in statuses where ids[name] == nil && !Self.isSidecar(name) && !(remembered[name]?.isSame(as: status) ?? false) {
@@ -97,8 +97,10 @@ struct LibraryRescan {
         arrivals.removeAll { refused[$0.name] != nil }
         report.arrived = try add(arrivals, besides: ids)
         report.setAside = refused.keys.sorted().map { (files.url(forFileNamed: $0), refused[$0]!.why) }
-        let indexed = Set(arrivals.map(\.name))
-        try database.recordSetAside(refused, forgetting: remembered.keys.filter { statuses[$0] == nil || indexed.contains($0) })
+        let indexed = Set(arrivals.map(\.name)), conflictCopies = Set(conflicts.unmerged.map(\.name))
+        try database.recordSetAside(refused.merging(conflicts.setAside) { $1 }, forgetting: remembered.keys.filter {
+            (statuses[$0] == nil && !conflictCopies.contains($0)) || indexed.contains($0)
+        })
         var removed: [Int64] = []
         var withoutCopies: [(name: String, id: Int64)] = []
         for (name, id) in ids where found[name] == nil {
