@@ -65,6 +65,10 @@ final class HostileArrivalTests: CommandLineTestCase {
         let check = try snapshelf(["check"], expecting: 1)
         XCTAssertTrue(check.standardOutput.contains("\(photos.path)/\(named) is no photo of the library (it does not hold"), check.standardOutput)
         XCTAssertTrue(check.standardOutput.contains("\(photos.path)/\(undecodable) is no photo of the library (no decoder"), check.standardOutput)
+        // A rebuild, which reads only sidecars, keeps them set aside.
+        try snapshelf("rebuild")
+        XCTAssertEqual(try snapshelf("list").standardOutput.split(separator: "\n").count, 1, "a rebuild indexed a file set aside")
+        XCTAssertTrue(try snapshelf(["check"], expecting: 1).standardOutput.contains("\(photos.path)/\(named) is no photo of the library"))
         // Once the peer sends the real photo under that name, it is one.
         try FileManager.default.removeItem(at: photos.appendingPathComponent(named))
         try FileManager.default.copyItem(at: SamplePhotos.cameras[1], to: photos.appendingPathComponent(named))

@@ -40,6 +40,15 @@ extension LibraryDatabase {
         return files
     }
 
+    /// Keeps what the database at `url` set aside, as a rebuild makes a new one, and returns it:
+    /// a rebuild reads only sidecars, so it would index by its name a file whose bytes were
+    /// found to be other, which stays refused until it changes.
+    func keepSetAside(of url: URL) throws(LibraryError) -> [String: SetAsideFile] {
+        guard let old = try? LibraryDatabase(fileURL: url, readOnly: true), let files = try? old.setAsideFiles() else { return [:] }
+        try recordSetAside(files, forgetting: [])
+        return files
+    }
+
     /// Records the files set aside, and forgets those that are gone or are looked at again, in one transaction.
     func recordSetAside(_ files: [String: SetAsideFile], forgetting gone: [String]) throws(LibraryError) {
         guard !files.isEmpty || !gone.isEmpty else { return }
