@@ -153,6 +153,7 @@ public struct CommandRunner {
             return Console.complain(String(format: tr("note: %@"), error.message))
         }
         rescan.notes.forEach { Console.complain(String(format: tr("note: %@"), $0)) }
+        rescan.setAside.forEach { Console.complain(String(format: tr("note: %@"), CheckFinding.setAside($0.file, why: $0.why).words)) }
         rescan.summary().forEach { Console.complain($0) }
     }
 

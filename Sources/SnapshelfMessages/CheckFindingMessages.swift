@@ -35,6 +35,10 @@ extension CheckFinding {
         // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".
         case .conflictCopy(let file, let reason?):
             String(format: tr("file %@ is a conflict copy a sync made that cannot be merged: %@; move it out of the library"), file.path, reason.words)
+        case .setAside(let file, let why):
+            // TRANSLATORS: %@ is a file's path, then why it is no photo, such as "it is a link, not a regular file".
+            String(format: tr("file %@ is no photo of the library (%@), so it was set aside where it is, since moving it out would make Syncthing delete it on the other computers too; remove it, or move it out of the library, once no computer needs it"),
+                   file.path, why.words)
         case .strayFile(let path):
             String(format: tr("file %@ belongs to no photo; import it to keep it, or move it out of the library"), path)
         case .straySidecar(let file, let label):
@@ -90,6 +94,7 @@ extension CheckFinding.ReadFault {
         case .shrank: tr("it changed while it was read")
         case .failed(let code): String(cString: strerror(code))
         case .notRegular(let failure): failure.description
+        case .refused(let refusal): refusal.words
         }
     }
 }

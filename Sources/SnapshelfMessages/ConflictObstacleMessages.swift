@@ -12,6 +12,7 @@ extension ConflictObstacle {
         case .otherContent: tr("it does not hold the photo its name gives")
         case .cutShort: tr("it cannot be read to its end")
         case .notOpened(let failure): failure.description
+        case .refused(let refusal): refusal.words
         }
     }
 }

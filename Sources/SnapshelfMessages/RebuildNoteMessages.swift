@@ -11,6 +11,9 @@ extension RebuildNote {
         case .sidecarsNotWritten(let error): error.message
         case .notALibraryCopy(let file):
             String(format: tr("file %@ is not named by its content, so it is no library copy; it was left out"), file.path)
+        case .setAside(let file, let why):
+            // TRANSLATORS: %@ is a file's path, then why it is no photo, such as "it is a link, not a regular file".
+            String(format: tr("file %@ is no photo (%@); it was never opened and was left out, where it is"), file.path, why.words)
         case .sameContent(let file): String(format: tr("file %@ holds the same photo as another copy; it was left out"), file.path)
         case .claimedTwice(let sidecar, let claimed, let other, let now):
             String(format: tr("the sidecar of %@ claims photo %ld, which the sidecar of %@ claims too; it is now photo %ld, and keeps its label and all else it holds"),

@@ -31,6 +31,37 @@ final class HostileLibraryTests: CommandLineTestCase {
                       check.standardOutput)
     }
 
+    /// A row is only numbers SQLite hands back: whatever a damaged or crafted database holds in
+    /// each numeric column, no command traps on it.
+    func testNoNumberInACraftedRowStopsACommand() throws {
+        try snapshelf("import", "--label", "kept", SamplePhotos.cameras[0].path)
+        let pristine = try Data(contentsOf: database)
+        for column in ["taken_offset_min", "taken_clock_ms", "taken_ms", "added_ms", "width", "height", "rotation"] {
+            for value in [Int64.min, Int64.max, -1] {
+                for suffix in ["-wal", "-shm"] { unlink(database.path + suffix) }
+                try pristine.write(to: database)
+                try LibraryFixture.execute("UPDATE photos SET \(column) = \(value)", in: database)
+                for command in [["list"], ["list", "--json"], ["check"], ["label", "1", "new"], ["rotate", "1", "--by", "90"]] {
+                    let outcome = try SnapshelfProcess.run(["--library", library] + command)
+                    XCTAssertTrue([0, 1].contains(outcome.status), "\(column) = \(value): \(command) ended with \(outcome.status): \(outcome.standardError)")
+                }
+            }
+        }
+    }
+
+    /// A copy turned into a link to a private file of the user's: `check` says what it is and
+    /// never reads the target.
+    func testACopyThatIsALinkIsNeverReadThrough() throws {
+        try snapshelf("import", "--label", "kept", SamplePhotos.cameras[0].path)
+        let copy = try copies()[0]
+        let secret = folder.file(named: "secret.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[1]))
+        try FileManager.default.removeItem(at: copy)
+        XCTAssertEqual(symlink(secret.path, copy.path), 0)
+        let check = try snapshelf("check", expecting: 1)
+        XCTAssertTrue(check.standardOutput.contains("photo 1: its file \(copy.path) cannot be read (it is a link, not a regular file)"),
+                      check.standardOutput)
+    }
+
     func testARemovalWhosePhotoFolderIsGoneRemovesNothing() throws {
         try snapshelf("import", "--label", "precious", SamplePhotos.cameras[0].path)
         let photos = libraryURL.appendingPathComponent("photos")

@@ -152,5 +152,25 @@ final class ReportMessageTests: XCTestCase {
         XCTAssertEqual(ConflictObstacle.otherContent.words, "it does not hold the photo its name gives")
         XCTAssertEqual(ConflictObstacle.cutShort.words, "it cannot be read to its end")
         XCTAssertEqual(ConflictObstacle.notOpened(.notRegular(mode: S_IFIFO)).words, "it is a named pipe (FIFO), not a regular file")
+        XCTAssertEqual(ConflictObstacle.refused(.otherContent).words, "it does not hold the photo its name gives")
+    }
+
+    func testEachReasonAFileIsSetAsideIsNamedWhereverItIsTold() {
+        let file = library.appendingPathComponent("photos/ab.jpg")
+        XCTAssertEqual(PhotoFileRefusal.notRegular(mode: S_IFLNK).words, "it is a link, not a regular file")
+        XCTAssertEqual(PhotoFileRefusal.tooLarge(bytes: 20_000_000_000).words,
+                       "it is \(PhotoDetails.size(20_000_000_000)), larger than the \(PhotoCandidate.formattedMaximumBytes) a photo may be")
+        XCTAssertEqual(PhotoFileRefusal.sparse(bytes: 1_500_000_000, stored: 0).words,
+                       "it is \(PhotoDetails.size(1_500_000_000)) long but only \(PhotoDetails.size(0)) of it is on the disk, which no photo is")
+        XCTAssertEqual(PhotoFileRefusal.otherContent.words, "it does not hold the photo its name gives")
+        XCTAssertEqual(PhotoFileRefusal.undecodable.words, "no decoder can read it as an image")
+        XCTAssertEqual(PhotoFileRefusal.unreadable(errno: EACCES).words, "Permission denied")
+        XCTAssertEqual(CheckFinding.setAside(file, why: .undecodable).words,
+                       "file /home/ada/Photos/photos/ab.jpg is no photo of the library (no decoder can read it as an image), so it was set aside where it is, since moving it out would make Syncthing delete it on the other computers too; remove it, or move it out of the library, once no computer needs it")
+        XCTAssertEqual(CheckFinding.unreadableFile(photoID: 3, file: file, original: "IMG_1.jpg", why: .refused(.otherContent)).words,
+                       CheckFinding.unreadableFile(photoID: 3, file: file, original: "IMG_1.jpg", why: .shrank).words
+                           .replacingOccurrences(of: "it changed while it was read", with: "it does not hold the photo its name gives"))
+        XCTAssertEqual(RebuildNote.setAside(file, why: .notRegular(mode: S_IFLNK)).words,
+                       "file /home/ada/Photos/photos/ab.jpg is no photo (it is a link, not a regular file); it was never opened and was left out, where it is")
     }
 }

@@ -86,4 +86,38 @@ final class CachedPNGTests: XCTestCase {
         XCTAssertNil(CachedPNG.pixbuf(from: flipped, largestSide: 256), "damaged pixels were read")
         XCTAssertNil(CachedPNG.pixbuf(at: SamplePhotos.cameras[0], largestSide: 256), "a JPEG was read")
     }
+
+    /// Chunks a hostile writer of the cache might put after the IHDR: neither reader of cached
+    /// thumbnails may trap on them or take them, and both leave the file to be made again.
+    func testHostileChunksAreRefusedByBothReadersWithoutTrapping() throws {
+        let pixbuf = try photo(alpha: false)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let good = try [UInt8](Data(contentsOf: try savedByLibpng(pixbuf, named: "good.png")))
+        let text = Array("tEXt".utf8)
+        let hostile: [(String, [UInt8])] = [
+            // The reader looked for the keyword's NUL in the CRC too, and sliced backwards.
+            ("a tEXt with no NUL but one in its CRC", [0, 0, 0, 3] + text + Array("abc".utf8) + [0, 0, 0, 0]),
+            ("a tEXt with a wrong CRC", [0, 0, 0, 3] + text + [0x61, 0, 0x62] + [1, 2, 3, 4]),
+            ("a length of 2^32 - 1", [0xFF, 0xFF, 0xFF, 0xFF] + text + [0, 0, 0, 0]),
+            ("a length of 2^31", [0x80, 0, 0, 0] + text + [0, 0, 0, 0]),
+            ("a length past the end", [0, 0x10, 0, 0] + text + [0, 0, 0, 0]),
+        ]
+        let url = scratch.url.appendingPathComponent("hostile.png")
+        for (what, chunk) in hostile {
+            let bytes = Array(good.prefix(33)) + chunk + Array(good.dropFirst(33))
+            try Data(bytes).write(to: url)
+            XCTAssertNil(PNGText(contentsOf: url), "\(what) was read as text")
+            XCTAssertNil(CachedPNG.pixbuf(from: bytes, largestSide: 256), "\(what) was read as pixels")
+        }
+        // Any byte of the header and first chunks set to any of a few values: read or refused, never a trap.
+        for offset in 8..<min(good.count, 120) {
+            for value: UInt8 in [0, 1, 0x7F, 0x80, 0xFF] {
+                var other = good
+                other[offset] = value
+                try Data(other).write(to: url)
+                _ = PNGText(contentsOf: url)
+                if let read = CachedPNG.pixbuf(from: other, largestSide: 256) { g_object_unref(UnsafeMutableRawPointer(read)) }
+            }
+        }
+    }
 }

@@ -154,6 +154,23 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertNoThrow(try cache.thumbnail(for: broken, size: .large))
     }
 
+    /// A cached thumbnail anyone could have written, with a text chunk whose keyword has no NUL
+    /// but whose CRC holds one: it trapped the window at every start. It is made again.
+    func testAHostileCachedThumbnailIsMadeAgainNeverFatal() throws {
+        _ = try cache.thumbnail(for: photo, size: .large)
+        let saved = cache.location(of: photo, size: .large)
+        var bytes = [UInt8](try Data(contentsOf: saved))
+        // After the signature and the IHDR chunk.
+        bytes.insert(contentsOf: [0, 0, 0, 3] + Array("tEXtabc".utf8) + [0, 0, 0, 0], at: 33)
+        try Data(bytes).write(to: saved)
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .missing, "a damaged thumbnail counts as none")
+        let thumbnail = try cache.thumbnail(for: photo, size: .large)
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [256, 192])
+        XCTAssertEqual(cache.entry(for: photo, size: .large), .valid)
+        XCTAssertEqual(try IndependentPNG(reading: saved).text["Thumb::URI"], "file://" + photo.path.replacingOccurrences(of: " ", with: "%20"),
+                       "the hostile thumbnail was not replaced by a good one")
+    }
+
     func testTheSizeFollowsTheDisplayScale() {
         XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 1), .large)
         XCTAssertEqual(ThumbnailCache.Size.fitting(180, scale: 2), .xLarge)

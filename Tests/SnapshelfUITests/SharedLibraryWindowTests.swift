@@ -26,6 +26,13 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
         XCTAssertEqual(rename(temporary.path, photos.appendingPathComponent(name).path), 0)
     }
 
+    /// The copy of a photo labelled "Harbour" in another computer's library.
+    private func copyElsewhere() throws -> URL {
+        let other = try Library(directory: library.url.appendingPathComponent("elsewhere"))
+        _ = try other.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[3], previewSize: 32), label: try Label("Harbour"))
+        return try XCTUnwrap(try other.photos().first).fileURL
+    }
+
     @MainActor
     private func labels(_ window: LibraryWindow) -> [String] {
         (0..<window.store.count).compactMap { window.store.photo(at: $0)?.label }
@@ -63,10 +70,7 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
 
     func testAPhotoThatArrivesIsAddedOnceItsSidecarIsInPlace() throws {
         // A photo of another library, brought over file by file.
-        let elsewhere = library.url.appendingPathComponent("elsewhere")
-        let other = try Library(directory: elsewhere)
-        _ = try other.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[3], previewSize: 32), label: try Label("Harbour"))
-        let copy = try XCTUnwrap(try other.photos().first).fileURL
+        let copy = try copyElsewhere()
         try onMain {
             let window = try launch()
             spin(for: 0.5)
@@ -76,6 +80,20 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
             try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
             try waitUntil("the photo never arrived: \(labels(window))") { labels(window) == ["Lake", "Hill walk", "Harbour"] }
             try waitUntil("the window never said where it came from") { window.notification.text.contains("1 photo arrived from another computer.") }
+        }
+    }
+
+    /// A peer's file under a photo's name that holds other bytes is set aside, and the window says so.
+    func testAnArrivalThatIsNotItsNamesContentIsSetAsideAndNamed() throws {
+        let copy = try copyElsewhere()
+        try onMain {
+            let window = try launch()
+            spin(for: 0.5)
+            try arrive(Data("<html><script>alert(1)</script></html>".utf8), as: copy.lastPathComponent)
+            try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
+            let named = "\(photos.path)/\(copy.lastPathComponent) is no photo of the library (it does not hold the photo its name gives)"
+            try waitUntil("the window never named the file: \(window.notification.text)") { window.notification.text.contains(named) }
+            XCTAssertEqual(labels(window), ["Lake", "Hill walk"])
         }
     }
 }

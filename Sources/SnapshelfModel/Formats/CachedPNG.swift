@@ -1,7 +1,7 @@
 // Snapshelf's own reader of the PNGs in the shared thumbnail cache, so that a library whose
 // thumbnails are made shows them without starting a sandboxed decoder. It takes only what
 // thumbnailers write: 8-bit RGB or RGBA, not interlaced, at most the cache size's pixels a side.
-// Every length is checked against the file, and zlib inflates into a buffer of the exact size the
+// Every length and CRC is checked (`PNGChunks`), and zlib inflates into a buffer of the exact size the
 // header declares, so a hostile file can make it fail and nothing else. Anything other goes to a
 // decoder, as before.
 import CGdkPixbuf
@@ -21,23 +21,17 @@ enum CachedPNG {
     }
 
     static func pixbuf(from bytes: [UInt8], largestSide: Int) -> OpaquePointer? {
-        guard bytes.count > 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        var offset = 8
+        guard var chunks = PNGChunks(bytes) else { return nil }
         var header: (width: Int, height: Int, channels: Int)?
         var compressed: [UInt8] = []
-        while offset + 12 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            let start = offset + 8
-            guard length <= bytes.count - start - 4 else { return nil }
-            let body = bytes[start..<start + length]
-            switch type {
+        while let chunk = chunks.next() {
+            switch chunk.type {
             case "IHDR":
-                guard header == nil, offset == 8, let read = readHeader(body, largestSide: largestSide) else { return nil }
+                guard header == nil, compressed.isEmpty, let read = readHeader(chunk.body, largestSide: largestSide) else { return nil }
                 header = read
             case "IDAT":
                 guard header != nil else { return nil }
-                compressed += body
+                compressed += chunk.body
             case "IEND":
                 guard let header else { return nil }
                 return decode(compressed, header)
@@ -45,9 +39,9 @@ enum CachedPNG {
             case "tRNS", "PLTE":
                 return nil
             default:
-                break
+                // IHDR comes first, so any chunk before it is no PNG of the kind this reads.
+                guard header != nil else { return nil }
             }
-            offset = start + length + 4
         }
         return nil
     }

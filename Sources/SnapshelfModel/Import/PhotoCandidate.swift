@@ -55,10 +55,12 @@ public struct PhotoCandidate: Sendable {
     /// and its tags come from a sandboxed decoder, and the file's identity (its change time
     /// included, which no one can set back) is the same from before the decoders read it to after
     /// it is hashed, so the bytes hashed are the bytes decoded. The library copies it later,
-    /// checking that identity again, so that what it keeps is exactly what was inspected.
-    public init(inspecting sourceURL: URL, previewSize: Int) throws(ImportError) {
+    /// checking that identity again, so that what it keeps is exactly what was inspected. A
+    /// library's own copy, whose name another computer may have made a link, is inspected
+    /// without `followingLinks`.
+    public init(inspecting sourceURL: URL, previewSize: Int, followingLinks: Bool = true) throws(ImportError) {
         let path = FileName(url: sourceURL).text
-        let file = try SourceFile(opening: sourceURL)
+        let file = try SourceFile(opening: sourceURL, followingLinks: followingLinks)
         self.sourceURL = sourceURL
         source = file.file
         sourceIdentity = file.identity

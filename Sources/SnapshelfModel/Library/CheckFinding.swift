@@ -28,6 +28,10 @@ public enum CheckFinding: Sendable, Equatable {
     case conflictCopy(URL, unmerged: ConflictObstacle?)
     /// A file in the library's folder that belongs to no photo, by its escaped path.
     case strayFile(String)
+    /// A file in the photo folder that is no photo, for `why`, so it was set aside where it is
+    /// rather than indexed (a link, a FIFO, a device, a file too large or sparse, or one that
+    /// arrived through Syncthing holding other content than its name gives, or no image).
+    case setAside(URL, why: PhotoFileRefusal)
     /// A sidecar with no photo beside it, with the label it keeps, or "".
     case straySidecar(URL, label: String)
     /// A removed photo's copy, kept since the Trash would not take it, whose photo is back.
@@ -51,5 +55,7 @@ public enum CheckFinding: Sendable, Equatable {
         case shrank
         case failed(errno: Int32)
         case notRegular(OpenFailure)
+        /// It is too large or sparse to be any photo, and was not read.
+        case refused(PhotoFileRefusal)
     }
 }

@@ -47,9 +47,16 @@ struct LibraryCheck {
         for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
             problems.append(.conflictCopy(files.url(forFileNamed: name), unmerged: SidecarConflict.obstacle(toResolving: name, in: files)))
         }
+        // What a rescan set aside, or what is no photo by its `lstat` alone, is named with why.
+        let setAside = (try? database.setAsideFiles()) ?? [:]
         for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
+            let url = files.directory.appendingPathComponent(name)
+            if LibraryFiles.isPlainName(name), let why = setAside[name]?.why ?? PhotoFileScreen.refusal(at: url) {
+                problems.append(.setAside(url, why: why))
+                continue
+            }
             // The name as it is in the folder: `url(forFileNamed:)` escapes one no copy has.
-            problems.append(.strayFile(DisplayName.escaped(files.directory.appendingPathComponent(name).path)))
+            problems.append(.strayFile(DisplayName.escaped(url.path)))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         let copies = Set(names).union(used)
@@ -146,20 +153,19 @@ struct LibraryCheck {
         let url = files.url(forFileNamed: row.fileName)
         let original = row.originalFileName.displayed
         let folder = CheckFinding.folderInPlace(photoID: row.id, file: url, original: original)
-        // Opened first and asked what it is through its descriptor, which spares a stat per photo.
-        switch OpenFile.open(url.path) {
-        case .failure(.failed(errno: ENOENT)):
+        // Never through a link, which could make the check read a file of the user's outside the
+        // library, nor a file too large or sparse, which would take minutes to hash for nothing.
+        switch PhotoFileScreen.open(url) {
+        case .failure(.unreadable(errno: ENOENT)):
             return .missingFile(photoID: row.id, file: url, original: original)
-        case .failure(let failure):
-            guard !LibraryFiles.isDirectory(url) else { return folder }
-            return .unreadableFile(photoID: row.id, file: url, original: original, why: Self.fault(failure))
+        case .failure(.unreadable(let code)):
+            return .unreadableFile(photoID: row.id, file: url, original: original, why: .failed(errno: code))
+        case .failure(.notRegular(let mode)):
+            guard mode & S_IFMT != S_IFDIR else { return folder }
+            return .unreadableFile(photoID: row.id, file: url, original: original, why: .notRegular(.notRegular(mode: mode)))
+        case .failure(let refusal):
+            return .unreadableFile(photoID: row.id, file: url, original: original, why: .refused(refusal))
         case .success(let file):
-            var status = stat()
-            if fstat(file.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return folder }
-            // A FIFO or a device reads as content that does not match; say what it is instead.
-            guard status.st_mode & S_IFMT == S_IFREG else {
-                return .unreadableFile(photoID: row.id, file: url, original: original, why: .notRegular(OpenFailure.notRegular(mode: status.st_mode)))
-            }
             do {
                 guard try sha256(of: file) != row.sha256 else { return nil }
                 return .changedFile(photoID: row.id, file: url, original: original)

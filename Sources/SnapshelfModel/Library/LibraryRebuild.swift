@@ -80,15 +80,28 @@ public enum LibraryRebuild {
         files.sweepIncoming()
         // The computer keeps its name, so its turns in the sidecars stay its own.
         try database.keepMachineName(of: directory.appendingPathComponent("library.sqlite3"))
+        let refused = try database.keepSetAside(of: directory.appendingPathComponent("library.sqlite3"))
         // Syncthing's conflict copies are merged first; one that cannot be is no photo of its own.
-        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
-        let names = files.allFileNames().filter { !SidecarConflict.isConflictCopy($0) }.sorted()
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: refused)
+        // A link, a FIFO, a device, or a file too large or sparse is never opened: a link's target
+        // would give its date, size and camera to a sidecar that syncs back to the computer that made it.
+        // Nor is one the index set aside, unchanged since.
+        var setAside: [RebuildNote] = []
+        let entries = files.allFileNames().filter { !SidecarConflict.isConflictCopy($0) }.sorted()
+        let names = entries.filter { name in
+            let url = files.directory.appendingPathComponent(name)
+            var status = stat()
+            let known = lstat(url.path, &status) == 0 ? refused[name].flatMap { $0.isSame(as: status) ? $0.why : nil } : nil
+            guard let why = known ?? PhotoFileScreen.refusal(at: url) else { return true }
+            setAside.append(.setAside(url, why: why))
+            return false
+        }
         let found = SidecarReading(names, in: files, progress: progress)
         try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
         try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
-        var notes = conflicts.notes.map(RebuildNote.said) + found.notes + orphanNotes(in: files, copies: Set(names))
+        var notes = conflicts.notes.map(RebuildNote.said) + setAside + found.notes + orphanNotes(in: files, copies: Set(entries))
         // Moved, never written over: what could not be read may still hold a label.
         for name in found.unreadable {
             _ = try files.setAside(sidecarOf: name)

@@ -4,7 +4,14 @@
 // both went was removed on another computer. Only files whose size or time changed since the
 // index last saw them are read, so a rescan of a library that stayed the same costs a `stat` of
 // each file. (The folder's own time would say less: a file written in place leaves it as it was.)
+// What arrives is untrusted until checked: a copy becomes a photo only once it is a regular file
+// of a photo's size, its bytes hash to the name it came under, and a sandboxed decoder reads it.
+// Any other is set aside where it is, never deleted nor moved: moving a file out of the synced
+// folder makes Syncthing delete it on every other computer too, which would lose it everywhere,
+// so the index remembers it by name, size, time and inode instead, reads it no more until it
+// changes, and `check` and the window name it.
 import Foundation
+import Synchronization
 
 /// Only for a library Syncthing shares (`Library.rescan` sees to it): elsewhere, a copy and
 /// sidecar that went are damage for `check` to report, not a removal made on another computer.
@@ -22,6 +29,8 @@ struct LibraryRescan {
         var putBack: [Int64] = []
         /// What the person should know, such as a sidecar that could not be read.
         var notes: [String] = []
+        /// Files newly set aside rather than indexed, and why, in the order of their names.
+        var setAside: [(file: URL, why: PhotoFileRefusal)] = []
     }
 
     let database: LibraryDatabase
@@ -39,13 +48,22 @@ struct LibraryRescan {
 
     private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
         var report = Report()
+        let remembered = try database.setAsideFiles()
         // Conflict copies first, so the sidecars read below are the merged ones.
-        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName())
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: remembered)
         report.notes += conflicts.notes
         var seen = try database.seenFiles()
         conflicts.rewritten.forEach { seen[$0] = nil }
-        let found = try listing()
+        let statuses = try listing()
+        let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
+        // Links, FIFOs and devices are never opened: each is set aside once, from its `lstat`.
+        var refused: [String: LibraryDatabase.SetAsideFile] = [:]
+        for (name, status) in statuses where ids[name] == nil && !Self.isSidecar(name) && !(remembered[name]?.isSame(as: status) ?? false) {
+            if status.st_mode & S_IFMT != S_IFREG, let why = PhotoFileScreen.refusal(of: status) {
+                refused[name] = LibraryDatabase.SetAsideFile(status, why: why)
+            }
+        }
         var read = 0
         let due = found.keys.filter { Self.isSidecar($0) && found[$0] != seen[$0] }.count
         var arrivals: [Arrival] = []
@@ -54,6 +72,8 @@ struct LibraryRescan {
             guard let sidecarStamp = found[sidecarName], sidecarStamp != seen[sidecarName] || (ids[name] == nil && stamp != seen[name]) else { continue }
             read += 1
             progress(read, due)
+            // One set aside before stays so, unread, until it changes.
+            if ids[name] == nil, let known = remembered[name], let status = statuses[name], known.isSame(as: status) { continue }
             var sidecar: Sidecar
             do {
                 sidecar = try Sidecar(reading: files.sidecarURL(forFileNamed: name))
@@ -69,7 +89,18 @@ struct LibraryRescan {
                 arrivals.append(Arrival(name: name, sha256: sha256, sidecar: sidecar))
             }
         }
+        // Trusted only once its bytes are the content its name gives, and a decoder reads them.
+        let verdicts = Self.refusals(of: arrivals.map { files.url(forFileNamed: $0.name) }, sha256: arrivals.map(\.sha256))
+        for (arrival, verdict) in zip(arrivals, verdicts) {
+            if let verdict { refused[arrival.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why) }
+        }
+        arrivals.removeAll { refused[$0.name] != nil }
         report.arrived = try add(arrivals, besides: ids)
+        report.setAside = refused.keys.sorted().map { (files.url(forFileNamed: $0), refused[$0]!.why) }
+        let indexed = Set(arrivals.map(\.name)), conflictCopies = Set(conflicts.unmerged.map(\.name))
+        try database.recordSetAside(refused.merging(conflicts.setAside) { $1 }, forgetting: remembered.keys.filter {
+            (statuses[$0] == nil && !conflictCopies.contains($0)) || indexed.contains($0)
+        })
         var removed: [Int64] = []
         var withoutCopies: [(name: String, id: Int64)] = []
         for (name, id) in ids where found[name] == nil {
@@ -99,22 +130,64 @@ struct LibraryRescan {
         }.map(\.id)
     }
 
-    /// The photo folder's files by name, with their stamps: neither Syncthing's files in transit
-    /// nor its conflict copies (merged before), nor anything hidden, such as the incoming folder.
-    private func listing() throws(LibraryError) -> [String: LibraryDatabase.FileStamp] {
+    /// The photo folder's entries by name, as `lstat` describes them: neither Syncthing's files in
+    /// transit nor its conflict copies (merged before), nor anything hidden, such as the incoming folder.
+    private func listing() throws(LibraryError) -> [String: stat] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: files.directory.path)
         } catch {
             throw .system(.said((error as NSError).localizedDescription), during: .readingFolder(files.directory))
         }
-        var found: [String: LibraryDatabase.FileStamp] = [:]
+        var found: [String: stat] = [:]
         for name in names where !name.hasPrefix(".") && !SidecarConflict.isConflictCopy(name) {
             var status = stat()
-            guard lstat(files.directory.appendingPathComponent(name).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            found[name] = LibraryDatabase.FileStamp(status)
+            guard lstat(files.directory.appendingPathComponent(name).path, &status) == 0 else { continue }
+            found[name] = status
         }
         return found
+    }
+
+    /// Why each arrived copy is no photo, with the file as it was read; nil for one that is. Each
+    /// is hashed as opaque bytes and must hold the content its name gives, then decoded in the
+    /// sandbox, on every core: nothing of it is parsed in this process.
+    private static func refusals(of copies: [URL], sha256 hashes: [String]) -> [Verdict?] {
+        let verdicts = Mutex([Verdict?](repeating: nil, count: copies.count))
+        DispatchQueue.concurrentPerform(iterations: copies.count) { index in
+            let verdict = refusal(of: copies[index], sha256: hashes[index])
+            verdicts.withLock { $0[index] = verdict }
+        }
+        return verdicts.withLock { $0 }
+    }
+
+    /// Why a copy is no photo, with the file as it was when it was refused.
+    private typealias Verdict = (why: PhotoFileRefusal, status: stat)
+
+    private static func refusal(of copy: URL, sha256: String) -> Verdict? {
+        var status = stat()
+        let file: OpenFile
+        switch PhotoFileScreen.open(copy) {
+        case .failure(let why):
+            _ = FileName(url: copy).withCString { lstat($0, &status) }
+            return (why, status)
+        case .success(let opened):
+            file = opened
+        }
+        fstat(file.descriptor, &status)
+        do throws(OpenFile.ReadFailure) {
+            guard try file.sha256() == sha256 else { return (.otherContent, status) }
+        } catch {
+            // Changed while it was read: remembered as it was, it is looked at again once it changes.
+            if case .failed(let code) = error { return (.unreadable(errno: code), status) }
+            return (.unreadable(errno: EIO), status)
+        }
+        do throws(DecodingFailure) {
+            _ = try DecoderPool.shared.image(from: file.descriptor, path: FileName(url: copy).text, fittingIn: 32,
+                                             maximumPixels: PhotoCandidate.maximumMegapixels * 1_000_000)
+        } catch {
+            return (.undecodable, status)
+        }
+        return nil
     }
 
     /// Indexes the photos that arrived, each under the ID its sidecar holds where this computer

@@ -19,6 +19,9 @@ extension Library {
         public let putBack: Int
         /// What the person should know, such as a sidecar that could not be read.
         public let notes: [String]
+        /// Files in the photo folder newly set aside rather than indexed, and why: they stay
+        /// where they are, and `check` names them until they go.
+        public let setAside: [(file: URL, why: PhotoFileRefusal)]
 
         /// Whether the index changed, so a view of it must be read again.
         public var changedTheIndex: Bool { arrived + changed + putBack > 0 || removedElsewhere != nil }
@@ -61,13 +64,13 @@ extension Library {
     /// `progress` is told how many sidecars have been read of how many need reading.
     public func rescan(opening: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) throws(LibraryError) -> Rescan {
         guard isShared, !isReadOnly, files.problem == nil else {
-            return Rescan(arrived: 0, changed: 0, removedElsewhere: nil, putBack: 0, notes: [])
+            return Rescan(arrived: 0, changed: 0, removedElsewhere: nil, putBack: 0, notes: [], setAside: [])
         }
         let scan = LibraryRescan(database: database, files: files, reserve: LibraryReserve(library: directory))
         let report = try scan.run(sweepingReserve: opening, progress: progress)
         let removed = report.removedElsewhere.isEmpty ? nil : Removal(photos: report.removedElsewhere.map(photo(from:)), rows: report.removedElsewhere)
         return Rescan(arrived: report.arrived.count, changed: report.changed.count, removedElsewhere: removed,
-                      putBack: report.putBack.count, notes: report.notes)
+                      putBack: report.putBack.count, notes: report.notes, setAside: report.setAside)
     }
 
     /// Brings back photos another computer removed: their copies from the reserve, their rows

@@ -11,6 +11,9 @@ public enum RebuildNote: Sendable, Equatable {
     case sidecarsNotWritten(LibraryError)
     /// A file in the folder not named by its content, so no library copy; it was left out.
     case notALibraryCopy(URL)
+    /// A file that is no photo, for `why`, such as a link another computer made: never followed
+    /// nor read, it was left out, and stays where it is.
+    case setAside(URL, why: PhotoFileRefusal)
     /// A copy that holds the same photo as another; it was left out.
     case sameContent(URL)
     /// Two sidecars claim photo `photoID`; the first is now photo `now`, with all else it holds.

@@ -54,7 +54,7 @@ public struct TakenDate: Sendable, Hashable, Comparable {
     /// String(format:), which would be most of the time `list --json` takes over a library.
     public var offsetText: String? {
         guard let offsetMinutes else { return nil }
-        let (hours, minutes) = (abs(offsetMinutes) / 60, abs(offsetMinutes) % 60)
+        let (hours, minutes) = (Int(offsetMinutes.magnitude / 60), Int(offsetMinutes.magnitude % 60))
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         return (offsetMinutes < 0 ? "-" : "+") + twoDigits(hours) + ":" + twoDigits(minutes)
     }

@@ -41,8 +41,11 @@ extension LibraryDatabase {
             guard !statement.isNull(at: 8) else { return nil }
             let instant = statement.integer(at: 8)
             guard !statement.isNull(at: 12) else { return TakenDate(legacyMilliseconds: instant) }
+            // No clock is set a day or more from UTC: an offset beyond it, as a damaged database
+            // may hold, is none, rather than a number that overflows where it is written out.
+            let offset = statement.isNull(at: 13) ? nil : Int(statement.integer(at: 13))
             return TakenDate(clockMilliseconds: statement.integer(at: 12),
-                             offsetMinutes: statement.isNull(at: 13) ? nil : Int(statement.integer(at: 13)), instantMilliseconds: instant)
+                             offsetMinutes: offset.flatMap { $0.magnitude < 24 * 60 ? $0 : nil }, instantMilliseconds: instant)
         }
 
         /// The name from its text and, for one that is not UTF-8, its percent-encoded bytes.

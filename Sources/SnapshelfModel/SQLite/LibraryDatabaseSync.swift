@@ -17,7 +17,15 @@ extension LibraryDatabase {
 
         init(_ status: stat) {
             size = Int64(status.st_size)
-            modifiedNanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            modifiedNanoseconds = Self.nanoseconds(of: status.st_mtim)
+        }
+
+        /// A file time in nanoseconds since 1970. The time is whatever the file's sender set
+        /// (Syncthing carries it, tmpfs keeps 10^17 seconds): it is held to about ±285 years
+        /// around 1970, so it cannot overflow as nanoseconds.
+        static func nanoseconds(of time: timespec) -> Int64 {
+            let seconds = min(max(Int64(time.tv_sec), -9_000_000_000), 9_000_000_000)
+            return seconds * 1_000_000_000 + Int64(time.tv_nsec)
         }
     }
 

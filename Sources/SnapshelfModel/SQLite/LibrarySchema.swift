@@ -133,6 +133,13 @@ enum LibrarySchema {
             WHERE taken_ms IS NOT NULL AND taken_clock_ms IS NULL;
         INSERT OR IGNORE INTO pending_sidecars SELECT id FROM photos;
         """,
+        // Version 11: the files of the photo folder the rescan set aside rather than index, each
+        // with its size, time and inode as it was refused and why (`PhotoFileRefusal.code`), so
+        // no rescan hashes or decodes one again until it changes, and `check` names each.
+        """
+        CREATE TABLE IF NOT EXISTS set_aside_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL,
+            modified_ns INTEGER NOT NULL, inode INTEGER NOT NULL, reason TEXT NOT NULL) WITHOUT ROWID;
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and

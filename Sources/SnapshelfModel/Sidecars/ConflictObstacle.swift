@@ -17,4 +17,6 @@ public enum ConflictObstacle: Sendable, Equatable {
     case cutShort
     /// A photo file's copy is no file of its own, or could not be opened.
     case notOpened(OpenFailure)
+    /// A photo file's copy is too large or sparse to be a photo, and was not read.
+    case refused(PhotoFileRefusal)
 }

@@ -146,8 +146,8 @@ struct Sidecar: Equatable, Sendable {
         // Every sidecar since cameras were kept holds the rotation.
         let camera = string(Self.cameraTag) ?? (string(Self.rotationTag) != nil ? "" : nil)
         self.init(PhotoRecord(id: id, label: title ?? "", originalFileName: Self.originalName(in: string) ?? FileName(""),
-                              addedMilliseconds: added, taken: taken, width: string(Self.widthTag).flatMap(Int.init) ?? 0,
-                              height: string(Self.heightTag).flatMap(Int.init) ?? 0, rotation: rotation, camera: camera))
+                              addedMilliseconds: added, taken: taken, width: try Self.side(Self.widthTag, in: string),
+                              height: try Self.side(Self.heightTag, in: string), rotation: rotation, camera: camera))
         machine = string(Self.machineTag)
         // Bookkeeping that cannot be read is no reason to refuse what the person put in.
         labelChangedMilliseconds = string(Self.labelChangedTag).flatMap(Self.milliseconds(from:)) ?? added
@@ -164,6 +164,14 @@ struct Sidecar: Equatable, Sendable {
     /// The rotation; another program's value that is no quarter turn leaves the photo as it is.
     static func rotation(in string: (String) -> String?) -> Int {
         string(rotationTag).flatMap(Int.init).flatMap { [0, 90, 180, 270].contains($0) ? $0 : nil } ?? 0
+    }
+
+    /// A photo's width or height, 0 when the sidecar holds none; refused outside what a decoder can
+    /// give (GdkPixbuf's sides are 32-bit), since a peer's sidecar may hold any number there.
+    static func side(_ tag: String, in string: (String) -> String?) throws(Problem) -> Int {
+        guard let text = string(tag) else { return 0 }
+        guard let side = Int(text), (0...Int(Int32.max)).contains(side) else { throw .invalid(field: tag, value: text) }
+        return side
     }
 
     /// The photo ID the sidecar holds, refused outside the one range Snapshelf gives.

@@ -17,6 +17,9 @@ enum SidecarConflict {
         var notes: [String] = []
         /// The conflict copies left in place, by name, each with why.
         var unmerged: [Unmerged] = []
+        /// Photo files' copies newly found to hold other content than their names give, for the
+        /// index to remember, so that no rescan hashes one again until it changes.
+        var setAside: [String: LibraryDatabase.SetAsideFile] = [:]
     }
 
     struct Unmerged: Equatable, Sendable {
@@ -51,8 +54,10 @@ enum SidecarConflict {
 
     /// Merges or removes every conflict copy in the library's photo folder, on the computer named
     /// `machine`. Call it holding the folder lock, as the sidecar writer does, so that no sidecar
-    /// is written between its reading and the merge's writing.
-    static func resolveAll(in files: LibraryFiles, machine: String) -> Report {
+    /// is written between its reading and the merge's writing. A photo file's copy `remembered`
+    /// as set aside, and unchanged since, is not read again.
+    static func resolveAll(in files: LibraryFiles, machine: String,
+                           remembered: [String: LibraryDatabase.SetAsideFile] = [:]) -> Report {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: files.directory.path)) ?? []).sorted()
         var copies: [String: [String]] = [:]
         for name in names {
@@ -64,7 +69,7 @@ enum SidecarConflict {
             if base.hasSuffix("." + Sidecar.fileExtension) {
                 merge(names, into: base, in: files, machine: machine, report: &report)
             } else {
-                for name in names { resolvePhotoCopy(name, of: base, in: files, report: &report) }
+                for name in names { resolvePhotoCopy(name, of: base, in: files, remembered: remembered[name], report: &report) }
             }
         }
         // The renames and deletions last through a power cut; only when there were copies, which is rarely.
@@ -139,30 +144,44 @@ enum SidecarConflict {
 
     /// Why a photo file's conflict copy is not the photo its name gives: it is no file of its own,
     /// or its content is another. The name being the content's hash, such a copy holds nothing new.
+    /// One too large or sparse is refused from its size, unread: every rescan asks this again.
     private static func photoCopyObstacle(_ name: String, of base: String, in files: LibraryFiles) -> ConflictObstacle? {
-        switch OpenFile.openRegular(FileName(url: files.url(forFileNamed: name)), followingLinks: false) {
+        switch PhotoFileScreen.open(files.url(forFileNamed: name)) {
         case .success(let file):
             do throws(OpenFile.ReadFailure) {
                 return try file.sha256() == String(base.prefix { $0 != "." }) ? nil : .otherContent
             } catch {
                 return .cutShort
             }
-        case .failure(let failure):
-            return .notOpened(failure)
+        case .failure(.notRegular(let mode)):
+            return .notOpened(.notRegular(mode: mode))
+        case .failure(.unreadable(let code)):
+            return .notOpened(.failed(errno: code))
+        case .failure(let refusal):
+            return .refused(refusal)
         }
     }
 
     /// Deletes a photo file's conflict copy that holds the content its name gives, or puts it in
     /// place of a missing file; leaves any other, damaged or not a file, for `check`.
-    private static func resolvePhotoCopy(_ name: String, of base: String, in files: LibraryFiles, report: inout Report) {
+    private static func resolvePhotoCopy(_ name: String, of base: String, in files: LibraryFiles,
+                                         remembered: LibraryDatabase.SetAsideFile?, report: inout Report) {
         let url = files.url(forFileNamed: name)
+        var status = stat()
+        let looked = lstat(url.path, &status) == 0
+        if looked, let remembered, remembered.isSame(as: status) {
+            report.unmerged.append(Unmerged(name: name, reason: .otherContent))
+            return
+        }
         if let reason = photoCopyObstacle(name, of: base, in: files) {
             report.unmerged.append(Unmerged(name: name, reason: reason))
+            // Only content costs a read to tell; the rest its `stat` tells at once.
+            if reason == .otherContent && looked { report.setAside[name] = LibraryDatabase.SetAsideFile(status, why: .otherContent) }
             return
         }
         let baseURL = files.url(forFileNamed: base)
-        var status = stat()
-        if lstat(baseURL.path, &status) != 0 && errno == ENOENT {
+        var there = stat()
+        if lstat(baseURL.path, &there) != 0 && errno == ENOENT {
             guard rename(url.path, baseURL.path) == 0 else {
                 report.unmerged.append(Unmerged(name: name, reason: .notMoved(errno: errno)))
                 return
@@ -177,7 +196,7 @@ enum SidecarConflict {
     private static func side(at url: URL) throws(Sidecar.Problem) -> SidecarMerge.Side {
         let sidecar = try Sidecar(reading: url)
         var status = stat()
-        let modified = lstat(url.path, &status) == 0 ? Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) : 0
+        let modified = lstat(url.path, &status) == 0 ? LibraryDatabase.FileStamp.nanoseconds(of: status.st_mtim) : 0
         return SidecarMerge.Side(sidecar: sidecar, modifiedNanoseconds: modified)
     }
 }

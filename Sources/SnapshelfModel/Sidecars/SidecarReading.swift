@@ -208,10 +208,10 @@ struct SidecarReading {
     /// What the copy itself gives: its size, date taken and camera, and the time it was made.
     private mutating func inspected(_ copy: URL) -> (width: Int, height: Int, made: Int64, taken: TakenDate, camera: String?) {
         var status = stat()
-        stat(copy.path, &status)
+        lstat(copy.path, &status)
         let made = ClampedDate.from(seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
         do {
-            let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32)
+            let candidate = try PhotoCandidate(inspecting: copy, previewSize: 32, followingLinks: false)
             return (candidate.width, candidate.height, ClampedDate.milliseconds(of: made),
                     candidate.taken, candidate.camera ?? "")
         } catch {

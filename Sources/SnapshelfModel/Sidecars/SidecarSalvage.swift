@@ -1,5 +1,5 @@
 // What can still be taken from a library sidecar that `Sidecar(reading:)` refuses for one field,
-// such as an ID another machine's sidecar holds too, an ID out of range, or a date edited into a
+// such as an ID another machine's sidecar holds too, an ID or a size out of range, or a date edited into a
 // form no Snapshelf writes: every other field it holds, the label first. A rebuild and an import
 // keep these rather than the nothing a refused sidecar would give.
 import Foundation
@@ -37,8 +37,8 @@ struct SidecarSalvage {
         taken = Self.date(Sidecar.takenTag, in: metadata, problems: &problems, reading: Sidecar.taken(from:))
         label = metadata.title() ?? ""
         originalName = Sidecar.originalName(in: metadata.string)
-        width = metadata.string(Sidecar.widthTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        height = metadata.string(Sidecar.heightTag).flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        width = Self.side(Sidecar.widthTag, in: metadata, problems: &problems)
+        height = Self.side(Sidecar.heightTag, in: metadata, problems: &problems)
         rotation = Sidecar.rotation(in: metadata.string)
         camera = metadata.string(Sidecar.cameraTag)
         self.problems = problems
@@ -59,6 +59,17 @@ struct SidecarSalvage {
             return (SidecarSalvage(try Sidecar(reading: url)), nil)
         } catch {
             return (SidecarSalvage(reading: url, refusedFor: error), error)
+        }
+    }
+
+    /// The side in the tag when it is one a photo can have, else nil, with the reason when it is out of range.
+    private static func side(_ tag: String, in metadata: Metadata, problems: inout [Sidecar.Problem]) -> Int? {
+        do throws(Sidecar.Problem) {
+            let side = try Sidecar.side(tag, in: metadata.string)
+            return side > 0 ? side : nil
+        } catch {
+            problems.append(error)
+            return nil
         }
     }
 

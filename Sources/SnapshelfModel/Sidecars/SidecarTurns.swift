@@ -15,6 +15,10 @@ struct SidecarTurns: Equatable, Sendable {
     /// set: no machine name is this, since those are hexadecimal.
     static let baseMachine = "base"
 
+    /// The most changes one computer's entry counts: more than anyone makes, and so far below
+    /// `Int.max` that counting one more never overflows, whatever a peer's sidecar claims.
+    static let maximumCount = Int(Int32.max)
+
     private(set) var entries: [String: Entry]
 
     /// The rotation the entries add up to.
@@ -25,7 +29,7 @@ struct SidecarTurns: Equatable, Sendable {
     /// the base entry's: the rotation is what every reader shows, so the turns must add up to it.
     init(text: String?, rotation: Int) {
         entries = text.flatMap(Self.parse) ?? [:]
-        let rest = ((rotation - self.rotation) % 360 + 360) % 360
+        let rest = Self.rest(from: self.rotation, to: rotation)
         if rest != 0 {
             var base = entries[Self.baseMachine] ?? Entry(count: 0, degrees: 0)
             base.degrees = (base.degrees + rest) % 360
@@ -38,7 +42,7 @@ struct SidecarTurns: Equatable, Sendable {
         for word in text.split(separator: " ") {
             let parts = word.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  let count = Int(parts[1]), count >= 0, let degrees = Int(parts[2]), [0, 90, 180, 270].contains(degrees),
+                  let count = Int(parts[1]), (0...maximumCount).contains(count), let degrees = Int(parts[2]), [0, 90, 180, 270].contains(degrees),
                   entries[String(parts[0])] == nil else { return nil }
             entries[String(parts[0])] = Entry(count: count, degrees: degrees)
         }
@@ -54,12 +58,20 @@ struct SidecarTurns: Equatable, Sendable {
     /// These turns with `machine`'s own entry changed, and counted, so that they add up to
     /// `rotation`; unchanged when they do already.
     func turned(by machine: String, to rotation: Int) -> SidecarTurns {
-        let rest = ((rotation - self.rotation) % 360 + 360) % 360
+        let rest = Self.rest(from: self.rotation, to: rotation)
         guard rest != 0 else { return self }
         var turned = self
         let own = entries[machine] ?? Entry(count: 0, degrees: 0)
-        turned.entries[machine] = Entry(count: own.count + 1, degrees: (own.degrees + rest) % 360)
+        // At the most, the count stays: the turn is still made here, only a peer that counts as
+        // many may keep its own entry for this computer, which takes 2^31 changes to reach.
+        turned.entries[machine] = Entry(count: min(own.count, Self.maximumCount - 1) + 1, degrees: (own.degrees + rest) % 360)
         return turned
+    }
+
+    /// The quarter turns from one rotation to another, in 0..<360. A row's rotation may be any
+    /// number a damaged database holds, so it is reduced before anything is subtracted from it.
+    private static func rest(from current: Int, to rotation: Int) -> Int {
+        ((rotation % 360 - current % 360) % 360 + 360) % 360
     }
 
     /// Both sidecars' turns, each computer's from the sidecar that counts more of them; where both

@@ -77,7 +77,12 @@ struct SidecarWriter {
     private func camerasFilled(in rows: [LibraryDatabase.Row]) throws(LibraryError) -> [LibraryDatabase.Row] {
         var filled = rows
         for index in filled.indices where filled[index].camera == nil {
-            filled[index].camera = (try? PhotoTags.read(files.url(forFileNamed: filled[index].fileName)))?.camera ?? ""
+            // Never through a link: the camera of a file outside the library would go into a sidecar that syncs.
+            guard case .success(let copy) = PhotoFileScreen.open(files.url(forFileNamed: filled[index].fileName)) else {
+                filled[index].camera = ""
+                continue
+            }
+            filled[index].camera = (try? PhotoTags.read(from: copy.descriptor, path: filled[index].fileName))?.camera ?? ""
         }
         try database.setCameras(of: filled.filter { $0.camera != nil && !rows.contains($0) })
         return filled
@@ -93,8 +98,7 @@ struct SidecarWriter {
         var filled = rows
         for index in filled.indices where due.contains(filled[index].id) {
             let name = FileName(filled[index].fileName)
-            guard case .success(let copy) = OpenFile.openRegular(FileName(url: files.url(forFileNamed: filled[index].fileName)),
-                                                                 followingLinks: false),
+            guard case .success(let copy) = PhotoFileScreen.open(files.url(forFileNamed: filled[index].fileName)),
                   let facts = try? PhotoFacts.read(from: copy.descriptor, path: name.text, name: name.text) else { continue }
             filled[index].taken = facts.taken ?? filled[index].taken.map { TakenDate(moment: $0.instant) }
         }

@@ -5,7 +5,6 @@
 // found libpng's choice of filters with zlib's runs as small as zlib's level 6 for a third of its
 // time, and this choice of filters makes photos' thumbnails about as small as gdk-pixbuf-thumbnailer's.
 import CGdkPixbuf
-import CZlib
 import Foundation
 
 enum ThumbnailPNG {
@@ -122,14 +121,10 @@ enum ThumbnailPNG {
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
         let typed = Array(type.utf8) + data
-        file += bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+        file += bigEndian(UInt32(data.count)) + typed + bigEndian(PNGChunks.crc32(typed))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
     }
 }

@@ -79,6 +79,7 @@ final class OtherComputers {
         case .success(let rescan):
             if rescan.changedTheIndex { try? store.refreshIfChanged() }
             rescan.notes.forEach { notification.show(String(format: tr("Note: %@"), $0)) }
+            rescan.setAside.forEach { notification.show(String(format: tr("Note: %@"), CheckFinding.setAside($0.file, why: $0.why).words)) }
             if let removal = rescan.removedElsewhere {
                 let count = removal.photos.count
                 let message = String(format: trn("%d photo was removed on another computer", "%d photos were removed on another computer", count), count)
