@@ -133,6 +133,12 @@ enum LibrarySchema {
             WHERE taken_ms IS NOT NULL AND taken_clock_ms IS NULL;
         INSERT OR IGNORE INTO pending_sidecars SELECT id FROM photos;
         """,
+        // Version 11: a random token, which this computer also keeps outside the library (see
+        // `LibraryTrust`), so that a database that arrives from elsewhere, as one Syncthing
+        // carries before the library's `.stignore` exists, is known as no index of this computer's.
+        """
+        CREATE TABLE IF NOT EXISTS maker (token TEXT NOT NULL);
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and
@@ -143,6 +149,10 @@ enum LibrarySchema {
     static let originalBytesVersion = 8
     static let machineVersion = 9
     static let takenClockVersion = 10
+    static let makerVersion = 11
+
+    /// Each version's migration, in order: what `LibrarySchemaCheck` builds the known schema from.
+    static var steps: [String] { migrations }
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }
