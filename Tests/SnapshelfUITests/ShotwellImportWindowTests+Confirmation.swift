@@ -42,6 +42,7 @@ extension ShotwellImportWindowTests {
             window.window.activateAction(Command.importShotwell.detailedName)
             try waitForTheEnd(of: window)
             XCTAssertEqual(try labels(), ["Lake"], "the photo in a hidden folder came in")
+            XCTAssertTrue(window.notification.text.contains("1 file in a hidden folder was left out."), window.notification.text)
         }
     }
 }

@@ -119,7 +119,7 @@ final class ShotwellImport {
             : String(format: trn("%d photo has no label yet.", "%d photos have no label yet.", unlabelled), unlabelled)
         // "Imported 4 photos" alone is what the undo notice says, with its Undo.
         let sayAll = cancelled || !summary.imports.onlyAdded || !summary.missing.isEmpty || summary.videos > 0
-            || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0
+            || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0 || summary.hidden > 0
         let counts = sayAll ? summary.sentence(cancelled: cancelled, namingMissing: false) : ""
         let names = Self.gone(summary.missing)
         guard !added.isEmpty else {
