@@ -56,6 +56,8 @@ final class ForeignDatabaseTests: LibraryTestCase {
         XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name = 'no_more_imports'", in: kept), 1,
                        "the peer's database is kept as it came")
         XCTAssertTrue(library.openingNotes.contains(.foreignDatabaseSetAside(kept, rebuiltPhotos: 2)), "\(library.openingNotes)")
+        let ignored = try String(contentsOf: directory.appendingPathComponent(".stignore"), encoding: .utf8)
+        XCTAssertTrue(ignored.split(separator: "\n").contains("(?d)/library.sqlite3.*"), "the copy set aside would sync: \(ignored)")
         XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake", "Hill", "Sea"], "and the next open keeps it")
     }
 
