@@ -101,4 +101,25 @@ final class ShotwellLimitTests: ShotwellTestCase {
         XCTAssertEqual(progress.count, 1)
         XCTAssertEqual(summary.oddRows.count, 2)
     }
+
+    func testAFileMadeALinkAfterTheReadingIsNotFollowedByTheImport() throws {
+        let photo = try copy(SamplePhotos.cameras[0], as: "photo.jpg")
+        try shotwell.addPhoto(photo)
+        shotwell.close()
+        let library = try ShotwellLibrary(reading: shotwell.databaseURL)
+        XCTAssertEqual(library.files, [photo])
+        // Swapped between the reading and the import, by whoever owns the folder.
+        try FileManager.default.removeItem(at: photo)
+        try FileManager.default.createSymbolicLink(at: photo, withDestinationURL: SamplePhotos.cameras[1])
+
+        var progress: [BatchImport.Progress] = []
+        try BatchImport(thumbnails: nil).run(library.files, label: nil, details: library.details, libraryDirectory: directory) {
+            progress.append($0)
+        }
+
+        XCTAssertEqual(progress.count, 1)
+        XCTAssertEqual(progress.first.map { try? $0.result.get() } ?? nil, nil, "the link was followed")
+        guard case .failure(let error)? = progress.first?.result else { return }
+        XCTAssertEqual(error.reason, .file(.notRegularFile))
+    }
 }

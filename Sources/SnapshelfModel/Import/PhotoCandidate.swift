@@ -53,9 +53,10 @@ public struct PhotoCandidate: Sendable {
     /// then decodes a preview, which proves the image can be read. The file is read in chunks,
     /// the cheap refusals first and the hash last; the library copies it later, hashing it again
     /// so that what it keeps is exactly what was inspected.
-    public init(inspecting sourceURL: URL, previewSize: Int) throws(ImportError) {
+    /// A file that is a link is refused unless `followingLinks`.
+    public init(inspecting sourceURL: URL, previewSize: Int, followingLinks: Bool = true) throws(ImportError) {
         let path = FileName(url: sourceURL).text
-        let file = try SourceFile(opening: sourceURL)
+        let file = try SourceFile(opening: sourceURL, followingLinks: followingLinks)
         self.sourceURL = sourceURL
         source = file.file
         sourceIdentity = file.identity

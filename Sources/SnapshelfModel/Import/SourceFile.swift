@@ -14,10 +14,11 @@ struct SourceFile {
     /// The file's identity as it was opened, before any of it was read.
     let identity: OpenFile.Identity
 
-    init(opening url: URL) throws(ImportError) {
+    /// A link is refused as no regular file unless `followingLinks`.
+    init(opening url: URL, followingLinks: Bool = true) throws(ImportError) {
         let name = FileName(url: url)
         let path = name.text
-        switch OpenFile.openRegular(name) {
+        switch OpenFile.openRegular(name, followingLinks: followingLinks) {
         case .success(let opened): file = opened
         case .failure(.notRegular(let mode)): throw ImportError(path: path, reason: .file(mode & S_IFMT == S_IFDIR ? .isDirectory : .notRegularFile))
         case .failure(.failed(let code)): throw Self.failure(path: path, errno: code)
