@@ -39,7 +39,7 @@ public struct CommandRunner {
             }
             return importPhotos(.files(paths, recursive: recursive), label: label,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
-        case .importFromShotwell(let library, let text, let database):
+        case .importFromShotwell(let library, let text, let database, let includingHidden):
             // With --label, only the photos that bring no title of their own take it.
             var label: Label?
             if let text {
@@ -47,7 +47,7 @@ public struct CommandRunner {
                 label = given
             }
             let shotwell = database?.url ?? ShotwellLibrary.defaultURL(environment: environment)
-            return importPhotos(.shotwell(ShotwellImportCommand(database: shotwell)), label: label,
+            return importPhotos(.shotwell(ShotwellImportCommand(database: shotwell, includingHidden: includingHidden)), label: label,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
             // Nothing there yet is an empty library, not a fault: the first import makes it.

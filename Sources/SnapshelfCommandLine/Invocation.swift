@@ -5,8 +5,8 @@ import SnapshelfModel
 public enum Invocation: Equatable, Sendable {
     case startGUI(library: String?, files: [FileName])
     case importPhotos(library: String?, label: String?, recursive: Bool, paths: [FileName])
-    /// `import --from-shotwell [PHOTO_DB]`; nil for Shotwell's own database.
-    case importFromShotwell(library: String?, label: String?, database: FileName?)
+    /// `import --from-shotwell [--include-hidden] [PHOTO_DB]`; nil for Shotwell's own database.
+    case importFromShotwell(library: String?, label: String?, database: FileName?, includingHidden: Bool = false)
     case list(library: String?, json: Bool)
     case search(library: String?, json: Bool, text: String)
     case relabel(library: String?, id: Int64, label: String)
@@ -45,6 +45,7 @@ public enum Invocation: Equatable, Sendable {
         var json = false
         var recursive = false
         var fromShotwell = false
+        var includeHidden = false
         var exportFolder: String?
         var exportAll = false
         var degrees: Int?
@@ -82,6 +83,7 @@ public enum Invocation: Equatable, Sendable {
                 label = try reader.value(for: option, command: name)
                 guard !reader.lastIsNotUTF8 else { throw UsageError.labelNotUTF8(command: .import) }
             case ("--recursive", .import?), ("-r", .import?): recursive = true
+            case ("--include-hidden", .import?): includeHidden = true
             case ("--from-shotwell", .import?):
                 fromShotwell = true
                 // `--from-shotwell=DB`: the database, as an operand would give it.
@@ -117,8 +119,10 @@ public enum Invocation: Equatable, Sendable {
             guard !recursive else { throw UsageError.conflictingOptions("--recursive", "--from-shotwell", command: .import) }
             try expect(operands, count: min(operands.count, 1), for: .import)
             guard operands.first != "" else { throw UsageError.emptyValue(tr("The path of Shotwell’s database")) }
-            return .importFromShotwell(library: library, label: label, database: operandBytes.first)
+            return .importFromShotwell(library: library, label: label, database: operandBytes.first, includingHidden: includeHidden)
         case .import?:
+            // Hidden folders are left out of Shotwell's library only: files named here are imported as asked.
+            guard !includeHidden else { throw UsageError.unknownOption("--include-hidden", command: "import") }
             guard !operands.isEmpty else { throw UsageError.missingOperand("import", tr("at least one photo or folder")) }
             guard !operands.contains("") else { throw UsageError.emptyValue(tr("A path to import")) }
             return .importPhotos(library: library, label: label, recursive: recursive, paths: operandBytes)

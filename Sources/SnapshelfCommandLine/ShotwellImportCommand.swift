@@ -1,5 +1,7 @@
 // `snapshelf import --from-shotwell [PHOTO_DB]`: reads Shotwell's library, read-only, and tells
 // what it holds that cannot be imported (files that are gone, rows naming no file), then the
+// summary. Its first line names the folders the import reads: the database may name any file, and
+// files in hidden folders are left out unless `--include-hidden` asks for them. Then the
 // summary: what was imported, what was there already, and the videos skipped. A photo of
 // Shotwell's that could not be imported makes the exit status 1; skipped videos do not.
 import Foundation
@@ -8,11 +10,12 @@ import SnapshelfModel
 
 final class ShotwellImportCommand {
     let database: URL
+    let includingHidden: Bool
     /// The tally so far, once the library is read.
     var summary: ShotwellImportSummary?
 
-    init(database: URL) {
-        self.database = database
+    init(database: URL, includingHidden: Bool = false) {
+        (self.database, self.includingHidden) = (database, includingHidden)
     }
 
     /// Shotwell's photos to import, with their titles, turns and dates; nil once the reason the
@@ -21,12 +24,21 @@ final class ShotwellImportCommand {
         let library: ShotwellLibrary
         do {
             // Said at once: the wait may last the whole patience, which silence would make a hang.
-            library = try ShotwellLibrary(reading: database) { Console.complain(tr("Waiting for Shotwell, which is using its library…")) }
+            library = try ShotwellLibrary(reading: database, includingHidden: includingHidden) {
+                Console.complain(tr("Waiting for Shotwell, which is using its library…"))
+            }
         } catch {
             Console.complain(error.message)
             return nil
         }
         summary = ShotwellImportSummary(library)
+        if !library.folders.isEmpty {
+            Console.say(String(format: tr("Reading photos from: %@"), library.folders.map(\.displayed).joined(separator: ", ")))
+        }
+        for file in library.hidden {
+            Console.complain(String(format: tr("%@: the file is in a hidden folder, so it was left out; --include-hidden imports it"),
+                                    file.displayed))
+        }
         library.oddRows.forEach { Console.complain($0.words) }
         // Every name: a script may want them, and the terminal scrolls.
         for file in library.missing {

@@ -18,6 +18,9 @@ extension LibraryOperation {
         case .writingSyncIgnore(let file):
             String(format: tr("writing %@, which keeps Syncthing from sharing the library’s database"), file.path)
         case .writingSidecar(let file): String(format: tr("writing the sidecar %@"), file.path)
+        case .notingDatabaseMade(let file):
+            String(format: tr("noting in %@ that this computer made the library’s database"), file.path)
+        case .settingDatabaseAside(let file): String(format: tr("moving the database %@ aside"), file.path)
         case .settingSidecarAside(let file): String(format: tr("setting the sidecar %@ aside"), file.path)
         case .removingPhoto(let id, let name): String(format: tr("removing photo %ld (%@)"), Int(id), name)
         case .readingLibrary: tr("reading the library")

@@ -15,6 +15,13 @@ extension OpeningNote {
             Self.notTrashed(String(format: tr("%@; it was kept at %@"), TrashFailure.words(of: said), kept.path))
         case .removedFileStayed(let said, let file, let error):
             Self.notTrashed(String(format: tr("%@; it stays at %@ (%@)"), TrashFailure.words(of: said), file.path, error.reason))
+        case .foreignDatabaseSetAside(let aside, let photos?):
+            String(format: trn("the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to %@ and the index was made again from the %ld photo and its sidecar",
+                               "the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to %@ and the index was made again from the %ld photos and their sidecars",
+                               photos), aside.path, photos)
+        case .foreignDatabaseSetAside(let aside, nil):
+            String(format: tr("the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to %@"),
+                   aside.path)
         }
     }
 

@@ -15,6 +15,13 @@ extension SQLiteFailure {
             String(format: tr("it was written by a newer Snapshelf (schema %ld, this one knows %ld)"), found, known)
         case .olderVersionReadOnly:
             tr("it was written by an older Snapshelf and must be upgraded, but it is read-only; open it once where it can be written")
+        case .unknownSchema(let named, let more) where more > 0:
+            String(format: trn("it holds what Snapshelf never makes (%@ and %ld more), which would run inside its changes, so it is not used",
+                               "it holds what Snapshelf never makes (%@ and %ld more), which would run inside its changes, so it is not used",
+                               more), named.joined(separator: ", "), more)
+        case .unknownSchema(let named, _):
+            String(format: tr("it holds what Snapshelf never makes (%@), which would run inside its changes, so it is not used"),
+                   named.joined(separator: ", "))
         }
     }
 

@@ -26,6 +26,16 @@ extension ShotwellError {
         case .interruptedWrite:
             tr("Shotwell stopped in the middle of saving it; open Shotwell once so it can finish, then try again")
         case .damaged(_, let detail): String(format: tr("it cannot be read as Shotwell’s database (%@)"), detail)
+        case .notATable(_, let table):
+            String(format: tr("its %@ is no table, as Shotwell makes it, but a view or a virtual table, so it is not read"), table)
+        case .tooSlow(_, let limit):
+            // TRANSLATORS: %@ says how long, as in "for more than 30 seconds".
+            String(format: tr("reading it went on %@, far longer than any Shotwell library takes, so it was stopped"),
+                   LibraryError.longer(than: limit))
+        case .tooManyRows(_, let limit):
+            String(format: tr("its PhotoTable has more than %ld rows, more than Snapshelf reads from one Shotwell library"), limit)
+        case .valueTooLong:
+            tr("it holds a value longer than any file name or title Shotwell writes, so it is not read")
         }
     }
 

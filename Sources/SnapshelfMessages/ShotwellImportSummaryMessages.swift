@@ -40,6 +40,10 @@ extension ShotwellImportSummary {
             parts.append(String(format: trn("%ld photo in Shotwell’s Trash was skipped.", "%ld photos in Shotwell’s Trash were skipped.",
                                             trashed), trashed))
         }
+        if hidden > 0 {
+            parts.append(String(format: trn("%ld file in a hidden folder was left out.",
+                                            "%ld files in hidden folders were left out.", hidden), hidden))
+        }
         if videos > 0 {
             parts.append(String(format: trn("%ld video was skipped; Snapshelf keeps photos only.",
                                             "%ld videos were skipped; Snapshelf keeps photos only.", videos), videos))
@@ -66,6 +70,9 @@ extension ShotwellLibrary.OddRow {
             String(format: tr("Shotwell’s photo %ld names no file, so it was skipped"), Int(id))
         case .relativePath(let id, let name):
             String(format: tr("Shotwell’s photo %ld names the file “%@”, which is no absolute path, so it was skipped"),
+                   Int(id), name.displayed)
+        case .notARegularFile(let id, let name):
+            String(format: tr("Shotwell’s photo %ld names “%@”, which is no regular file but a link, a pipe, a device or a folder, so it was skipped"),
                    Int(id), name.displayed)
         }
     }

@@ -61,6 +61,17 @@ public final class ShotwellTestLibrary {
             """, [.text(file.path), .integer(now), .integer(now), .integer(now)])
     }
 
+    /// Puts a view in PhotoTable's place that never ends, as a hostile photo.db may: a sort of
+    /// its rows would fill the temporary folder.
+    public func replacePhotoTableWithAnEndlessView() throws {
+        try execute("DROP TABLE PhotoTable")
+        try execute("""
+            CREATE VIEW PhotoTable AS WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n)
+            SELECT id, '/nowhere/' || id || '.jpg' AS filename, hex(randomblob(500)) AS title, 1 AS orientation,
+              0 AS exposure_time, 0 AS flags FROM n
+            """)
+    }
+
     public enum Value {
         case integer(Int64)
         case text(String)

@@ -28,6 +28,16 @@ final class ReportMessageTests: XCTestCase {
                        "Syncthing shares /home/ada, which holds this library, and so would send this computer’s database to the others, which spoils it; share the library folder /home/ada/Photos itself instead")
         XCTAssertEqual(OpeningNote.unreadJournal(library.appendingPathComponent("library.sqlite3-wal")).words,
                        "the library is read-only and its latest changes, in /home/ada/Photos/library.sqlite3-wal, cannot be read from here; open it once where it can be written to see them")
+        let aside = library.appendingPathComponent("library.sqlite3.from-elsewhere-20260101-120000")
+        XCTAssertEqual(OpeningNote.foreignDatabaseSetAside(aside, rebuiltPhotos: 3).words,
+                       "the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to \(aside.path) and the index was made again from the 3 photos and their sidecars")
+        XCTAssertEqual(OpeningNote.foreignDatabaseSetAside(aside, rebuiltPhotos: nil).words,
+                       "the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to \(aside.path)")
+        let database = library.appendingPathComponent("library.sqlite3")
+        XCTAssertEqual(LibraryError.database(.unknownSchema(["trigger “stop”", "view “all”"], more: 0), during: .openingDatabase(database)).message,
+                       "error while opening the database /home/ada/Photos/library.sqlite3: it holds what Snapshelf never makes (trigger “stop”, view “all”), which would run inside its changes, so it is not used; " + rebuild)
+        XCTAssertEqual(OpeningNote.failed(.system(.errno(EACCES), during: .notingDatabaseMade(URL(fileURLWithPath: "/home/ada/.local/share/snapshelf-own/databases")))).words,
+                       "error while noting in /home/ada/.local/share/snapshelf-own/databases that this computer made the library’s database: Permission denied")
     }
 
     func testEachCheckFindingNamesItsRepair() {

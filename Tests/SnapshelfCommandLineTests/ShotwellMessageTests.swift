@@ -25,10 +25,24 @@ final class ShotwellMessageTests: XCTestCase {
         XCTAssertEqual(ErrorMessage.of(ShotwellError.notSQLite(database)), "\(path): this is no SQLite database, so it is not Shotwell’s photo.db")
     }
 
+    func testEachLimitSaysWhyTheDatabaseWasNotRead() {
+        let path = database.path
+        XCTAssertEqual(ShotwellError.notATable(database, table: "PhotoTable").message,
+                       "\(path): its PhotoTable is no table, as Shotwell makes it, but a view or a virtual table, so it is not read")
+        XCTAssertEqual(ShotwellError.tooSlow(database, limit: .seconds(60)).message,
+                       "\(path): reading it went on for more than 60 seconds, far longer than any Shotwell library takes, so it was stopped")
+        XCTAssertEqual(ShotwellError.tooManyRows(database, limit: 1_000_000).message,
+                       "\(path): its PhotoTable has more than 1000000 rows, more than Snapshelf reads from one Shotwell library")
+        XCTAssertEqual(ShotwellError.valueTooLong(database).message,
+                       "\(path): it holds a value longer than any file name or title Shotwell writes, so it is not read")
+    }
+
     func testSkippedRowsAndMirrorsAreNamed() {
         XCTAssertEqual(ShotwellLibrary.OddRow.noFileName(id: 7).words, "Shotwell’s photo 7 names no file, so it was skipped")
         XCTAssertEqual(ShotwellLibrary.OddRow.relativePath(id: 8, "Pictures/a.jpg").words,
                        "Shotwell’s photo 8 names the file “Pictures/a.jpg”, which is no absolute path, so it was skipped")
+        XCTAssertEqual(ShotwellLibrary.OddRow.notARegularFile(id: 9, "/p/fifo.jpg").words,
+                       "Shotwell’s photo 9 names “/p/fifo.jpg”, which is no regular file but a link, a pipe, a device or a folder, so it was skipped")
         XCTAssertEqual(ImportNote.shotwellMirrorDropped("/p/a.jpg").words,
                        "/p/a.jpg: Shotwell showed it mirrored otherwise than its file is; it is turned as in Shotwell, but mirrored as the file says")
         XCTAssertEqual(ImportNote.titleChanged("/p/a.jpg", source: .shotwell, [.notUTF8(sequences: 1)]).words,

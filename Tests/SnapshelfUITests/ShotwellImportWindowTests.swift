@@ -1,7 +1,7 @@
 // Importing a Shotwell library from the window, from a photo.db that Shotwell itself made: the
-// main menu's item, the empty page's button (there only while Shotwell's database is), one click
-// that brings every photo in with its Shotwell title and no label dialog, the summary that names
-// the files that are gone and counts the videos, the progress bar and Cancel Import (while the
+// main menu's item, the empty page's button (there only while Shotwell's database is), the
+// question naming the folders, then every photo in with its Shotwell title and no label dialog,
+// the summary that names the files that are gone and counts the videos, the progress bar and Cancel Import (while the
 // database is read, too), the dialog when the person asks for it, a database chosen when
 // Shotwell's is not where Shotwell keeps it, and one that is no database.
 import CGtk
@@ -16,7 +16,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     private var previousDataHome: String?
 
     /// Where Shotwell keeps its database for these tests: `shotwell/data/photo.db` in it.
-    private var dataHome: URL { library.url.appendingPathComponent("data") }
+    var dataHome: URL { library.url.appendingPathComponent("data") }
     private var defaultDatabase: URL { dataHome.appendingPathComponent("shotwell/data/photo.db") }
 
     override func setUp() {
@@ -47,11 +47,13 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         return shotwell
     }
 
-    /// Waits for the import from Shotwell to end and say so.
+    /// Waits for the import from Shotwell to end and say so, answering Import to the question that
+    /// names the folders first, as a person who read them does.
     @MainActor
     func waitForTheEnd(of window: LibraryWindow) throws {
         try waitUntil("the import from Shotwell never ended") {
-            !window.importFlow.isRunning && window.notification.isShown
+            window.importFlow.shotwell.confirmation?.window.activateAction("dialog.import")
+            return !window.importFlow.isRunning && window.notification.isShown
         }
     }
 
@@ -142,7 +144,10 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             let held = DispatchSemaphore(value: 0)
             window.importFlow.worker.perform({ _ in held.wait() }, completion: { _ in })
             window.window.activateAction(Command.importShotwell.detailedName)
-            try waitUntil("the import never started") { window.importFlow.batch != nil }
+            try waitUntil("the import never started") {
+                window.importFlow.shotwell.confirmation?.window.activateAction("dialog.import")
+                return window.importFlow.batch != nil
+            }
             XCTAssertTrue(window.importFlow.progressBar.isShown)
             XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing 0 of 2: "), window.importFlow.progressBar.statusText)
             window.importFlow.batch?.cancel()

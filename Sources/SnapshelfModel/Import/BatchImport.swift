@@ -76,14 +76,16 @@ public final class BatchImport: Sendable {
     /// A nil `label` gives each photo the title it brought along, if any (see `FoundTitle`);
     /// `keepingFoundTitles` gives it that title over the label, which goes to the others.
     /// `details`, one for each file, are what a catalogue such as Shotwell's brings along: a title
-    /// there wins over the label and over the file's own.
+    /// there wins over the label and over the file's own. Such files are opened without following
+    /// a link: the catalogue named them, not the person, and a name it listed as a photo may have
+    /// been made a link to another file since.
     public func run<E: Error>(_ files: [URL], label: Label?, keepingFoundTitles: Bool = false, details: [ImportedDetails]? = nil,
                               opening: () throws(E) -> Library, report: (Progress) -> Void) throws(E) {
         precondition(details == nil || details?.count == files.count, "one ImportedDetails for each file")
         // Enough files read and decoded ahead that the cores stay busy while a batch is saved.
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3) + Self.batchLimit
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
-        let inspections = InspectionQueue(files, ahead: ahead)
+        let inspections = InspectionQueue(files, ahead: ahead, followingLinks: details == nil)
         defer {
             inspections.finish()
             thumbnailSaves.finish()

@@ -13,10 +13,13 @@ final class InspectionQueue: Sendable {
     private let files: [URL]
     private let slots: [Slot]
     private let ahead: Int
+    private let followingLinks: Bool
     private let running = DispatchGroup()
 
-    init(_ files: [URL], ahead: Int) {
+    /// A file that is a link is refused unless `followingLinks`.
+    init(_ files: [URL], ahead: Int, followingLinks: Bool = true) {
         self.files = files
+        self.followingLinks = followingLinks
         self.ahead = max(1, ahead)
         slots = files.map { _ in Slot() }
         for index in 0..<min(self.ahead, files.count) {
@@ -27,9 +30,10 @@ final class InspectionQueue: Sendable {
     private func start(_ index: Int) {
         let file = files[index]
         let slot = slots[index]
+        let followingLinks = followingLinks
         DispatchQueue.global(qos: .userInitiated).async(group: running) {
             let result = Result { () throws(ImportError) in
-                try PhotoCandidate(inspecting: file, previewSize: ThumbnailCache.Size.large.pixels)
+                try PhotoCandidate(inspecting: file, previewSize: ThumbnailCache.Size.large.pixels, followingLinks: followingLinks)
             }
             slot.result.withLock { $0 = result }
             slot.ready.signal()

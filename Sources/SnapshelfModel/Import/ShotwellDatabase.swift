@@ -1,7 +1,9 @@
 // Shotwell's photo.db opened read-only, as Shotwell may be running and writing it: nothing here
 // writes the file, its journal or anything beside it. Every read is one transaction, so what is
 // read is one moment of the database, and a lock Shotwell holds while it writes is waited for,
-// up to a limit, then reported rather than waited on for ever.
+// up to a limit, then reported rather than waited on for ever. The file is anyone's, so a read
+// is bounded: each runs under a deadline, temporary tables and sorts stay in memory rather than
+// spill to the temporary folder, and no value may be longer than a name or title needs.
 import CSQLite
 import Foundation
 
@@ -36,11 +38,16 @@ final class ShotwellDatabase {
     /// When the wait for the current lock began.
     private var waitStarted: ContinuousClock.Instant?
     private var toldOfWait = false
+    /// How long the reads of one `reading` may take, and when the current one must end.
+    private let timeLimit: Duration
+    private var deadline: ContinuousClock.Instant?
+    /// The longest text or blob a value may be: a path, a title, far beyond any Shotwell writes.
+    private static let longestValue: Int32 = 1 << 20
 
     /// Opens the file for reading only, after telling apart a path with nothing, a folder, an
     /// empty file and a file that cannot be read, which SQLite would call "unable to open", or an
     /// empty database. `waiting` is called as soon as a lock is waited for.
-    init(url: URL, patience: Duration, waiting: (() -> Void)? = nil) throws(ShotwellError) {
+    init(url: URL, patience: Duration, timeLimit: Duration, waiting: (() -> Void)? = nil) throws(ShotwellError) {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing(url) : .unreadable(url, reason: String(cString: strerror(errno)))
@@ -58,11 +65,18 @@ final class ShotwellDatabase {
             throw .unreadable(url, reason: detail)
         }
         sqlite3_extended_result_codes(opened, 1)
-        (handle, self.url, self.patience, self.waiting) = (opened, url, patience, waiting)
+        (handle, self.url, self.patience, self.waiting, self.timeLimit) = (opened, url, patience, waiting, timeLimit)
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.longestValue)
+        sqlite3_progress_handler(handle, 1000, { context in
+            Unmanaged<ShotwellDatabase>.fromOpaque(context!).takeUnretainedValue().isPastDeadline ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
         // A handler of our own rather than sqlite3_busy_timeout, which waits without a word.
         sqlite3_busy_handler(handle, { context, count in
             Unmanaged<ShotwellDatabase>.fromOpaque(context!).takeUnretainedValue().keepWaiting(count: count) ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
+        // A sort too big for memory is stopped by the deadline, never written to the disk. After
+        // the busy handler: reading the schema for them waits for Shotwell's lock like any read.
+        try execute("PRAGMA temp_store = MEMORY; PRAGMA cache_size = -16384")
     }
 
     /// Whether to try again for a lock Shotwell holds, after a short sleep: yes until the patience
@@ -79,6 +93,12 @@ final class ShotwellDatabase {
         return true
     }
 
+    /// Whether the reads have taken longer than their limit, which interrupts them.
+    private var isPastDeadline: Bool {
+        guard let deadline else { return false }
+        return ContinuousClock().now > deadline
+    }
+
     deinit {
         sqlite3_close_v2(handle)
     }
@@ -87,8 +107,11 @@ final class ShotwellDatabase {
     func reading<T>(_ body: () throws(ShotwellError) -> T) throws(ShotwellError) -> T {
         try execute("BEGIN")
         defer { _ = sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
-        // The first read takes the shared lock, waiting for Shotwell's writes.
+        // The first read takes the shared lock, waiting for Shotwell's writes; the time limit
+        // counts from then, so a wait for Shotwell is bounded by the patience alone.
         _ = try rows("SELECT count(*) FROM sqlite_master")
+        deadline = ContinuousClock().now + timeLimit
+        defer { deadline = nil }
         return try body()
     }
 
@@ -105,6 +128,16 @@ final class ShotwellDatabase {
             guard stepped == SQLITE_ROW else { throw failure(stepped) }
             rows.append((0..<sqlite3_column_count(statement)).map { value(statement, $0) })
         }
+    }
+
+    /// Whether `name` is a plain table, one that reading cannot make run for ever as a view or a
+    /// virtual table can; nil when there is nothing of that name.
+    func isPlainTable(_ name: String) throws(ShotwellError) -> Bool? {
+        guard let found = try rows("SELECT type, sql FROM sqlite_master WHERE name = '\(name)' COLLATE NOCASE").first else {
+            return nil
+        }
+        let sql = found[1].text?.uppercased() ?? ""
+        return found[0].text == "table" && sql.hasPrefix("CREATE TABLE")
     }
 
     /// The names of the table's columns; none when there is no such table.
@@ -134,6 +167,8 @@ final class ShotwellDatabase {
         case SQLITE_BUSY, SQLITE_LOCKED: .locked(url, patience: patience)
         case SQLITE_NOTADB: .notSQLite(url)
         case SQLITE_READONLY: .interruptedWrite(url)
+        case SQLITE_INTERRUPT: .tooSlow(url, limit: timeLimit)
+        case SQLITE_TOOBIG: .valueTooLong(url)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .unreadable(url, reason: String(cString: sqlite3_errmsg(handle)))
         default: .damaged(url, detail: String(cString: sqlite3_errmsg(handle)))
         }

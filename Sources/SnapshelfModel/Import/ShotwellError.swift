@@ -25,12 +25,22 @@ public enum ShotwellError: Error, Sendable, Equatable {
     case interruptedWrite(URL)
     /// SQLite could not read it, in its own words, such as a damaged file.
     case damaged(URL, detail: String)
+    /// `table` is a view or a virtual table, not the plain table Shotwell makes, and reading a
+    /// view may never end.
+    case notATable(URL, table: String)
+    /// Reading took longer than `limit`, far longer than any Shotwell library takes.
+    case tooSlow(URL, limit: Duration)
+    /// PhotoTable has more than `limit` rows, more than any Shotwell library holds.
+    case tooManyRows(URL, limit: Int)
+    /// A value is longer than any file name or title Shotwell writes.
+    case valueTooLong(URL)
 
     /// The database the error is about.
     public var url: URL {
         switch self {
         case .missing(let url), .notAFile(let url), .empty(let url), .unreadable(let url, _), .notSQLite(let url), .notShotwell(let url),
-             .unsupportedSchema(let url, _, _), .locked(let url, _), .interruptedWrite(let url), .damaged(let url, _): url
+             .unsupportedSchema(let url, _, _), .locked(let url, _), .interruptedWrite(let url), .damaged(let url, _),
+             .notATable(let url, _), .tooSlow(let url, _), .tooManyRows(let url, _), .valueTooLong(let url): url
         }
     }
 }

@@ -1,6 +1,6 @@
 // The tally of an import from Shotwell: the import's own (added, already there, failed), with what
 // Shotwell's library held that was not imported: files that are gone, videos, rows naming no
-// file, photos in Shotwell's Trash; the photos already in the library that took Shotwell's title or
+// file, photos in Shotwell's Trash, files in hidden folders; the photos already in the library that took Shotwell's title or
 // turn; and those Shotwell showed mirrored otherwise than Snapshelf can. SnapshelfMessages words it.
 import Foundation
 
@@ -14,6 +14,8 @@ public struct ShotwellImportSummary: Equatable, Sendable {
     public let videos: Int
     public let oddRows: [ShotwellLibrary.OddRow]
     public let trashed: Int
+    /// The photos in hidden folders, which were left out.
+    public let hidden: Int
     /// Photos already in the library that got Shotwell's title or turn, having none of their own.
     public private(set) var completed = 0
     /// Photos turned as Shotwell showed them, but mirrored as their files say.
@@ -22,6 +24,7 @@ public struct ShotwellImportSummary: Equatable, Sendable {
     public init(_ library: ShotwellLibrary) {
         (total, missing, videos, oddRows, trashed) = (library.photos.count, library.missing, library.videos, library.oddRows,
                                                       library.trashed)
+        hidden = library.hidden.count
     }
 
     /// Counts one photo of the import.

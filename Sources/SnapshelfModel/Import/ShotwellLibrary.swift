@@ -30,6 +30,9 @@ public struct ShotwellLibrary: Sendable {
         case noFileName(id: Int64)
         /// The row's file name is not an absolute path, so it names no file for certain.
         case relativePath(id: Int64, FileName)
+        /// The row names a link, a named pipe, a device or a folder: only a regular file is a
+        /// photo, and a link may lead anywhere.
+        case notARegularFile(id: Int64, FileName)
     }
 
     public let databaseURL: URL
@@ -44,9 +47,18 @@ public struct ShotwellLibrary: Sendable {
     public let oddRows: [OddRow]
     /// The photos in Shotwell's Trash, which the person deleted there, so they are not imported.
     public let trashed: Int
+    /// The files in hidden folders (`~/.cache`, `~/.ssh`), left out unless asked for: a photo.db
+    /// is anyone's to write, and a row may name a secret as well as a photo.
+    public let hidden: [FileName]
+    /// The folders the import reads its files from, to be shown before it starts.
+    public var folders: [FileName] { ShotwellPaths.folders(of: photos.map(\.file)) }
 
     /// Shotwell's LibraryPhoto.FLAG_TRASH.
     private static let trashFlag: Int64 = 0x4
+    /// The most photos read from one library, far more than any Shotwell library holds.
+    public static let rowLimit = 1_000_000
+    /// How long reading the database may take, far longer than any Shotwell library takes.
+    public static let timeLimit = Duration.seconds(60)
 
     /// Where Shotwell keeps its database: `$XDG_DATA_HOME/shotwell/data/photo.db`, as Shotwell
     /// finds it with g_get_user_data_dir.
@@ -62,12 +74,18 @@ public struct ShotwellLibrary: Sendable {
 
     /// Reads the library from the database at `url`, opened read-only, waiting up to `patience`
     /// for a lock Shotwell holds while it writes; `waiting` is called, on this thread, as soon as
-    /// such a wait begins, so the person can be told.
-    public init(reading url: URL, patience: Duration? = nil, waiting: (() -> Void)? = nil) throws(ShotwellError) {
-        let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience, waiting: waiting)
+    /// such a wait begins, so the person can be told. Files in hidden folders are left out
+    /// unless `includingHidden`; the reading stops after `timeLimit`.
+    public init(reading url: URL, patience: Duration? = nil, timeLimit: Duration = Self.timeLimit, includingHidden: Bool = false,
+                waiting: (() -> Void)? = nil) throws(ShotwellError) {
+        let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience, timeLimit: timeLimit, waiting: waiting)
         databaseURL = url
+        var hidden: [FileName] = []
         (schemaVersion, photos, missing, videos, oddRows, trashed) = try database.reading { () throws(ShotwellError) in
             let needed: Set = ["id", "filename", "title", "orientation", "exposure_time"]
+            for table in ["PhotoTable", "VersionTable", "VideoTable"] where try database.isPlainTable(table) == false {
+                throw .notATable(url, table: table)
+            }
             let columns = try database.columns(of: "PhotoTable")
             guard !columns.isEmpty else { throw .notShotwell(url) }
             let version = try Self.version(of: database, at: url)
@@ -76,7 +94,9 @@ public struct ShotwellLibrary: Sendable {
             }
             var (photos, missing, videos, odd, trashed) = ([Photo](), [FileName](), 0, [OddRow](), 0)
             let flags = columns.contains("flags") ? "flags" : "0"
-            let rows = try database.rows("SELECT id, filename, title, orientation, exposure_time, \(flags) FROM PhotoTable ORDER BY id")
+            let rows = try database.rows(
+                "SELECT id, filename, title, orientation, exposure_time, \(flags) FROM PhotoTable ORDER BY id LIMIT \(Self.rowLimit + 1)")
+            guard rows.count <= Self.rowLimit else { throw .tooManyRows(url, limit: Self.rowLimit) }
             for row in rows {
                 let id = row[0].integer ?? 0
                 if (row[5].integer ?? 0) & Self.trashFlag != 0 {
@@ -96,6 +116,10 @@ public struct ShotwellLibrary: Sendable {
                     videos += 1
                 } else if !Self.exists(file) {
                     missing.append(file)
+                } else if !Self.isRegular(file) {
+                    odd.append(.notARegularFile(id: id, file))
+                } else if !includingHidden && ShotwellPaths.isHidden(file) {
+                    hidden.append(file)
                 } else {
                     let details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
                                                         exposureTime: row[4].integer, schema: version)
@@ -107,6 +131,7 @@ public struct ShotwellLibrary: Sendable {
             }
             return (version, photos, missing, videos, odd, trashed)
         }
+        self.hidden = hidden
     }
 
     /// The schema version, the highest VersionTable records, as Shotwell reads it.
@@ -130,6 +155,14 @@ public struct ShotwellLibrary: Sendable {
         guard let type = file.withCString({ g_content_type_guess($0, nil, 0, &uncertain) }) else { return false }
         defer { g_free(type) }
         return String(cString: type).hasPrefix("video/")
+    }
+
+    /// Whether the path names a regular file itself, not a link to one; one that cannot be looked
+    /// at is left for the import to tell why.
+    private static func isRegular(_ file: FileName) -> Bool {
+        var status = stat()
+        guard file.withCString({ lstat($0, &status) }) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether anything is at the path; what is there, and whether it can be read, the import tells.

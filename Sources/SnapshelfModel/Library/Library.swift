@@ -38,6 +38,11 @@ public final class Library {
                 syncNote = .failed(error)
             }
         }
+        // Before the lock: making the index again takes the lock of its own.
+        var trust: (verdict: LibraryTrust.Verdict, note: OpeningNote?) = (.made, nil)
+        if !folderIsReadOnly {
+            trust = try LibraryTrust.admit(directory)
+        }
         lock = try LibraryLock(directory: directory, writable: !folderIsReadOnly)
         let opened = try Self.openDatabase(database, readOnly: folderIsReadOnly)
         self.database = opened.database
@@ -45,7 +50,15 @@ public final class Library {
             ? .readOnlyLibrary(directory, during: .openingLibrary(directory))
             : opened.fullDisk
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
-        openingNotes += [syncNote].compactMap { $0 }
+        openingNotes += [syncNote, trust.note].compactMap { $0 }
+        if (trust.verdict == .absent || trust.verdict == .adoptable) && writeRefusal == nil {
+            do {
+                try LibraryTrust.seal(self.database)
+            } catch {
+                // Unsealed, the database is made again at the next open, from what it told the sidecars.
+                openingNotes.append(.failed(error))
+            }
+        }
         if let shared = LibraryFolder.sharedFolder(above: directory) {
             openingNotes.append(.sharedAbove(shared, library: directory))
         }

@@ -85,7 +85,9 @@ public enum LibraryError: Error, Sendable, Equatable {
     public var isMendedByRebuild: Bool {
         switch self {
         case .database(.failed(_, let rebuildMends), _): rebuildMends
-        case .database(.damaged, _), .database(.impossibleVersion, _), .photosWithoutDatabase, .emptyDatabaseOverPhotos: true
+        case .database(.damaged, _), .database(.impossibleVersion, _), .database(.unknownSchema, _), .photosWithoutDatabase,
+             .emptyDatabaseOverPhotos:
+            true
         default: false
         }
     }

@@ -26,12 +26,17 @@ public enum LibraryLocation {
         if let fromEnvironment = environment["SNAPSHELF_LIBRARY"], !fromEnvironment.isEmpty {
             return absoluteURL(fromEnvironment, environment: environment)
         }
+        return dataHome(environment: environment).appendingPathComponent("snapshelf", isDirectory: true)
+    }
+
+    /// This user's data folder: $XDG_DATA_HOME, else ~/.local/share.
+    static func dataHome(environment: [String: String]) -> URL {
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return URL(fileURLWithPath: dataHome).appendingPathComponent("snapshelf", isDirectory: true)
+            return URL(fileURLWithPath: dataHome, isDirectory: true)
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/snapshelf", isDirectory: true)
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share", isDirectory: true)
     }
 
     private static func absoluteURL(_ path: String, environment: [String: String]) -> URL {

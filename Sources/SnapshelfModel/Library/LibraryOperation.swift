@@ -16,6 +16,10 @@ public enum LibraryOperation: Sendable, Equatable {
     case writingSyncIgnore(URL)
     case writingSidecar(URL)
     case settingSidecarAside(URL)
+    /// Noting, in this file outside the library, that this computer made the library's database.
+    case notingDatabaseMade(URL)
+    /// Moving a database this computer did not make out of the way.
+    case settingDatabaseAside(URL)
     /// Removing the photo with this ID and display name.
     case removingPhoto(Int64, name: String)
 

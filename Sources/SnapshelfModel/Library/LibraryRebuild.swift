@@ -78,6 +78,8 @@ public enum LibraryRebuild {
         let files = LibraryFiles(library: directory, writable: true)
         try files.requireUsable()
         files.sweepIncoming()
+        // Made here, so the next open takes it as this computer's own (see `LibraryTrust`).
+        try LibraryTrust.seal(database)
         // The computer keeps its name, so its turns in the sidecars stay its own.
         try database.keepMachineName(of: directory.appendingPathComponent("library.sqlite3"))
         let refused = try database.keepSetAside(of: directory.appendingPathComponent("library.sqlite3"))
@@ -127,19 +129,26 @@ public enum LibraryRebuild {
         }
     }
 
+    /// A name beside the database for it and its journal files, with the tag and the time, that
+    /// none of them has yet: `library.sqlite3.before-rebuild-20250101-120000`.
+    static func asideURL(for database: URL, tag: String) -> URL {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let stem = database.path + ".\(tag)-\(formatter.string(from: Date()))"
+        var (aside, number) = (URL(fileURLWithPath: stem), 1)
+        while ([""] + LibraryTrust.companions).contains(where: { FileManager.default.fileExists(atPath: aside.path + $0) }) {
+            number += 1
+            aside = URL(fileURLWithPath: stem + "-\(number)")
+        }
+        return aside
+    }
+
     /// Renames the database and its journal files out of the way, under a name with the time.
     private static func moveDatabaseAside(in directory: URL, during operation: LibraryOperation) throws(LibraryError) -> URL? {
         let database = directory.appendingPathComponent("library.sqlite3")
         guard FileManager.default.fileExists(atPath: database.path) else { return nil }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        var aside = directory.appendingPathComponent("library.sqlite3.before-rebuild-\(formatter.string(from: Date()))")
-        var number = 1
-        while FileManager.default.fileExists(atPath: aside.path) {
-            number += 1
-            aside = directory.appendingPathComponent("library.sqlite3.before-rebuild-\(formatter.string(from: Date()))-\(number)")
-        }
+        let aside = asideURL(for: database, tag: "before-rebuild")
         // Its log folded in first, where it can be, so the old database stays whole under its own
         // name until the new one replaces it in one rename: a kill between the two finds one or
         // the other, never neither. A damaged one that cannot be opened keeps its log beside it.

@@ -1,6 +1,7 @@
 // The `.stignore` a library keeps in its folder, so that Syncthing, when it shares the folder
 // between computers, never carries this computer's own files to another: the SQLite index (a
-// WAL database must stay on one host, and one copied without its -wal is corrupt), its lock, and
+// WAL database must stay on one host, and one copied without its -wal is corrupt), the databases
+// set aside beside it (`library.sqlite3.before-rebuild-…`, `.from-elsewhere-…`), its lock, and
 // the folders of half-written copies, set-aside sidecars, kept copies and the reserve. The photos
 // and their sidecars are what syncs. Syncthing does not sync `.stignore` itself, so each computer
 // writes its own; the person's own patterns stay, below Snapshelf's.
@@ -13,6 +14,7 @@ enum LibrarySyncIgnore {
     /// `(?d)` lets Syncthing delete these where they would keep it from removing a folder.
     static let patterns = [
         "(?d)/library.sqlite3", "(?d)/library.sqlite3-wal", "(?d)/library.sqlite3-shm", "(?d)/library.sqlite3-journal",
+        "(?d)/library.sqlite3.*",
         "(?d)/library.lock", "(?d)/photos/\(LibraryFiles.incomingFolderName)", "(?d)/set-aside", "(?d)/removed",
         "(?d)/\(LibraryReserve.folderName)",
     ]

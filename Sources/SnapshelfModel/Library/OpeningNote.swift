@@ -13,4 +13,8 @@ public enum OpeningNote: Sendable, Equatable {
     case removedFileKept(trashSaid: String?, kept: URL)
     /// Neither the Trash nor the `removed` folder took a removed photo's file; it stays at `file`.
     case removedFileStayed(trashSaid: String?, file: URL, because: LibraryError)
+    /// The library's database was not made on this computer, as one Syncthing brought before the
+    /// library's `.stignore` kept it out: it was moved to `aside`, and the index made again from
+    /// the photos and their sidecars, `rebuiltPhotos` of them, or none when there was no photos folder.
+    case foreignDatabaseSetAside(URL, rebuiltPhotos: Int?)
 }

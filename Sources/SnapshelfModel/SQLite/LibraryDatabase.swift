@@ -25,7 +25,8 @@ final class LibraryDatabase {
 
     /// Opens the database, creating it when missing unless `readOnly`. One that will not open is
     /// damaged, and the error says a rebuild mends it, unless what stops it is the disk (full or
-    /// read-only) or another program's lock, which a rebuild would meet as well.
+    /// read-only) or another program's lock, which a rebuild would meet as well. One whose schema
+    /// holds what Snapshelf never makes is refused, with a rebuild as its repair.
     init(fileURL: URL, readOnly: Bool) throws(LibraryError) {
         self.fileURL = fileURL
         isReadOnly = readOnly
@@ -51,8 +52,10 @@ final class LibraryDatabase {
         } catch {
             throw error.mendedByRebuild()
         }
+        // Before anything is written: a trigger no migration made would run inside the write.
+        let version = try LibrarySchema.version(of: connection, at: fileURL)
+        try LibrarySchemaCheck.refuseUnknown(in: connection, at: fileURL)
         if readOnly {
-            let version = try LibrarySchema.version(of: connection, at: fileURL)
             // A backup from just before sidecars reads as it is; only its sidecars are missing.
             hasSidecars = version >= LibrarySchema.sidecarsVersion
             namesAreIndexed = version >= LibrarySchema.nameIndexVersion

@@ -38,7 +38,7 @@ extension LibraryDatabase {
 
     /// What tells this computer from another: systemd's machine ID, or the host name without it.
     /// Read once: every sidecar written asks for the computer's name.
-    private static let hostIdentity: String = {
+    static let hostIdentity: String = {
         for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 let id = text.trimmingCharacters(in: .whitespacesAndNewlines)

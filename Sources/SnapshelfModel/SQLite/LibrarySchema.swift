@@ -140,6 +140,12 @@ enum LibrarySchema {
         CREATE TABLE IF NOT EXISTS set_aside_files (name TEXT PRIMARY KEY, size INTEGER NOT NULL,
             modified_ns INTEGER NOT NULL, inode INTEGER NOT NULL, reason TEXT NOT NULL) WITHOUT ROWID;
         """,
+        // Version 12: a random token, which this computer also keeps outside the library (see
+        // `LibraryTrust`), so that a database that arrives from elsewhere, as one Syncthing
+        // carries before the library's `.stignore` exists, is known as no index of this computer's.
+        """
+        CREATE TABLE IF NOT EXISTS maker (token TEXT NOT NULL);
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and
@@ -150,6 +156,10 @@ enum LibrarySchema {
     static let originalBytesVersion = 8
     static let machineVersion = 9
     static let takenClockVersion = 10
+    static let makerVersion = 12
+
+    /// Each version's migration, in order: what `LibrarySchemaCheck` builds the known schema from.
+    static var steps: [String] { migrations }
 
     /// The version this Snapshelf writes.
     static var version: Int { migrations.count }

@@ -65,10 +65,14 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// An empty database in memory, gone when it closes.
+    static func inMemory() throws(LibraryError) -> SQLiteConnection {
+        try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, reporting: URL(fileURLWithPath: ":memory:"))
+    }
+
     /// A copy of the whole database in memory, which can be written whatever the original allows.
     func inMemoryCopy(during operation: LibraryOperation) throws(LibraryError) -> SQLiteConnection {
-        let copy = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                                        reporting: URL(fileURLWithPath: ":memory:"))
+        let copy = try SQLiteConnection.inMemory()
         // SQLite tells a backup's failure on the copy's connection, though it may be this database's.
         guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
             throw SQLiteFailure.error(during: operation, status: sqlite3_errcode(copy.handle), handle: copy.handle, fileURL: fileURL)

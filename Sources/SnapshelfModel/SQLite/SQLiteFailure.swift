@@ -21,6 +21,9 @@ public enum SQLiteFailure: Sendable, Equatable {
     case newerVersion(found: Int, known: Int)
     /// An older Snapshelf wrote the database, which must be upgraded but cannot be written.
     case olderVersionReadOnly
+    /// The schema holds what Snapshelf's migrations never make, such as a trigger another program
+    /// added: a few of them, by type and name, and how many more.
+    case unknownSchema([String], more: Int)
 
     /// The error for a status SQLite returned on the database `fileURL`, read from the connection
     /// while its error is still the latest.

@@ -59,8 +59,7 @@ final class LabelDialog {
     }
 
     private func buildHeader() {
-        let header = HeaderBar()
-        header.showsWindowButtons = false
+        let (header, save) = DialogHeader.make(accepting: tr("_Save"), action: "dialog.save")
         let titles = Box(.vertical)
         titles.verticalAlignment = .center
         title.addStyleClass("title")
@@ -68,14 +67,6 @@ final class LabelDialog {
         titles.append([title, progress])
         header.setTitleWidget(titles)
 
-        let cancel = Button(mnemonic: tr("_Cancel"))
-        cancel.actionName = "dialog.cancel"
-        header.packStart(cancel)
-
-        let save = Button(mnemonic: tr("_Save"))
-        save.addStyleClass("suggested-action")
-        save.actionName = "dialog.save"
-        header.packEnd(save)
         skipButton.actionName = "dialog.skip"
         skipButton.tooltipText = tr("Skip this photo (Escape)")
         header.packEnd(skipButton)

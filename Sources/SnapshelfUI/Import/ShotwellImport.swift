@@ -1,5 +1,6 @@
-// Importing a Shotwell library from the window, in one click: its database is read off the main
-// thread, then its photos come in behind the import's progress bar with the titles, turns and
+// Importing a Shotwell library from the window: its database is read off the main thread, the
+// folders its photos will be read from are shown for the person to confirm (the database may
+// name any file), then its photos come in behind the import's progress bar with the titles, turns and
 // dates Shotwell kept, and without the label dialog, since a person who titled photos there has
 // labelled them already. The end says which photos' files were gone and how many videos were
 // left out, and offers to label the photos one by one after all, in the same dialog.
@@ -32,6 +33,8 @@ final class ShotwellImport {
     /// The reading under way: one the person cancelled is forgotten when it ends.
     private var reading: UUID?
     private(set) var review: LabelReview?
+    /// The question before the import, while it is asked.
+    private(set) var confirmation: ShotwellConfirmation?
 
     init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification,
          worker: ImportWorker, background: BackgroundImport) {
@@ -59,6 +62,8 @@ final class ShotwellImport {
 
     /// Cancel Import while the database is read: what the reading finds is then left unused.
     private func stopReading() {
+        confirmation?.window.destroy()
+        confirmation = nil
         endReading(saying: tr("The import from Shotwell was cancelled before any photo was imported."))
     }
 
@@ -80,11 +85,23 @@ final class ShotwellImport {
         case .success(let catalogue) where catalogue.photos.isEmpty:
             endReading(saying: ShotwellImportSummary(catalogue).sentence(cancelled: false))
         case .success(let catalogue):
-            (reading, background.cancelledBeforeStart) = (nil, nil)
-            summary = ShotwellImportSummary(catalogue)
-            background.start(catalogue.files, label: nil, details: catalogue.details, keepingFoundTitles: false,
-                             counting: { [weak self] progress in self?.summary?.count(progress) }, after: { ImportSummary() })
+            let token = reading
+            let confirmation = ShotwellConfirmation(catalogue, parent: parent) { [weak self] importing in
+                guard let self, reading == token else { return }
+                self.confirmation = nil
+                importing ? begin(catalogue) : stopReading()
+            }
+            self.confirmation = confirmation
+            confirmation.present()
         }
+    }
+
+    /// Imports the photos the person confirmed.
+    private func begin(_ catalogue: ShotwellLibrary) {
+        (reading, background.cancelledBeforeStart) = (nil, nil)
+        summary = ShotwellImportSummary(catalogue)
+        background.start(catalogue.files, label: nil, details: catalogue.details, keepingFoundTitles: false,
+                         counting: { [weak self] progress in self?.summary?.count(progress) }, after: { ImportSummary() })
     }
 
     /// After a background import: for Shotwell's, what became of its photos, with the offer to
@@ -102,7 +119,7 @@ final class ShotwellImport {
             : String(format: trn("%d photo has no label yet.", "%d photos have no label yet.", unlabelled), unlabelled)
         // "Imported 4 photos" alone is what the undo notice says, with its Undo.
         let sayAll = cancelled || !summary.imports.onlyAdded || !summary.missing.isEmpty || summary.videos > 0
-            || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0
+            || !summary.oddRows.isEmpty || summary.mirrorsDropped > 0 || summary.hidden > 0
         let counts = sayAll ? summary.sentence(cancelled: cancelled, namingMissing: false) : ""
         let names = Self.gone(summary.missing)
         guard !added.isEmpty else {

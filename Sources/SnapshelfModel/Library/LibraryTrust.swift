@@ -1,0 +1,162 @@
+// Whether a library's database is the index this computer made. The database never syncs (the
+// library's `.stignore` keeps it home), but one can arrive before that file exists, as when
+// Syncthing shares the folder before Snapshelf first opens it, and a database brings its triggers
+// along, which would then run inside every import. So each database this computer makes holds a
+// random token that is also written in a file outside every library, under this user's data
+// folder: a copy from elsewhere cannot have a token of this user's, which another computer never
+// sees. A database with no such token is still this computer's when the machine ID it keeps (see
+// `LibraryDatabaseMachine`) is this computer's, as one made under another data folder is (a
+// Flatpak's, or another $XDG_DATA_HOME): its token is then noted here too. Any other is moved
+// aside, never deleted, and the index made again from the photos and their sidecars, which hold
+// everything it held; its -wal, -shm and -journal go with it, and ones found without a database
+// are moved aside too, so no log from elsewhere is replayed. Whatever is taken, the schema check
+// (`LibrarySchemaCheck`) still refuses any trigger or view no migration made.
+import Foundation
+
+enum LibraryTrust {
+    enum Verdict: Equatable {
+        /// There is no database yet: the one made now gets a token.
+        case absent
+        /// It holds a token this user's computer wrote.
+        case made
+        /// Its token is not noted here, but its machine ID is this computer's, or it is from before
+        /// version 9, which named no computer: its token is noted now, or it gets one.
+        case adoptable
+        /// It was not made here, or it is no regular file.
+        case foreign
+        /// It cannot be read; opening it tells why, as for any damaged database.
+        case unreadable
+    }
+
+    /// What stands beside a database and is part of it: SQLite replays a log into the database.
+    static let companions = ["-wal", "-shm", "-journal"]
+
+    /// Where this user's computer keeps the tokens of the databases it made, outside every library.
+    static var tokensFile: URL {
+        LibraryLocation.dataHome(environment: ProcessInfo.processInfo.environment)
+            .appendingPathComponent("snapshelf-own", isDirectory: true).appendingPathComponent("databases")
+    }
+
+    /// Moves a database this computer did not make aside, with its companions, and makes the index
+    /// again from the library's photos and sidecars; moves companions without a database aside.
+    /// Returns what opening the library must do next, and what the person should be told.
+    static func admit(_ directory: URL) throws(LibraryError) -> (verdict: Verdict, note: OpeningNote?) {
+        let database = directory.appendingPathComponent("library.sqlite3")
+        // Judged under the library's lock, which a process making the database holds alone until
+        // it has its token: a database being made is never taken for one from elsewhere.
+        var lock: LibraryLock? = try LibraryLock(directory: directory, writable: true)
+        defer { withExtendedLifetime(lock) {} }
+        switch verdict(of: database) {
+        case .absent:
+            _ = try setAside(database, companionsOnly: true)
+            return (.absent, nil)
+        case .foreign where lock?.isAlone == false:
+            // Another Snapshelf has it open: moving it would pull it from under that one. It is
+            // left for the last to close; the schema check still refuses what it must not run.
+            return (.unreadable, nil)
+        case .foreign:
+            guard let aside = try setAside(database, companionsOnly: false) else { return (.absent, nil) }
+            // The rebuild takes the lock of its own.
+            lock = nil
+            guard LibraryFiles.isDirectory(directory.appendingPathComponent("photos", isDirectory: true)) else {
+                return (.absent, .foreignDatabaseSetAside(aside, rebuiltPhotos: nil))
+            }
+            let report = try LibraryRebuild.run(directory: directory)
+            return (.made, .foreignDatabaseSetAside(aside, rebuiltPhotos: report.photos))
+        case let verdict:
+            return (verdict, nil)
+        }
+    }
+
+    static func verdict(of database: URL) -> Verdict {
+        var status = stat()
+        guard lstat(database.path, &status) == 0, status.st_size > 0 else { return .absent }
+        // A link or a pipe under the database's name is no index at all, and may lead anywhere.
+        guard status.st_mode & S_IFMT == S_IFREG else { return .foreign }
+        // Read with its log, as a kill may leave the token there; nothing is written, and only a
+        // database that reads whole is judged: one that cannot be read is left to the open.
+        guard let connection = try? SQLiteConnection(fileURL: database),
+              let read = try? contents(of: connection) else { return .unreadable }
+        if let token = read.token, madeTokens().contains(token) {
+            return .made
+        }
+        // A database from before tokens, or one made under another data folder of this computer,
+        // is told by the machine ID it keeps since version 9, where a peer's names its own
+        // computer. One from before version 9 names no computer, and predates sharing through
+        // Syncthing; it alone may hold labels that no sidecar has yet, so it is kept too.
+        if read.host == LibraryDatabase.hostIdentity || read.version < LibrarySchema.machineVersion {
+            return .adoptable
+        }
+        return .foreign
+    }
+
+    /// The schema version, the token and the machine ID the database holds, where it has them.
+    private static func contents(of connection: SQLiteConnection) throws(LibraryError) -> (version: Int, token: String?, host: String?) {
+        let operation = LibraryOperation.openingDatabase(connection.fileURL)
+        try connection.execute("PRAGMA busy_timeout = 10000", during: operation)
+        func value(_ sql: String) throws(LibraryError) -> String? {
+            let statement = try connection.prepare(sql, during: operation)
+            return try statement.step() ? statement.text(at: 0) : nil
+        }
+        func hasTable(_ name: String) throws(LibraryError) -> Bool {
+            try value("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(name)'") != nil
+        }
+        let version = Int(try value("PRAGMA user_version") ?? "") ?? 0
+        let token = try hasTable("maker") ? try value("SELECT token FROM maker LIMIT 1") : nil
+        let host = try hasTable("machine") ? try value("SELECT host FROM machine LIMIT 1") : nil
+        return (version, token, host)
+    }
+
+    /// Notes the database's token in the tokens file, giving it one first when it has none: the
+    /// file is written before the database, so a kill between the two leaves a database that the
+    /// next open makes again, losing nothing.
+    static func seal(_ database: LibraryDatabase) throws(LibraryError) {
+        let file = tokensFile
+        let operation = LibraryOperation.notingDatabaseMade(file)
+        let reading = try database.connection.prepare("SELECT token FROM maker LIMIT 1", during: operation)
+        let existing = try reading.step() ? reading.text(at: 0) : nil
+        reading.reset()
+        let token = existing ?? (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.joined(separator: "-")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .system(.said(error.localizedDescription), during: operation)
+        }
+        let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system(.errno(errno), during: operation) }
+        defer { close(descriptor) }
+        // One short write with O_APPEND: processes sealing at once never mix their lines.
+        let line = Array((token + "\n").utf8)
+        guard write(descriptor, line, line.count) == line.count else { throw .system(.errno(errno), during: operation) }
+        guard existing == nil else { return }
+        let connection = database.connection
+        try connection.inTransaction(during: operation) { () throws(LibraryError) in
+            try connection.execute("DELETE FROM maker", during: operation)
+            let insert = try connection.prepare("INSERT INTO maker (token) VALUES (?)", during: operation)
+            try insert.bind([.text(token)])
+            _ = try insert.step()
+        }
+    }
+
+    /// Renames the database and its companions, or the companions alone, to a name of their own
+    /// beside them; nil when there was nothing to move.
+    private static func setAside(_ database: URL, companionsOnly: Bool) throws(LibraryError) -> URL? {
+        let present = ((companionsOnly ? [] : [""]) + companions).filter {
+            var status = stat()
+            return lstat(database.path + $0, &status) == 0
+        }
+        guard !present.isEmpty else { return nil }
+        let aside = LibraryRebuild.asideURL(for: database, tag: "from-elsewhere")
+        for suffix in present where rename(database.path + suffix, aside.path + suffix) != 0 {
+            throw .system(.errno(errno), during: .settingDatabaseAside(database))
+        }
+        return aside
+    }
+
+    /// The tokens of the databases this user's computer made.
+    private static func madeTokens() -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: tokensFile.path) else { return [] }
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+}

@@ -1,0 +1,55 @@
+// The check, at every open, that a library's database holds only what Snapshelf's migrations make.
+// A trigger runs whenever its table is written, and a view whenever it is read: one that someone
+// else added, as in a database brought by Syncthing or edited by another program, would act inside
+// every import. The schema is compared with the one the migrations build in memory, version by
+// version, before anything is written, and whatever they never made is refused by name.
+import Foundation
+
+enum LibrarySchemaCheck {
+    /// What the migrations make: for each type and name, its SQL as it stands after each version,
+    /// and for a table, each of its columns and constraints. Built once, in memory.
+    private static let known: (shapes: [String: Set<String>], parts: [String: Set<String>]) = {
+        var known: (shapes: [String: Set<String>], parts: [String: Set<String>]) = ([:], [:])
+        guard let memory = try? SQLiteConnection.inMemory() else { return known }
+        for step in LibrarySchema.steps {
+            guard (try? memory.execute(step, during: .upgradingDatabase)) != nil,
+                  let objects = try? objects(in: memory) else { break }
+            for object in objects {
+                known.shapes[object.key, default: []].insert(object.shape)
+                known.parts[object.key, default: []].formUnion(object.parts)
+            }
+        }
+        return known
+    }()
+
+    /// Refuses the database when its schema holds a trigger, view, table or index that no
+    /// migration makes, one of the migrations' names with other SQL, or a table with a column or
+    /// a constraint they never gave it, naming a few of them. A table may lack columns, as one
+    /// from an older Snapshelf does, and have them in another order, as one whose column was
+    /// dropped and added again does: neither runs anything.
+    static func refuseUnknown(in connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) {
+        let unknown = try objects(in: connection).filter { object in
+            // SQLite's own tables (sqlite_sequence, sqlite_stat1) and indexes act on nothing.
+            if object.name.hasPrefix("sqlite_") && (object.type == "table" || object.type == "index") { return false }
+            guard known.shapes[object.key]?.contains(object.shape) == true else { return true }
+            return !object.parts.isSubset(of: known.parts[object.key] ?? [])
+        }
+        guard !unknown.isEmpty else { return }
+        let named = unknown.prefix(5).map { "\($0.type) “\(DecoderText.clean($0.name, limit: 60))”" }
+        throw .database(.unknownSchema(named, more: unknown.count - named.count), during: .openingDatabase(fileURL))
+    }
+
+    private static func objects(in connection: SQLiteConnection) throws(LibraryError) -> [LibrarySchemaObject] {
+        let statement: SQLiteStatement
+        do {
+            statement = try connection.prepare("SELECT type, name, coalesce(sql, '') FROM sqlite_master", during: .readingSchemaVersion)
+        } catch {
+            throw error.mendedByRebuild()
+        }
+        var objects: [LibrarySchemaObject] = []
+        while try statement.step() {
+            objects.append(LibrarySchemaObject(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2)))
+        }
+        return objects
+    }
+}

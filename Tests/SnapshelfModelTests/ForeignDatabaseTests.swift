@@ -1,0 +1,143 @@
+// A database is the index this computer made, or none: one another computer made, arriving as
+// Syncthing brings it before the library's `.stignore` exists, is moved aside and the index made
+// again from the sidecars; a log from elsewhere is never replayed; and a schema holding what no
+// migration makes is refused by name. The hostile databases are made here, by another "computer":
+// a library made under another data folder, whose database names another machine.
+import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
+import XCTest
+
+final class ForeignDatabaseTests: LibraryTestCase {
+    private var database: URL { directory.appendingPathComponent("library.sqlite3") }
+
+    /// Makes a library of labelled photos in `peer` as another computer would: under a data folder
+    /// of its own, so its database has no token of this one's, and naming another machine.
+    /// `whileOpen` runs while the peer's library is still open, its changes in the log.
+    private func peerLibrary(_ peer: URL, labels: [String], whileOpen: (URL) throws -> Void = { _ in }) throws {
+        let ours = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+        setenv("XDG_DATA_HOME", folder.url.appendingPathComponent("peer-data").path, 1)
+        defer { if let ours { setenv("XDG_DATA_HOME", ours, 1) } else { unsetenv("XDG_DATA_HOME") } }
+        let library = try Library(directory: peer)
+        for (label, photo) in zip(labels, SamplePhotos.cameras) {
+            _ = try library.add(try candidate(photo), label: try Label(label))
+        }
+        try LibraryFixture.execute("UPDATE machine SET host = 'the-peer-s-machine-id'", in: peer.appendingPathComponent("library.sqlite3"))
+        try whileOpen(peer)
+    }
+
+    /// A trigger that makes every import fail, as a hostile peer would add.
+    private static let hostileTrigger = "CREATE TRIGGER no_more_imports BEFORE INSERT ON photos BEGIN SELECT RAISE(ABORT, 'owned'); END;"
+
+    /// The databases set aside under the tag, without their companions.
+    private func asideFiles(_ tag: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("library.sqlite3.\(tag)-") && !["-wal", "-shm", "-journal"].contains(where: $0.hasSuffix)
+        }.sorted()
+    }
+
+    func testADatabaseFromAnotherComputerArrivingBeforeTheFirstOpenIsSetAsideAndTheIndexMadeFromTheSidecars() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake", "Hill"])
+        try LibraryFixture.execute(Self.hostileTrigger, in: peer.appendingPathComponent("library.sqlite3"))
+        // What Syncthing delivers into a folder it shares before Snapshelf wrote its `.stignore`.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: directory.appendingPathComponent(".stfolder").path, contents: nil)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("photos"), to: directory.appendingPathComponent("photos"))
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3"), to: database)
+
+        let library = try Library(directory: directory)
+
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake", "Hill"], "the labels come back from the sidecars")
+        XCTAssertNoThrow(try library.add(try candidate(SamplePhotos.cameras[2]), label: try Label("Sea")), "imports work again")
+        let aside = try asideFiles("from-elsewhere")
+        XCTAssertEqual(aside.count, 1, "\(aside)")
+        let kept = directory.appendingPathComponent(try XCTUnwrap(aside.first))
+        XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name = 'no_more_imports'", in: kept), 1,
+                       "the peer's database is kept as it came")
+        XCTAssertTrue(library.openingNotes.contains(.foreignDatabaseSetAside(kept, rebuiltPhotos: 2)), "\(library.openingNotes)")
+        let ignored = try String(contentsOf: directory.appendingPathComponent(".stignore"), encoding: .utf8)
+        XCTAssertTrue(ignored.split(separator: "\n").contains("(?d)/library.sqlite3.*"), "the copy set aside would sync: \(ignored)")
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake", "Hill", "Sea"], "and the next open keeps it")
+    }
+
+    func testALogFromElsewhereBesideNoDatabaseIsSetAsideNotReplayed() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try peerLibrary(peer, labels: ["Lake"]) { peer in
+            try LibraryFixture.execute(Self.hostileTrigger, in: peer.appendingPathComponent("library.sqlite3"))
+            try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3-wal"),
+                                             to: directory.appendingPathComponent("library.sqlite3-wal"))
+        }
+
+        let library = try Library(directory: directory)
+
+        XCTAssertNoThrow(try library.add(try candidate(SamplePhotos.cameras[2]), label: try Label("Sea")))
+        XCTAssertEqual(try library.photos().map(\.label), ["Sea"])
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("library.sqlite3.from-elsewhere-") }
+        XCTAssertEqual(aside.count, 1, "\(aside)")
+        XCTAssertTrue(aside.first?.hasSuffix("-wal") == true, "\(aside)")
+    }
+
+    func testATriggerOrViewAddedToThisComputersDatabaseIsRefusedByName() throws {
+        for (name, sql) in [("no_more_imports", Self.hostileTrigger),
+                            ("forget", "CREATE TRIGGER forget AFTER UPDATE ON photos BEGIN DELETE FROM photos; END;"),
+                            ("everything", "CREATE VIEW everything AS SELECT * FROM photos"),
+                            ("photos", "ALTER TABLE photos ADD COLUMN spy TEXT CHECK (spy IS NULL)")] {
+            try? FileManager.default.removeItem(at: directory)
+            _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+            try LibraryFixture.execute(sql, in: database)
+
+            XCTAssertThrowsError(try Library(directory: directory), name) { error in
+                guard case .database(.unknownSchema(let named, more: 0), during: .openingDatabase(database))? = error as? LibraryError else {
+                    return XCTFail("\(name): \(error)")
+                }
+                XCTAssertEqual(named.count, 1)
+                XCTAssertTrue(named.first?.contains("“\(name)”") == true, "\(named)")
+                XCTAssertTrue((error as? LibraryError)?.isMendedByRebuild == true)
+            }
+            XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM photos", in: database), 1, "\(name): nothing was lost")
+        }
+    }
+
+    func testAnOlderDatabaseOfThisComputerIsTakenOnceAndAnotherComputersIsNot() throws {
+        _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("mine"))
+        // As Snapshelf left it before tokens: schema 10, with this computer's machine ID.
+        try LibraryFixture.execute("DROP TABLE maker; PRAGMA user_version = 10;", in: database)
+
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["mine"])
+        XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM maker", in: database), 1, "it got its token")
+        XCTAssertEqual(try Library(directory: directory).openingNotes, [])
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+
+        try LibraryFixture.execute("DROP TABLE maker; PRAGMA user_version = 10; UPDATE machine SET host = 'another-machine-id'",
+                                   in: database)
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["mine"], "made again from its sidecar")
+        XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
+    }
+
+    func testThisComputersDatabaseMadeUnderAnotherDataFolderIsTakenAsItIs() throws {
+        _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("mine"))
+        let ours = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+        setenv("XDG_DATA_HOME", folder.url.appendingPathComponent("flatpak-data").path, 1)
+        defer { if let ours { setenv("XDG_DATA_HOME", ours, 1) } else { unsetenv("XDG_DATA_HOME") } }
+
+        let library = try Library(directory: directory)
+
+        XCTAssertEqual(try library.photos().map(\.label), ["mine"])
+        XCTAssertEqual(library.openingNotes, [])
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+    }
+
+    func testALibraryCopiedElsewhereOnThisComputerStillOpensAsItIs() throws {
+        _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("moved"))
+        let copy = folder.url.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: directory, to: copy)
+
+        let library = try Library(directory: copy)
+
+        XCTAssertEqual(try library.photos().map(\.label), ["moved"])
+        XCTAssertEqual(library.openingNotes, [])
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: copy.path).contains { $0.contains("from-elsewhere") })
+    }
+}
