@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "SnapshelfTestSupport", dependencies: ["CSQLite"]),
 
         .testTarget(
-            name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux", "CZlib"]
+            name: "SnapshelfModelTests", dependencies: ["SnapshelfModel", "SnapshelfDecoderWire", "SnapshelfTestSupport", "CSQLite", "CGdkPixbuf", "CLinux", "CZlib"]
         ),
         .testTarget(name: "SnapshelfDecoderTests", dependencies: ["SnapshelfDecoder", "SnapshelfDecoderWire", "SnapshelfModel", "CLinux"]),
         .testTarget(
