@@ -10,6 +10,7 @@ import SnapshelfModel
 final class ShotwellConfirmation {
     let window = Window()
     let folders = Label()
+    private let importing: Button
     private let actions = ActionGroup()
     /// Called once, true to import.
     private let decided: @MainActor (Bool) -> Void
@@ -23,6 +24,7 @@ final class ShotwellConfirmation {
         window.defaultSize = (width: 480, height: nil)
 
         let (header, importing) = DialogHeader.make(accepting: tr("_Import"), action: "dialog.import")
+        self.importing = importing
         window.setTitlebar(header)
         window.setDefaultWidget(importing)
 
@@ -60,6 +62,9 @@ final class ShotwellConfirmation {
     }
 
     func present() {
+        // The answer takes the focus, as in GNOME's own dialogs: the folders' label, which can be
+        // selected to copy a path, would otherwise take it first and show all its text selected.
+        _ = importing.grabFocus()
         window.present()
     }
 
