@@ -94,7 +94,16 @@ def library_seeds(work, build):
     run([str(build / "snapshelf"), "--library", str(work / "library"), "rotate", "1", "--by", "90"], env=env)
     thumbnails = sorted((work / "cache" / "thumbnails").rglob("*.png"))
     sidecars = sorted((work / "library" / "photos").glob("*.xmp"))
-    return thumbnails, sidecars
+    # The database in one file, its log folded in, as a read-only open without the log reads it whole.
+    database = work / "library.sqlite3"
+    for suffix in ["", "-wal"]:
+        source = work / "library" / f"library.sqlite3{suffix}"
+        if source.exists():
+            shutil.copy(source, f"{database}{suffix}")
+    with sqlite3.connect(database) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.execute("PRAGMA journal_mode = DELETE")
+    return thumbnails, sidecars, [database]
 
 
 def shotwell_seed(work):
@@ -195,9 +204,10 @@ def main():
     with tempfile.TemporaryDirectory(prefix="snapshelf-fuzz-") as folder:
         work = pathlib.Path(folder)
         photos = photo_seeds(work)
-        thumbnails, sidecars = library_seeds(work, options.build)
+        thumbnails, sidecars, databases = library_seeds(work, options.build)
         corpora = {
             "thumbnail-png": thumbnails, "sidecar": sidecars, "sidecar-text": sidecars, "shotwell": shotwell_seed(work),
+            "library-database": databases,
             "decoder-reply": reply_seeds(work), "facts": photos, "image": photos,
             "heif-xmp-location": [p for p in photos if p.suffix in (".heic", ".avif")] or photos,
         }

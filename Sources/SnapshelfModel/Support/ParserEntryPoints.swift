@@ -14,6 +14,13 @@ package enum ParserEntryPoints {
         },
         // A sidecar, as a rescan or a rebuild reads one that came from another computer.
         "sidecar": { url in _ = try? Sidecar(reading: url) },
+        // A library's database as it may arrive from elsewhere: its schema checked, then every row
+        // read, as `list` reads them, dates and all.
+        "library-database": { url in
+            guard let database = try? LibraryDatabase(fileURL: url, readOnly: true) else { return }
+            _ = try? database.allRows().map { ($0.record.taken?.instant, $0.record.label, $0.fileName) }
+            _ = try? database.machineName()
+        },
         // Shotwell's photo.db, as an import from Shotwell reads it.
         "shotwell": { url in _ = try? ShotwellLibrary(reading: url, patience: .zero).files },
         // What a decoder answers, as the app checks it: the header of each kind of reply.
