@@ -47,6 +47,17 @@ final class HostileLibraryTests: CommandLineTestCase {
                 }
             }
         }
+        // A moment without its clock is read in this computer's zone, whose offset is added to it:
+        // east of UTC past the largest number, west of it below the smallest.
+        for (zone, value) in [("Europe/Paris", Int64.max), ("America/New_York", Int64.min)] {
+            for suffix in ["-wal", "-shm"] { unlink(database.path + suffix) }
+            try pristine.write(to: database)
+            try LibraryFixture.execute("UPDATE photos SET taken_ms = \(value), taken_clock_ms = NULL", in: database)
+            for command in [["list"], ["list", "--json"], ["check"], ["label", "1", "new"], ["rotate", "1", "--by", "90"]] {
+                let outcome = try SnapshelfProcess.run(["--library", library] + command, environment: ["TZ": zone])
+                XCTAssertTrue([0, 1].contains(outcome.status), "TZ=\(zone), taken_ms = \(value): \(command) ended with \(outcome.status): \(outcome.standardError)")
+            }
+        }
     }
 
     /// A copy turned into a link to a private file of the user's: `check` says what it is and
