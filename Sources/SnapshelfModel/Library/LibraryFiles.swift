@@ -32,7 +32,12 @@ struct LibraryFiles {
         if writable {
             do {
                 try Self.makeDirectory(directory)
-                try Self.makeDirectory(directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true))
+                try PrivateFolder.make(directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true))
+                // Made only when first needed, and never through whatever a peer put in their place.
+                let reserve = LibraryReserve(library: library).directory
+                for folder in [keptDirectory, library.appendingPathComponent(Self.setAsideFolderName), reserve.deletingLastPathComponent(), reserve] {
+                    try PrivateFolder.clear(folder)
+                }
             } catch {
                 problem = error
             }
@@ -50,7 +55,9 @@ struct LibraryFiles {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Creates the folder and any missing parents, private to the person, saying which one failed and why.
+    /// Creates the folder and any missing parents, private to the person, saying which one failed
+    /// and why. For the library's own folder and `photos`, which may be links the person made; the
+    /// folders inside them are `PrivateFolder`s.
     static func makeDirectory(_ url: URL) throws(LibraryError) {
         if FileManager.default.fileExists(atPath: url.path) {
             guard isDirectory(url) else {
@@ -228,11 +235,9 @@ struct LibraryFiles {
             .map { keptDirectory.appendingPathComponent($0, isDirectory: false) }
     }
 
-    /// Deletes copies a crash left half-written.
+    /// Deletes copies a crash left half-written, never through a link.
     func sweepIncoming() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? [] {
-            unlink(incoming.appendingPathComponent(name).path)
-        }
+        PrivateFolder.sweep(incoming)
     }
 
     /// What became of a file that no photo uses.
@@ -266,7 +271,7 @@ struct LibraryFiles {
             reason = error.reason
         }
         do {
-            try Self.makeDirectory(keptDirectory)
+            try PrivateFolder.make(keptDirectory)
         } catch {
             return .stayed(trashSaid: reason, at: file, because: error)
         }
