@@ -76,9 +76,12 @@ final class HostileLibraryTests: CommandLineTestCase {
             try? FileManager.default.removeItem(at: url)
             XCTAssertEqual(symlink(victim.path, url.path), 0)
         }
-        for command in [["list"], ["check"], ["rebuild"], ["import", SamplePhotos.cameras[1].path], ["remove", "1"], ["list"]] {
+        for (index, command) in [["list"], ["check"], ["rebuild"], ["import", SamplePhotos.cameras[1].path], ["remove", "1"], ["list"]].enumerated() {
             let outcome = try SnapshelfProcess.run(["--library", library] + command)
             XCTAssertTrue([0, 1].contains(outcome.status), "\(command) ended with \(outcome.status): \(outcome.standardError)")
+            // The first open moves each aside, and says so.
+            let said = places.filter { outcome.standardError.contains("note: in the place of the library’s folder \(libraryURL.appendingPathComponent($0).path) was a link") }
+            XCTAssertEqual(said, index == 0 ? places : [], outcome.standardError)
             for name in held {
                 XCTAssertEqual(try? Data(contentsOf: victim.appendingPathComponent(name)), Data(name.utf8), "after \(command): \(name)")
             }
@@ -91,7 +94,7 @@ final class HostileLibraryTests: CommandLineTestCase {
         for place in places {
             let url = libraryURL.appendingPathComponent(place)
             let aside = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-                .filter { $0.hasPrefix(url.lastPathComponent + ".aside-") }
+                .filter { $0.hasPrefix(url.lastPathComponent + ".not-a-folder-") }
             XCTAssertEqual(aside.count, 1, "\(place) was not moved aside: \(aside)")
             XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url.deletingLastPathComponent().appendingPathComponent(aside[0]).path), victim.path)
             var status = stat()

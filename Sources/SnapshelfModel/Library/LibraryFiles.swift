@@ -21,6 +21,8 @@ struct LibraryFiles {
     let keptDirectory: URL
     /// Why the folders cannot be used, when they cannot: `photos` may be a file, or not writable.
     let problem: LibraryError?
+    /// What was moved out of the places of the library's own folders as it opened.
+    let notes: [OpeningNote]
     private let lock: FolderLock?
 
     /// Opens the photo folder of the library in `library`, creating it and its incoming folder
@@ -29,22 +31,18 @@ struct LibraryFiles {
         directory = library.appendingPathComponent("photos", isDirectory: true)
         keptDirectory = library.appendingPathComponent("removed", isDirectory: true)
         var problem: LibraryError?
+        var notes: [OpeningNote] = []
         if writable {
             do {
                 try Self.makeDirectory(directory)
-                try PrivateFolder.make(directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true))
-                // Made only when first needed, and never through whatever a peer put in their place.
-                let reserve = LibraryReserve(library: library).directory
-                for folder in [keptDirectory, library.appendingPathComponent(Self.setAsideFolderName), reserve.deletingLastPathComponent(), reserve] {
-                    try PrivateFolder.clear(folder)
-                }
+                notes = try Self.makeOwnFolders(photos: directory, kept: keptDirectory, in: library)
             } catch {
                 problem = error
             }
         } else if !Self.isDirectory(directory) && FileManager.default.fileExists(atPath: directory.path) {
             problem = .fileInTheWay(during: .openingFolder(directory))
         }
-        self.problem = problem
+        (self.problem, self.notes) = (problem, notes)
         lock = problem == nil ? FolderLock(directory) : nil
     }
 

@@ -11,9 +11,9 @@ import Foundation
 
 enum PrivateFolder {
     /// Opens the folder at `url`, making it first if it is missing, and returns its descriptor,
-    /// which the caller closes. A link or any other non-folder in its place is moved aside first.
-    /// Its parent must be there already.
-    static func open(_ url: URL) throws(LibraryError) -> Int32 {
+    /// which the caller closes. A link or any other non-folder in its place is moved aside first,
+    /// to `movedAside`. Its parent must be there already.
+    static func open(_ url: URL, movedAside: inout URL?) throws(LibraryError) -> Int32 {
         let name = url.lastPathComponent
         let parent = Foundation.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parent >= 0 else { throw .system(.errno(errno), during: .creatingFolder(url)) }
@@ -29,26 +29,30 @@ enum PrivateFolder {
                 return folder
             }
             guard errno == ELOOP || errno == ENOTDIR else { throw .system(.errno(errno), during: .creatingFolder(url)) }
-            try moveAside(name, in: parent, of: url)
+            movedAside = try moveAside(name, in: parent, of: url)
         }
         throw .fileInTheWay(during: .creatingFolder(url))
     }
 
-    /// Makes sure the folder at `url` is a folder the library made, making it if it is missing.
-    static func make(_ url: URL) throws(LibraryError) {
-        close(try open(url))
+    /// Makes sure the folder at `url` is a folder the library made, making it if it is missing;
+    /// returns where what was in its place went, if anything was.
+    @discardableResult
+    static func make(_ url: URL) throws(LibraryError) -> URL? {
+        var movedAside: URL?
+        close(try open(url, movedAside: &movedAside))
+        return movedAside
     }
 
-    /// Moves aside whatever non-folder is at `url`, without making a folder there: for the
-    /// folders the library makes only when it first needs them.
-    static func clear(_ url: URL) throws(LibraryError) {
+    /// Moves aside whatever non-folder is at `url`, without making a folder there, and returns
+    /// where it went: for the folders the library makes only when it first needs them.
+    static func clear(_ url: URL) throws(LibraryError) -> URL? {
         let parent = Foundation.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard parent >= 0 else { return }
+        guard parent >= 0 else { return nil }
         defer { close(parent) }
         var status = stat()
         guard fstatat(parent, url.lastPathComponent, &status, AT_SYMLINK_NOFOLLOW) == 0,
-              status.st_mode & S_IFMT != S_IFDIR else { return }
-        try moveAside(url.lastPathComponent, in: parent, of: url)
+              status.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return try moveAside(url.lastPathComponent, in: parent, of: url)
     }
 
     /// Deletes the regular files in the folder at `url`, which must be one the library made:
@@ -78,20 +82,22 @@ enum PrivateFolder {
         }
     }
 
-    /// Renames what is called `name` in `parent` to the first free "<name>.aside-<date and time>[-n]",
-    /// keeping it whole: it may be a peer's, and it shows what was there.
-    private static func moveAside(_ name: String, in parent: Int32, of url: URL) throws(LibraryError) {
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withYear, .withMonth, .withDay, .withTime]
-        let stamp = format.string(from: Date())
+    /// Renames what is called `name` in `parent` to the first free
+    /// "<name>.not-a-folder-20250101-120000[-n]", keeping it whole: it may be a peer's, and it
+    /// shows what was there.
+    private static func moveAside(_ name: String, in parent: Int32, of url: URL) throws(LibraryError) -> URL {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let stamp = formatter.string(from: Date())
         for number in 1...100 {
-            let aside = "\(name).aside-\(stamp)" + (number > 1 ? "-\(number)" : "")
+            let aside = "\(name).not-a-folder-\(stamp)" + (number > 1 ? "-\(number)" : "")
             var status = stat()
             guard fstatat(parent, aside, &status, AT_SYMLINK_NOFOLLOW) != 0 else { continue }
             guard renameat(parent, name, parent, aside) == 0 else {
                 throw .system(.errno(errno), during: .creatingFolder(url))
             }
-            return
+            return url.deletingLastPathComponent().appendingPathComponent(aside, isDirectory: false)
         }
         throw .fileInTheWay(during: .creatingFolder(url))
     }
