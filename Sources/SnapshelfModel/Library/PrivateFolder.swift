@@ -19,13 +19,14 @@ enum PrivateFolder {
         guard parent >= 0 else { throw .system(.errno(errno), during: .creatingFolder(url)) }
         defer { close(parent) }
         for _ in 0..<2 {
-            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST {
+            let made = mkdirat(parent, name, 0o700) == 0
+            if !made && errno != EEXIST {
                 throw .system(.errno(errno), during: .creatingFolder(url))
             }
             let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if folder >= 0 {
-                // Whatever the umask: a library's folders are the person's alone.
-                fchmod(folder, 0o700)
+                // Whatever the umask: a library's folders are the person's alone, unless they opened one up.
+                if made { fchmod(folder, 0o700) }
                 return folder
             }
             guard errno == ELOOP || errno == ENOTDIR else { throw .system(.errno(errno), during: .creatingFolder(url)) }
