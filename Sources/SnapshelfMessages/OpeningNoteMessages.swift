@@ -22,6 +22,9 @@ extension OpeningNote {
         case .foreignDatabaseSetAside(let aside, nil):
             String(format: tr("the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to %@"),
                    aside.path)
+        case .notAFolderMovedAside(let folder, let aside):
+            String(format: tr("in the place of the library’s folder %@ was a link or a file, perhaps brought by Syncthing; it was never followed, and was moved to %@"),
+                   folder.path, aside.path)
         }
     }
 

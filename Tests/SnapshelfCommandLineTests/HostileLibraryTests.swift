@@ -47,6 +47,59 @@ final class HostileLibraryTests: CommandLineTestCase {
                 }
             }
         }
+        // A moment without its clock is read in this computer's zone, whose offset is added to it:
+        // east of UTC past the largest number, west of it below the smallest.
+        for (zone, value) in [("Europe/Paris", Int64.max), ("America/New_York", Int64.min)] {
+            for suffix in ["-wal", "-shm"] { unlink(database.path + suffix) }
+            try pristine.write(to: database)
+            try LibraryFixture.execute("UPDATE photos SET taken_ms = \(value), taken_clock_ms = NULL", in: database)
+            for command in [["list"], ["list", "--json"], ["check"], ["label", "1", "new"], ["rotate", "1", "--by", "90"]] {
+                let outcome = try SnapshelfProcess.run(["--library", library] + command, environment: ["TZ": zone])
+                XCTAssertTrue([0, 1].contains(outcome.status), "TZ=\(zone), taken_ms = \(value): \(command) ended with \(outcome.status): \(outcome.standardError)")
+            }
+        }
+    }
+
+    /// A peer's links in place of the folders the library keeps for itself: the sweep of
+    /// half-written copies at each open deleted every file of the folder `photos/.incoming`
+    /// pointed to. Each link is moved aside, never followed nor deleted, and the library makes
+    /// its own folder and goes on working.
+    func testLinksInPlaceOfTheLibrarysOwnFoldersAreNeverFollowed() throws {
+        try snapshelf("import", "--label", "kept", SamplePhotos.cameras[0].path)
+        let victim = folder.url.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim.appendingPathComponent("reserve"), withIntermediateDirectories: true)
+        let held = ["notes.txt", "copy.tmp", "labels.xmp", "reserve/keep.jpg"]
+        for name in held { try Data(name.utf8).write(to: victim.appendingPathComponent(name)) }
+        let places = ["photos/.incoming", "removed", "set-aside", ".snapshelf"]
+        for place in places {
+            let url = libraryURL.appendingPathComponent(place)
+            try? FileManager.default.removeItem(at: url)
+            XCTAssertEqual(symlink(victim.path, url.path), 0)
+        }
+        for (index, command) in [["list"], ["check"], ["rebuild"], ["import", SamplePhotos.cameras[1].path], ["remove", "1"], ["list"]].enumerated() {
+            let outcome = try SnapshelfProcess.run(["--library", library] + command)
+            XCTAssertTrue([0, 1].contains(outcome.status), "\(command) ended with \(outcome.status): \(outcome.standardError)")
+            // The first open moves each aside, and says so.
+            let said = places.filter { outcome.standardError.contains("note: in the place of the library’s folder \(libraryURL.appendingPathComponent($0).path) was a link") }
+            XCTAssertEqual(said, index == 0 ? places : [], outcome.standardError)
+            for name in held {
+                XCTAssertEqual(try? Data(contentsOf: victim.appendingPathComponent(name)), Data(name.utf8), "after \(command): \(name)")
+            }
+            // Nothing went in either: no copy, sidecar or second name of one.
+            XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: victim.path).sorted(),
+                           ["copy.tmp", "labels.xmp", "notes.txt", "reserve", "reserve/keep.jpg"], "after \(command)")
+        }
+        XCTAssertEqual(try snapshelf("list").standardOutput, "2\t\t\(SamplePhotos.cameras[1].lastPathComponent)\n")
+        // The peer's links are still there, aside, and the library's folders are its own.
+        for place in places {
+            let url = libraryURL.appendingPathComponent(place)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+                .filter { $0.hasPrefix(url.lastPathComponent + ".not-a-folder-") }
+            XCTAssertEqual(aside.count, 1, "\(place) was not moved aside: \(aside)")
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url.deletingLastPathComponent().appendingPathComponent(aside[0]).path), victim.path)
+            var status = stat()
+            if lstat(url.path, &status) == 0 { XCTAssertEqual(status.st_mode & S_IFMT, S_IFDIR, place) }
+        }
     }
 
     /// A copy turned into a link to a private file of the user's: `check` says what it is and

@@ -33,6 +33,9 @@ final class ReportMessageTests: XCTestCase {
                        "the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to \(aside.path) and the index was made again from the 3 photos and their sidecars")
         XCTAssertEqual(OpeningNote.foreignDatabaseSetAside(aside, rebuiltPhotos: nil).words,
                        "the library’s database was not made on this computer, perhaps brought by Syncthing, so it was moved to \(aside.path)")
+        XCTAssertEqual(OpeningNote.notAFolderMovedAside(library.appendingPathComponent("removed"),
+                                                        aside: library.appendingPathComponent("removed.not-a-folder-20260101-120000")).words,
+                       "in the place of the library’s folder /home/ada/Photos/removed was a link or a file, perhaps brought by Syncthing; it was never followed, and was moved to /home/ada/Photos/removed.not-a-folder-20260101-120000")
         let database = library.appendingPathComponent("library.sqlite3")
         XCTAssertEqual(LibraryError.database(.unknownSchema(["trigger “stop”", "view “all”"], more: 0), during: .openingDatabase(database)).message,
                        "error while opening the database /home/ada/Photos/library.sqlite3: it holds what Snapshelf never makes (trigger “stop”, view “all”), which would run inside its changes, so it is not used; " + rebuild)

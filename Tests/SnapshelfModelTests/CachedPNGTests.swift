@@ -120,4 +120,22 @@ final class CachedPNGTests: XCTestCase {
             }
         }
     }
+
+    /// The text of a thumbnail is read for every tile: a file larger than any thumbnail is not
+    /// read at all, so a sparse one whose chunks claim gigabytes costs neither memory nor time.
+    func testAFileLargerThanAnyThumbnailIsNotRead() throws {
+        let pixbuf = try photo(alpha: false)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let good = try XCTUnwrap(ThumbnailPNG.encode(pixbuf, text: [(key: "Thumb::MTime", value: "1")]))
+        let url = scratch.url.appendingPathComponent("large.png")
+        try Data(good).write(to: url)
+        XCTAssertEqual(PNGText(contentsOf: url)?["Thumb::MTime"], "1")
+        // The thumbnail, then a hole to 2 GiB, which the disk does not store.
+        XCTAssertEqual(truncate(url.path, 2 << 30), 0)
+        XCTAssertNil(PNGText(contentsOf: url), "a file of 2 GiB was read")
+        // A tEXt chunk claiming 1.5 GiB after the header, in a sparse file long enough to hold it.
+        try Data(Array(good.prefix(33)) + [0x60, 0, 0, 0] + Array("tEXt".utf8)).write(to: url)
+        XCTAssertEqual(truncate(url.path, 0x6000_0000 + (1 << 20)), 0)
+        XCTAssertNil(PNGText(contentsOf: url), "a chunk of 1.5 GiB was read")
+    }
 }

@@ -95,13 +95,18 @@ final class SidecarFieldsTests: FolderTestCase {
         XCTAssertGreaterThan(accepted, 200)
     }
 
-    func testSidecarsChangedByHandAreReadAsGexiv2ReadsThemOrLeftToIt() throws {
-        let url = folder.url.appendingPathComponent("written.xmp")
-        let record = PhotoRecord(id: 42, label: "Tom & \"Jerry\" <3", originalFileName: "IMG_1.jpg", addedMilliseconds: 1_796_135_996_300,
+    /// Writes the sidecar of photo 42, a photo with every field, and returns its text.
+    private func writeSidecar(labelled label: String, to url: URL) throws -> String {
+        let record = PhotoRecord(id: 42, label: label, originalFileName: "IMG_1.jpg", addedMilliseconds: 1_796_135_996_300,
                                  taken: TakenDate(clock: Date(timeIntervalSince1970: 1_212_162_961), offsetMinutes: 120),
                                  width: 16, height: 12, rotation: 90, camera: "Canon EOS 40D")
         try Sidecar(record).write(to: url, through: folder.url)
-        let written = try String(contentsOf: url, encoding: .utf8)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    func testSidecarsChangedByHandAreReadAsGexiv2ReadsThemOrLeftToIt() throws {
+        let url = folder.url.appendingPathComponent("written.xmp")
+        let written = try writeSidecar(labelled: "Tom & \"Jerry\" <3", to: url)
         XCTAssertTrue(try assertAgreesWithGexiv2(url, "as written"))
         let edits: [(String, String)] = [
             ("snapshelf:PhotoID=\"42\"", "snapshelf:PhotoID=\"42\"\n   snapshelf:PhotoID=\"43\""),
@@ -147,5 +152,23 @@ final class SidecarFieldsTests: FolderTestCase {
         let link = folder.url.appendingPathComponent("link.jpg.xmp")
         XCTAssertEqual(symlink(fifo.path, link.path), 0)
         XCTAssertThrowsError(try Sidecar(reading: link)) { XCTAssertEqual($0 as? Sidecar.Problem, .notAFile) }
+    }
+
+    /// A sidecar the strict reading refuses for one field is salvaged from the bytes that reading
+    /// takes, as safely: never through a link, which gexiv2's own opening of the path followed.
+    func testASidecarIsSalvagedFromItsBytesNeverThroughALink() throws {
+        let url = folder.url.appendingPathComponent("salvaged.jpg.xmp")
+        let written = try writeSidecar(labelled: "Lisbon", to: url)
+        XCTAssertTrue(written.contains("snapshelf:Taken=\""), written)
+        try Data(written.replacingOccurrences(of: "snapshelf:Taken=\"", with: "snapshelf:Taken=\"when? ").utf8).write(to: url)
+        let read = SidecarSalvage.read(url)
+        XCTAssertEqual(read.salvage?.label, "Lisbon")
+        XCTAssertEqual(read.salvage?.id, 42)
+        let problem = try XCTUnwrap(read.problem)
+        guard case .invalid = problem else { return XCTFail("refused for \(problem)") }
+        let link = folder.url.appendingPathComponent("link.jpg.xmp")
+        XCTAssertEqual(symlink(url.path, link.path), 0)
+        XCTAssertNil(SidecarSalvage(reading: link, refusedFor: problem), "a sidecar was salvaged through a link")
+        XCTAssertNil(SidecarSalvage.read(link).salvage)
     }
 }

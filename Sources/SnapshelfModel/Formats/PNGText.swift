@@ -9,8 +9,9 @@ struct PNGText {
 
     /// Reads the chunks before the image data; nil when the file is not a readable PNG.
     /// Only a regular file is read, opened without waiting: a FIFO in the cache stalls no tile.
+    /// Nor one larger than any thumbnail, whose chunks could claim gigabytes of a sparse file.
     init?(contentsOf url: URL) {
-        guard case .success(let file) = OpenFile.openRegular(FileName(url: url)),
+        guard case .success(let file) = OpenFile.openRegular(FileName(url: url)), file.size <= CachedPNG.largestFile,
               var chunks = PNGChunks(size: file.size, read: file.bytes(at:count:)) else { return nil }
         while let chunk = chunks.next() {
             // Thumbnail writers put their text before the pixels; nothing after them matters here.

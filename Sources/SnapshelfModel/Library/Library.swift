@@ -50,7 +50,7 @@ public final class Library {
             ? .readOnlyLibrary(directory, during: .openingLibrary(directory))
             : opened.fullDisk
         files = LibraryFiles(library: directory, writable: writeRefusal == nil)
-        openingNotes += [syncNote, trust.note].compactMap { $0 }
+        openingNotes += [syncNote, trust.note].compactMap { $0 } + files.notes
         if (trust.verdict == .absent || trust.verdict == .adoptable) && writeRefusal == nil {
             do {
                 try LibraryTrust.seal(self.database)

@@ -21,6 +21,8 @@ struct LibraryFiles {
     let keptDirectory: URL
     /// Why the folders cannot be used, when they cannot: `photos` may be a file, or not writable.
     let problem: LibraryError?
+    /// What was moved out of the places of the library's own folders as it opened.
+    let notes: [OpeningNote]
     private let lock: FolderLock?
 
     /// Opens the photo folder of the library in `library`, creating it and its incoming folder
@@ -29,17 +31,18 @@ struct LibraryFiles {
         directory = library.appendingPathComponent("photos", isDirectory: true)
         keptDirectory = library.appendingPathComponent("removed", isDirectory: true)
         var problem: LibraryError?
+        var notes: [OpeningNote] = []
         if writable {
             do {
                 try Self.makeDirectory(directory)
-                try Self.makeDirectory(directory.appendingPathComponent(Self.incomingFolderName, isDirectory: true))
+                notes = try Self.makeOwnFolders(photos: directory, kept: keptDirectory, in: library)
             } catch {
                 problem = error
             }
         } else if !Self.isDirectory(directory) && FileManager.default.fileExists(atPath: directory.path) {
             problem = .fileInTheWay(during: .openingFolder(directory))
         }
-        self.problem = problem
+        (self.problem, self.notes) = (problem, notes)
         lock = problem == nil ? FolderLock(directory) : nil
     }
 
@@ -50,7 +53,9 @@ struct LibraryFiles {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Creates the folder and any missing parents, private to the person, saying which one failed and why.
+    /// Creates the folder and any missing parents, private to the person, saying which one failed
+    /// and why. For the library's own folder and `photos`, which may be links the person made; the
+    /// folders inside them are `PrivateFolder`s.
     static func makeDirectory(_ url: URL) throws(LibraryError) {
         if FileManager.default.fileExists(atPath: url.path) {
             guard isDirectory(url) else {
@@ -228,11 +233,9 @@ struct LibraryFiles {
             .map { keptDirectory.appendingPathComponent($0, isDirectory: false) }
     }
 
-    /// Deletes copies a crash left half-written.
+    /// Deletes copies a crash left half-written, never through a link.
     func sweepIncoming() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? [] {
-            unlink(incoming.appendingPathComponent(name).path)
-        }
+        PrivateFolder.sweep(incoming)
     }
 
     /// What became of a file that no photo uses.
@@ -266,7 +269,7 @@ struct LibraryFiles {
             reason = error.reason
         }
         do {
-            try Self.makeDirectory(keptDirectory)
+            try PrivateFolder.make(keptDirectory)
         } catch {
             return .stayed(trashSaid: reason, at: file, because: error)
         }

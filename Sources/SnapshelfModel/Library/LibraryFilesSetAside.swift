@@ -4,15 +4,17 @@
 import Foundation
 
 extension LibraryFiles {
+    static let setAsideFolderName = "set-aside"
+
     var setAsideDirectory: URL {
-        directory.deletingLastPathComponent().appendingPathComponent("set-aside", isDirectory: true)
+        directory.deletingLastPathComponent().appendingPathComponent(Self.setAsideFolderName, isDirectory: true)
     }
 
     /// Moves whatever is at the sidecar's place of the copy named `name` into the set-aside
     /// folder, under its own name or a numbered one, and returns where it went.
     func setAside(sidecarOf name: String) throws(LibraryError) -> URL {
         let sidecar = sidecarURL(forFileNamed: name)
-        try Self.makeDirectory(setAsideDirectory)
+        try PrivateFolder.make(setAsideDirectory)
         var target = setAsideDirectory.appendingPathComponent(sidecar.lastPathComponent, isDirectory: false)
         var number = 1
         var status = stat()

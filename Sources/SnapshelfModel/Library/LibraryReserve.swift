@@ -23,8 +23,11 @@ struct LibraryReserve {
     /// reserve stays empty, and a removal made elsewhere cannot be undone here.
     @discardableResult
     func keep(_ copy: URL) -> Bool {
-        if !LibraryFiles.isDirectory(directory) {
-            guard (try? LibraryFiles.makeDirectory(directory)) != nil else { return false }
+        do {
+            try PrivateFolder.make(directory.deletingLastPathComponent())
+            try PrivateFolder.make(directory)
+        } catch {
+            return false
         }
         return link(copy.path, directory.appendingPathComponent(copy.lastPathComponent).path) == 0 || errno == EEXIST
     }

@@ -47,7 +47,7 @@ enum LibrarySyncIgnore {
         let text = block + (others.isEmpty ? "" : "\n" + others)
         // Written in a folder the block ignores, so Syncthing never shares the half-written file.
         let folder = library.appendingPathComponent(LibraryReserve.folderName, isDirectory: true)
-        try LibraryFiles.makeDirectory(folder)
+        try PrivateFolder.make(folder)
         let temporary = folder.appendingPathComponent("\(UUID().uuidString).stignore")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
             throw .system(.errno(errno), during: .writingSyncIgnore(url))

@@ -17,4 +17,7 @@ public enum OpeningNote: Sendable, Equatable {
     /// library's `.stignore` kept it out: it was moved to `aside`, and the index made again from
     /// the photos and their sidecars, `rebuiltPhotos` of them, or none when there was no photos folder.
     case foreignDatabaseSetAside(URL, rebuiltPhotos: Int?)
+    /// In the place of one of the library's own folders was a link or a file, perhaps a peer's:
+    /// never followed, it was moved to `aside`.
+    case notAFolderMovedAside(URL, aside: URL)
 }

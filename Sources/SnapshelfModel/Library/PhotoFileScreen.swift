@@ -15,7 +15,9 @@ enum PhotoFileScreen {
         guard status.st_mode & S_IFMT == S_IFREG else { return .notRegular(mode: status.st_mode) }
         let size = Int(status.st_size)
         guard size <= PhotoCandidate.maximumBytes else { return .tooLarge(bytes: size) }
-        let stored = Int(status.st_blocks) * 512
+        // A damaged or crafted file system may give any count of blocks: too many is as good as all.
+        let (blocks, overflow) = Int(status.st_blocks).multipliedReportingOverflow(by: 512)
+        let stored = overflow ? Int.max : blocks
         if size >= sparseFrom && stored < size / 8 { return .sparse(bytes: size, stored: stored) }
         return nil
     }

@@ -90,8 +90,6 @@ public struct FoundTitle: Sendable, Equatable {
         }
         // Kept open until the decoder is done with its descriptor, which closes with it.
         defer { withExtendedLifetime(file) {} }
-        // Kept open until the decoder is done with its descriptor, which closes with it.
-        defer { withExtendedLifetime(file) {} }
         guard file.size <= Sidecar.maximumBytes else { return .problem(Sidecar.Problem.tooLarge(bytes: file.size).description) }
         do throws(DecodingFailure) {
             return .tags(try PhotoTags.read(from: file.descriptor, path: sidecar.text))

@@ -23,6 +23,12 @@ enum ClampedDate {
         clamped(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
+    /// Milliseconds as a database may hold them, any 64-bit number, brought within the years 1
+    /// to 9999, so that adding a zone's offset to them cannot overflow.
+    static func clamped(milliseconds: Int64) -> Int64 {
+        min(max(milliseconds, Self.milliseconds(of: earliest)), Self.milliseconds(of: latest))
+    }
+
     static func milliseconds(of date: Date) -> Int64 {
         Int64((clamped(date).timeIntervalSince1970 * 1000).rounded())
     }

@@ -35,8 +35,11 @@ public struct TakenDate: Sendable, Hashable, Comparable {
     }
 
     /// A moment an older Snapshelf kept without its clock: older Snapshelfs read a camera's clock
-    /// in this computer's zone, so this zone gives the clock back. The offset was never read.
-    init(legacyMilliseconds instant: Int64) {
+    /// in this computer's zone, so this zone gives the clock back. The offset was never read. The
+    /// moment may be any number a damaged database holds: kept within the years 1 to 9999, adding
+    /// the zone's offset cannot overflow.
+    init(legacyMilliseconds moment: Int64) {
+        let instant = ClampedDate.clamped(milliseconds: moment)
         let offset = TimeZone.current.secondsFromGMT(for: ClampedDate.from(milliseconds: instant))
         self.init(clockMilliseconds: instant + Int64(offset) * 1000, offsetMinutes: nil, instantMilliseconds: instant)
     }

@@ -90,7 +90,11 @@ struct Sidecar: Equatable, Sendable {
 
     /// Reads a sidecar Snapshelf wrote, refusing one that is too large, not XMP, or lacks a field.
     init(reading url: URL) throws(Problem) {
-        let bytes = try Self.contents(of: url)
+        try self.init(bytes: Self.contents(of: url))
+    }
+
+    /// The sidecar in bytes `contents(of:)` read, refusing one that is not XMP or lacks a field.
+    init(bytes: [UInt8]) throws(Problem) {
         // Snapshelf's own layout is read from the bytes; anything else, through gexiv2.
         if let fields = bytes.withUnsafeBytes(SidecarFields.init(parsing:)) {
             try self.init(tags: { fields.values[$0] }, title: fields.title)
@@ -114,7 +118,7 @@ struct Sidecar: Equatable, Sendable {
     /// The sidecar's bytes, read through one descriptor: never through a link, which would make
     /// one photo's sidecar another's, which a sync could not keep apart, and never from a FIFO or
     /// a device, which could keep the read waiting for ever.
-    private static func contents(of url: URL) throws(Problem) -> [UInt8] {
+    static func contents(of url: URL) throws(Problem) -> [UInt8] {
         let descriptor = FileName(url: url).withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
             switch errno {

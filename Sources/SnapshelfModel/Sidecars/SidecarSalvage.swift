@@ -19,13 +19,29 @@ struct SidecarSalvage {
     let problems: [Sidecar.Problem]
 
     /// The fields of a sidecar whose strict reading failed for `problem`; nil when it is no XMP
-    /// that can be read at all, or holds nothing of Snapshelf's.
+    /// that can be read at all, or holds nothing of Snapshelf's. Its bytes are read as the strict
+    /// reading reads them: never through a link, from a FIFO, or beyond a sidecar's size.
     init?(reading url: URL, refusedFor problem: Sidecar.Problem) {
+        guard let bytes = try? Sidecar.contents(of: url) else { return nil }
+        self.init(bytes: bytes, refusedFor: problem)
+    }
+
+    /// The fields of the sidecar in `bytes`, whose strict reading failed for `problem`.
+    init?(bytes: [UInt8], refusedFor problem: Sidecar.Problem) {
         switch problem {
         case .incomplete, .invalid: break
         case .missing, .notAFile, .tooLarge, .notXMP: return nil
         }
-        guard let metadata = try? Metadata(reading: url.path) else { return nil }
+        // Exiv2 reads the bytes where they are, so all is taken from it before they go.
+        let salvage = bytes.withUnsafeBytes { buffer -> SidecarSalvage? in
+            guard let metadata = try? Metadata(inMemory: buffer) else { return nil }
+            return SidecarSalvage(metadata)
+        }
+        guard let salvage else { return nil }
+        self = salvage
+    }
+
+    private init?(_ metadata: Metadata) {
         var problems: [Sidecar.Problem] = []
         do throws(Sidecar.Problem) {
             id = try Sidecar.id(in: metadata.string)
@@ -54,11 +70,18 @@ struct SidecarSalvage {
     }
 
     /// What the sidecar at `url` holds, whole or in part, or why it holds nothing that can be used.
+    /// The file is read once, and what the strict reading refuses is salvaged from the same bytes.
     static func read(_ url: URL) -> (salvage: SidecarSalvage?, problem: Sidecar.Problem?) {
+        let bytes: [UInt8]
         do throws(Sidecar.Problem) {
-            return (SidecarSalvage(try Sidecar(reading: url)), nil)
+            bytes = try Sidecar.contents(of: url)
         } catch {
-            return (SidecarSalvage(reading: url, refusedFor: error), error)
+            return (nil, error)
+        }
+        do throws(Sidecar.Problem) {
+            return (SidecarSalvage(try Sidecar(bytes: bytes)), nil)
+        } catch {
+            return (SidecarSalvage(bytes: bytes, refusedFor: error), error)
         }
     }
 
