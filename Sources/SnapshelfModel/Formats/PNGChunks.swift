@@ -3,6 +3,8 @@
 // length is bounded as the PNG specification bounds it (2^31 − 1) and by the bytes there are, and
 // every chunk's CRC is checked with zlib's before its body is handed on: a chunk that fails either
 // ends the walk as damaged, so no reader ever slices past what it was given, whatever the input.
+// Not libpng, the library made for reading PNGs: it reports errors by longjmp, which must not
+// cross Swift's frames, and the app reads only the few chunks thumbnailers write.
 import CZlib
 
 struct PNGChunks {
