@@ -83,7 +83,13 @@ final class ForeignDatabaseTests: LibraryTestCase {
         for (name, sql) in [("no_more_imports", Self.hostileTrigger),
                             ("forget", "CREATE TRIGGER forget AFTER UPDATE ON photos BEGIN DELETE FROM photos; END;"),
                             ("everything", "CREATE VIEW everything AS SELECT * FROM photos"),
-                            ("photos", "ALTER TABLE photos ADD COLUMN spy TEXT CHECK (spy IS NULL)")] {
+                            ("photos", "ALTER TABLE photos ADD COLUMN spy TEXT CHECK (spy IS NULL)"),
+                            // SQLite loads any name written into its schema, its own prefix too.
+                            ("sqlite_evil", """
+                             CREATE UNIQUE INDEX evil ON photos (label); PRAGMA writable_schema = ON;
+                             UPDATE sqlite_master SET name = 'sqlite_evil', sql = 'CREATE UNIQUE INDEX sqlite_evil ON photos (label)'
+                             WHERE name = 'evil';
+                             """)] {
             try? FileManager.default.removeItem(at: directory)
             _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
             try LibraryFixture.execute(sql, in: database)
