@@ -36,6 +36,80 @@ final class ForeignDatabaseTests: LibraryTestCase {
         }.sorted()
     }
 
+    /// What makes a database of today's schema one of version 8, which named no computer.
+    private static let asVersion8 = """
+        DROP TABLE maker; DROP TABLE machine; DROP TABLE seen_files; DROP TABLE set_aside_files; DROP TABLE pending_dates;
+        ALTER TABLE photos DROP COLUMN taken_clock_ms; ALTER TABLE photos DROP COLUMN taken_offset_min; PRAGMA user_version = 8;
+        """
+
+    /// Puts the peer's photos, sidecars and database in the library's folder, under a folder
+    /// Syncthing shares: the library's own, or `sharedAbove`.
+    private func arrive(from peer: URL, sharedAbove: Bool = false) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let shared = sharedAbove ? directory.deletingLastPathComponent() : directory
+        FileManager.default.createFile(atPath: shared.appendingPathComponent(".stfolder").path, contents: nil)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("photos"), to: directory.appendingPathComponent("photos"))
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3"), to: database)
+    }
+
+    func testADatabaseFromBeforeVersion9InASharedFolderIsMadeAgainFromTheSidecarsNotTaken() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute(Self.asVersion8 + "UPDATE photos SET label = 'PEER SAYS HI';", in: peer.appendingPathComponent("library.sqlite3"))
+        try arrive(from: peer, sharedAbove: true)
+
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake"], "the peer's rows were taken")
+        XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
+    }
+
+    func testADatabaseFromBeforeSidecarsInASharedFolderIsRefusedAndKeptWhereItIs() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute(Self.asVersion8 + "PRAGMA user_version = 4;", in: peer.appendingPathComponent("library.sqlite3"))
+        try arrive(from: peer)
+        let before = try Data(contentsOf: database)
+
+        XCTAssertThrowsError(try Library(directory: directory)) { error in
+            guard case .olderDatabaseInSharedFolder(let file, version: 4, let shared)? = error as? LibraryError else { return XCTFail("\(error)") }
+            XCTAssertEqual([file.path, shared.standardizedFileURL.path], [database.path, directory.standardizedFileURL.path])
+        }
+        XCTAssertEqual(try Data(contentsOf: database), before, "its labels are in it alone")
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+    }
+
+    /// Spoils the page where the database keeps its token, as a peer would to have it left unjudged.
+    private func spoilTokenPage(of file: URL) throws {
+        try LibraryFixture.execute("PRAGMA wal_checkpoint(TRUNCATE)", in: file)
+        let page = try LibraryFixture.integer("PRAGMA page_size", in: file)
+        let root = try LibraryFixture.integer("SELECT rootpage FROM sqlite_master WHERE name = 'maker'", in: file)
+        let handle = try FileHandle(forUpdating: file)
+        try handle.seek(toOffset: UInt64((root - 1) * page))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: page))
+        try handle.close()
+    }
+
+    func testADatabaseWhoseTokenCannotBeReadIsNeverUsedAsItIs() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute("UPDATE machine SET host = 'peer'; UPDATE photos SET label = 'PEER SAYS HI'",
+                                   in: peer.appendingPathComponent("library.sqlite3"))
+        try spoilTokenPage(of: peer.appendingPathComponent("library.sqlite3"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3"), to: database)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("photos"), to: directory.appendingPathComponent("photos"))
+
+        // Where no peer can have put it, it is this computer's, damaged: refused, with the rebuild.
+        XCTAssertThrowsError(try Library(directory: directory)) { error in
+            XCTAssertTrue((error as? LibraryError)?.isMendedByRebuild == true, "\(error)")
+        }
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+
+        FileManager.default.createFile(atPath: directory.appendingPathComponent(".stfolder").path, contents: nil)
+        let library = try Library(directory: directory)
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake"], "the peer's database was used as it is")
+        XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
+    }
+
     func testADatabaseFromAnotherComputerArrivingBeforeTheFirstOpenIsSetAsideAndTheIndexMadeFromTheSidecars() throws {
         let peer = folder.url.appendingPathComponent("peer")
         try peerLibrary(peer, labels: ["Lake", "Hill"])
