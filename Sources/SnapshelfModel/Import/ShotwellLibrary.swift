@@ -50,8 +50,9 @@ public struct ShotwellLibrary: Sendable {
     /// The files in hidden folders (`~/.cache`, `~/.ssh`), left out unless asked for: a photo.db
     /// is anyone's to write, and a row may name a secret as well as a photo.
     public let hidden: [FileName]
-    /// The folders the import reads its files from, to be shown before it starts.
-    public var folders: [FileName] { ShotwellPaths.folders(of: photos.map(\.file)) }
+    /// The folders the import reads its files from, to be shown before it starts: where the
+    /// files are, once their folders' links are followed, not only the names the rows give.
+    public var folders: [FileName] { ShotwellPaths.folders(of: photos.map { ShotwellPaths.resolved($0.file) ?? $0.file }) }
 
     /// Shotwell's LibraryPhoto.FLAG_TRASH.
     private static let trashFlag: Int64 = 0x4
@@ -121,8 +122,10 @@ public struct ShotwellLibrary: Sendable {
                 } else if !includingHidden && ShotwellPaths.isHidden(file) {
                     hidden.append(file)
                 } else {
-                    let details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
+                    var details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
                                                         exposureTime: row[4].integer, schema: version)
+                    // The check above is of the path now: the import checks where the file it opens is.
+                    details.hiddenFoldersAllowed = includingHidden
                     photos.append(Photo(id: id, file: file, details: details))
                 }
             }
