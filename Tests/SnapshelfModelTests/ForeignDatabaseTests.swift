@@ -217,6 +217,15 @@ final class ForeignDatabaseTests: LibraryTestCase {
         }
     }
 
+    func testSQLitesOwnStatisticsAndConstraintIndexesPassTheSchemaCheck() throws {
+        _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+        try LibraryFixture.execute("ANALYZE", in: database)
+        XCTAssertGreaterThan(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_stat%'", in: database), 0)
+        XCTAssertGreaterThan(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_autoindex_%'", in: database), 0)
+
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["kept"])
+    }
+
     func testAnOlderDatabaseOfThisComputerIsTakenOnceAndAnotherComputersIsNot() throws {
         _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("mine"))
         // As Snapshelf left it before tokens: schema 10, with this computer's machine ID.
