@@ -108,16 +108,17 @@ public enum LibraryRebuild {
         // when a database from elsewhere was set aside: each copy is screened as the rescan screens
         // what arrives, its bytes the content its name gives and read by a decoder, before its
         // sidecar names a photo. One that fails stays where it is, remembered and named by `check`.
-        let hashed = listed.compactMap { name in LibraryRescan.sha256(ofCopyNamed: name).map { (name: name, sha256: $0) } }
-        let verdicts = LibraryRescan.refusals(of: hashed.map { files.url(forFileNamed: $0.name) }, sha256: hashed.map(\.sha256))
-        for (copy, verdict) in zip(hashed, verdicts) {
-            guard let verdict else { continue }
-            setAside.append(.setAside(files.url(forFileNamed: copy.name), why: verdict.why))
-            refusedNow[copy.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why)
-        }
+        let found = SidecarReading(listed, in: files, screening: { batch in
+            let hashed = batch.compactMap { name in LibraryRescan.sha256(ofCopyNamed: name).map { (name: name, sha256: $0) } }
+            let verdicts = LibraryRescan.refusals(of: hashed.map { files.url(forFileNamed: $0.name) }, sha256: hashed.map(\.sha256))
+            for (copy, verdict) in zip(hashed, verdicts) {
+                guard let verdict else { continue }
+                setAside.append(.setAside(files.url(forFileNamed: copy.name), why: verdict.why))
+                refusedNow[copy.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why)
+            }
+            return batch.filter { refusedNow[$0] == nil }
+        }, progress: progress)
         try database.recordSetAside(refusedNow, forgetting: [])
-        let names = listed.filter { refusedNow[$0] == nil }
-        let found = SidecarReading(names, in: files, progress: progress)
         try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.
