@@ -7,8 +7,9 @@ import Foundation
 enum ShotwellPaths {
     /// Whether the path, or the one its folders' links lead to, has a component starting with a
     /// dot: a hidden folder such as `~/.cache` or `~/.ssh`, or a hidden file.
-    static func isHidden(_ file: FileName) -> Bool {
-        hasDotComponent(file.bytes) || resolved(file).map { hasDotComponent($0.bytes) } == true
+    /// `place` is where it leads, as `resolved` gives it.
+    static func isHidden(_ file: FileName, place: FileName) -> Bool {
+        hasDotComponent(file.bytes) || hasDotComponent(place.bytes)
     }
 
     /// The path with every link in it followed, as it is now; nil when it cannot be followed.
