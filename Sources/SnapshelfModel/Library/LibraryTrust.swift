@@ -10,8 +10,10 @@
 // before machine IDs in a folder no Syncthing shares (see `verdict`). Any other is moved
 // aside, never deleted, and the index made again from the photos and their sidecars, which hold
 // everything it held; its -wal, -shm and -journal go with it, and ones found without a database
-// are moved aside too, so no log from elsewhere is replayed. Whatever is taken, the schema check
-// (`LibrarySchemaCheck`) still refuses any trigger or view no migration made.
+// are moved aside too, so no log from elsewhere is replayed. One whose token cannot be read is
+// never used as it is: from elsewhere where Syncthing shares the folder, damaged where it does
+// not (see `unread`). Whatever is taken, the schema check (`LibrarySchemaCheck`) still refuses
+// any trigger or view no migration made.
 import Foundation
 
 enum LibraryTrust {
