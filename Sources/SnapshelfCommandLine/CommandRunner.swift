@@ -203,6 +203,10 @@ public struct CommandRunner {
                 case .success(.restored(let photo)):
                     Console.say(String(format: tr("Already in the library as photo %ld, whose missing or damaged copy was restored from %@"),
                                Int(photo.id), DisplayName.of(FileName(url: progress.file))))
+                case .failure(let error) where error.isInHiddenFolder:
+                    // Left out as a file the reading found in a hidden folder is, and named the same way.
+                    Console.complain(String(format: tr("%@: the file is in a hidden folder, so it was left out; --include-hidden imports it"),
+                                            error.displayPath))
                 case .failure(let error):
                     failed = true
                     Console.complain(error.message)

@@ -19,6 +19,8 @@ extension ImportError {
         case .noSpace: tr("there is not enough space on the disk for the library's copy")
         case .notRecorded(let error): String(format: tr("the library could not record it (%@)"), error.reason)
         case .libraryReadOnly: tr("the library is read-only, so nothing can be added to it")
+        case .inHiddenFolder(let place):
+            String(format: tr("it is in a hidden folder, as %@, so it was left out"), DisplayName.of(place))
         }
     }
 

@@ -54,6 +54,10 @@ extension LibraryError {
                 "its database holds no photos, but %@ holds %ld photo files, which Snapshelf will not take as new photos",
                 count), Self.photos(of: library), count)
         case .noLibraryYet: tr("there is no library there yet; importing a photo creates one")
+        case .olderDatabaseInSharedFolder(let database, let version, let shared):
+            // TRANSLATORS: %1$@ is the database, %2$ld its schema version, %3$@ the folder Syncthing shares.
+            String(format: tr("%1$@ is from a Snapshelf before sidecars (schema %2$ld), and %3$@ is shared through Syncthing, so Snapshelf cannot tell whether this computer made it, and its labels are in it alone; if it is yours, open the library once where Syncthing does not share it, which writes its sidecars; if it is not, move the database out of the folder, and the index is made again from the sidecars"),
+                   database.path, version, shared.path)
         case .notALibrary(let library): String(format: tr("it is not a library: there is no photos folder at %@"), Self.photos(of: library))
         case .openElsewhere: tr("Snapshelf has the library open elsewhere; close it there and try again")
         case .databaseNotReplaced(_, let code):

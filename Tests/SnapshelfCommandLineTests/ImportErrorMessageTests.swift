@@ -20,6 +20,8 @@ final class ImportErrorMessageTests: XCTestCase {
                        "/home/ada/trip/a.jpg: it could not be copied into the library (Input/output error)")
         XCTAssertEqual(message(.noSpace), "/home/ada/trip/a.jpg: there is not enough space on the disk for the library's copy")
         XCTAssertEqual(message(.libraryReadOnly), "/home/ada/trip/a.jpg: the library is read-only, so nothing can be added to it")
+        XCTAssertEqual(message(.inHiddenFolder(FileName("/home/ada/.ssh/a.jpg"))),
+                       "/home/ada/trip/a.jpg: it is in a hidden folder, as /home/ada/.ssh/a.jpg, so it was left out")
     }
 
     func testADecodersEndIsSaidInTheFilesWords() {

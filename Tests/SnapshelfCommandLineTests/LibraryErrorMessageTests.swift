@@ -23,6 +23,10 @@ final class LibraryErrorMessageTests: XCTestCase {
         let sidecar = library.appendingPathComponent("photos/a.jpg.xmp")
         XCTAssertEqual(LibraryError.sidecarsNotWritten(sidecar, reason: "a folder is in its way", more: 2).message,
                        "error while writing the sidecar /home/ada/Photos/photos/a.jpg.xmp: a folder is in its way; and 2 more; the label is saved in the database, and its sidecar is written when the library next opens, once what is in its way is moved")
+        let old = LibraryError.olderDatabaseInSharedFolder(database, version: 4, shared: library)
+        XCTAssertFalse(old.isMendedByRebuild, "a rebuild would lose its labels")
+        XCTAssertEqual(old.message,
+                       "error while opening the database /home/ada/Photos/library.sqlite3: /home/ada/Photos/library.sqlite3 is from a Snapshelf before sidecars (schema 4), and /home/ada/Photos is shared through Syncthing, so Snapshelf cannot tell whether this computer made it, and its labels are in it alone; if it is yours, open the library once where Syncthing does not share it, which writes its sidecars; if it is not, move the database out of the folder, and the index is made again from the sidecars")
     }
 
     func testARebuildIsNamedOnlyWhereItMends() {

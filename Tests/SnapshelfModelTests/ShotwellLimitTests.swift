@@ -122,4 +122,52 @@ final class ShotwellLimitTests: ShotwellTestCase {
         guard case .failure(let error)? = progress.first?.result else { return }
         XCTAssertEqual(error.reason, .file(.notRegularFile))
     }
+
+    func testTheFoldersShownAreWhereTheFilesAreOnceLinksAreFollowed() throws {
+        let real = folder.url.appendingPathComponent("card/DCIM"), link = folder.url.appendingPathComponent("Pictures/trip")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        try FileManager.default.copyItem(at: SamplePhotos.cameras[0], to: real.appendingPathComponent("a.jpg"))
+        try shotwell.addPhoto(link.appendingPathComponent("a.jpg"))
+        shotwell.close()
+
+        let library = try ShotwellLibrary(reading: shotwell.databaseURL)
+
+        XCTAssertEqual(library.files, [link.appendingPathComponent("a.jpg")])
+        XCTAssertEqual(library.folders.map(\.text), [real.resolvingSymlinksInPath().path])
+    }
+
+    func testAFolderMadeALinkIntoAHiddenFolderAfterTheReadingIsLeftOutByTheImport() throws {
+        let current = folder.url.appendingPathComponent("x/cur"), secret = folder.url.appendingPathComponent("x/.secret")
+        for (place, photo) in [(current, SamplePhotos.cameras[0]), (secret, SamplePhotos.cameras[1])] {
+            try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: photo, to: place.appendingPathComponent("x.jpg"))
+        }
+        try shotwell.addPhoto(current.appendingPathComponent("x.jpg"))
+        shotwell.close()
+        let library = try ShotwellLibrary(reading: shotwell.databaseURL)
+        let asked = try ShotwellLibrary(reading: shotwell.databaseURL, includingHidden: true)
+        XCTAssertEqual(library.hidden, [])
+        // The folder, not the file, swapped between the reading and the import: O_NOFOLLOW does not see it.
+        try FileManager.default.removeItem(at: current)
+        try FileManager.default.createSymbolicLink(at: current, withDestinationURL: secret)
+
+        var summary = ShotwellImportSummary(library)
+        var progress: [BatchImport.Progress] = []
+        try BatchImport(thumbnails: nil).run(library.files, label: nil, details: library.details, libraryDirectory: directory) {
+            progress.append($0)
+            summary.count($0)
+        }
+
+        XCTAssertEqual(progress.count, 1)
+        guard case .failure(let error)? = progress.first?.result else { return XCTFail("the hidden folder's photo was imported") }
+        guard case .inHiddenFolder(let place) = error.reason else { return XCTFail("\(error)") }
+        XCTAssertTrue(place.text.hasSuffix("/x/.secret/x.jpg"), place.text)
+        XCTAssertEqual([summary.hidden, summary.imports.failed, summary.imports.added], [1, 0, 0], "\(summary)")
+        // Asked for, it is imported.
+        try BatchImport(thumbnails: nil).run(asked.files, label: nil, details: asked.details, libraryDirectory: directory) {
+            XCTAssertNotNil(try? $0.result.get())
+        }
+    }
 }

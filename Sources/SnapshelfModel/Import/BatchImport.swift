@@ -85,7 +85,8 @@ public final class BatchImport: Sendable {
         // Enough files read and decoded ahead that the cores stay busy while a batch is saved.
         let ahead = max(2, ProcessInfo.processInfo.activeProcessorCount * 3) + Self.batchLimit
         let thumbnailSaves = ThumbnailSaves(limit: ahead)
-        let inspections = InspectionQueue(files, ahead: ahead, followingLinks: details == nil)
+        let inspections = InspectionQueue(files, ahead: ahead, followingLinks: details == nil,
+                                          refusingHidden: details?.contains { !$0.hiddenFoldersAllowed } ?? false)
         defer {
             inspections.finish()
             thumbnailSaves.finish()

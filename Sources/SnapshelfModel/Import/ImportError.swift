@@ -19,6 +19,8 @@ public struct ImportError: FileFailure, Sendable, Equatable {
         /// The copy is placed, but the library could not record its photo.
         case notRecorded(LibraryError)
         case libraryReadOnly
+        /// A catalogue's file turned out to be in a hidden folder once opened, where it really is.
+        case inHiddenFolder(FileName)
     }
 
     public let fileSystemPath: FileName
@@ -27,6 +29,11 @@ public struct ImportError: FileFailure, Sendable, Equatable {
     public init(fileSystemPath: FileName, reason: Reason) {
         self.fileSystemPath = fileSystemPath
         self.reason = reason
+    }
+
+    /// Whether the file was left out for being in a hidden folder, which is no failure of the import.
+    public var isInHiddenFolder: Bool {
+        if case .inHiddenFolder = reason { true } else { false }
     }
 
     /// The import error of a file that could not be read or decoded.

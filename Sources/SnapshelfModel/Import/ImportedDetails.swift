@@ -14,6 +14,9 @@ public struct ImportedDetails: Sendable, Equatable {
     public var taken: Date?
     /// What the person should know of how the details were read, such as a title that was changed.
     public var notes: [ImportNote]
+    /// Whether the person asked for files in hidden folders too. Without it, a file the import
+    /// finds in one once opened, wherever its folders' links led meanwhile, is left out.
+    public var hiddenFoldersAllowed = false
 
     public init(label: Label? = nil, orientation: Int? = nil, taken: Date? = nil, notes: [ImportNote] = []) {
         (self.label, self.orientation, self.taken, self.notes) = (label, orientation, taken, notes)

@@ -14,12 +14,14 @@ final class InspectionQueue: Sendable {
     private let slots: [Slot]
     private let ahead: Int
     private let followingLinks: Bool
+    private let refusingHidden: Bool
     private let running = DispatchGroup()
 
-    /// A file that is a link is refused unless `followingLinks`.
-    init(_ files: [URL], ahead: Int, followingLinks: Bool = true) {
+    /// A file that is a link is refused unless `followingLinks`, and one found in a hidden folder
+    /// once opened when `refusingHidden`.
+    init(_ files: [URL], ahead: Int, followingLinks: Bool = true, refusingHidden: Bool = false) {
         self.files = files
-        self.followingLinks = followingLinks
+        (self.followingLinks, self.refusingHidden) = (followingLinks, refusingHidden)
         self.ahead = max(1, ahead)
         slots = files.map { _ in Slot() }
         for index in 0..<min(self.ahead, files.count) {
@@ -30,10 +32,11 @@ final class InspectionQueue: Sendable {
     private func start(_ index: Int) {
         let file = files[index]
         let slot = slots[index]
-        let followingLinks = followingLinks
+        let (followingLinks, refusingHidden) = (followingLinks, refusingHidden)
         DispatchQueue.global(qos: .userInitiated).async(group: running) {
             let result = Result { () throws(ImportError) in
-                try PhotoCandidate(inspecting: file, previewSize: ThumbnailCache.Size.large.pixels, followingLinks: followingLinks)
+                try PhotoCandidate(inspecting: file, previewSize: ThumbnailCache.Size.large.pixels, followingLinks: followingLinks,
+                                   refusingHidden: refusingHidden)
             }
             slot.result.withLock { $0 = result }
             slot.ready.signal()

@@ -57,10 +57,11 @@ public struct PhotoCandidate: Sendable {
     /// it is hashed, so the bytes hashed are the bytes decoded. The library copies it later,
     /// checking that identity again, so that what it keeps is exactly what was inspected. A
     /// library's own copy, whose name another computer may have made a link, is inspected
-    /// without `followingLinks`.
-    public init(inspecting sourceURL: URL, previewSize: Int, followingLinks: Bool = true) throws(ImportError) {
+    /// without `followingLinks`. A catalogue's file is `refusingHidden` where it turns out to be
+    /// in a hidden folder once opened (see `SourceFile`).
+    public init(inspecting sourceURL: URL, previewSize: Int, followingLinks: Bool = true, refusingHidden: Bool = false) throws(ImportError) {
         let path = FileName(url: sourceURL).text
-        let file = try SourceFile(opening: sourceURL, followingLinks: followingLinks)
+        let file = try SourceFile(opening: sourceURL, followingLinks: followingLinks, refusingHidden: refusingHidden)
         self.sourceURL = sourceURL
         source = file.file
         sourceIdentity = file.identity

@@ -14,8 +14,8 @@ public struct ShotwellImportSummary: Equatable, Sendable {
     public let videos: Int
     public let oddRows: [ShotwellLibrary.OddRow]
     public let trashed: Int
-    /// The photos in hidden folders, which were left out.
-    public let hidden: Int
+    /// The photos in hidden folders, which were left out, when read or when the import opened them.
+    public private(set) var hidden: Int
     /// Photos already in the library that got Shotwell's title or turn, having none of their own.
     public private(set) var completed = 0
     /// Photos turned as Shotwell showed them, but mirrored as their files say.
@@ -29,6 +29,10 @@ public struct ShotwellImportSummary: Equatable, Sendable {
 
     /// Counts one photo of the import.
     public mutating func count(_ progress: BatchImport.Progress) {
+        if case .failure(let error) = progress.result, error.isInHiddenFolder {
+            hidden += 1
+            return
+        }
         imports.count(progress)
         if progress.notes.contains(where: \.isMirrorDropped) {
             mirrorsDropped += 1

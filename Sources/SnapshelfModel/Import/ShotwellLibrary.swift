@@ -50,8 +50,9 @@ public struct ShotwellLibrary: Sendable {
     /// The files in hidden folders (`~/.cache`, `~/.ssh`), left out unless asked for: a photo.db
     /// is anyone's to write, and a row may name a secret as well as a photo.
     public let hidden: [FileName]
-    /// The folders the import reads its files from, to be shown before it starts.
-    public var folders: [FileName] { ShotwellPaths.folders(of: photos.map(\.file)) }
+    /// The folders the import reads its files from, to be shown before it starts: where the
+    /// files are, once their folders' links are followed, not only the names the rows give.
+    public let folders: [FileName]
 
     /// Shotwell's LibraryPhoto.FLAG_TRASH.
     private static let trashFlag: Int64 = 0x4
@@ -80,7 +81,7 @@ public struct ShotwellLibrary: Sendable {
                 waiting: (() -> Void)? = nil) throws(ShotwellError) {
         let database = try ShotwellDatabase(url: url, patience: patience ?? Flock.patience, timeLimit: timeLimit, waiting: waiting)
         databaseURL = url
-        var hidden: [FileName] = []
+        var (hidden, places) = ([FileName](), [FileName]())
         (schemaVersion, photos, missing, videos, oddRows, trashed) = try database.reading { () throws(ShotwellError) in
             let needed: Set = ["id", "filename", "title", "orientation", "exposure_time"]
             for table in ["PhotoTable", "VersionTable", "VideoTable"] where try database.isPlainTable(table) == false {
@@ -118,11 +119,17 @@ public struct ShotwellLibrary: Sendable {
                     missing.append(file)
                 } else if !Self.isRegular(file) {
                     odd.append(.notARegularFile(id: id, file))
-                } else if !includingHidden && ShotwellPaths.isHidden(file) {
-                    hidden.append(file)
                 } else {
-                    let details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
+                    let place = ShotwellPaths.resolved(file) ?? file
+                    guard includingHidden || !ShotwellPaths.isHidden(file, place: place) else {
+                        hidden.append(file)
+                        continue
+                    }
+                    places.append(place)
+                    var details = ShotwellDetails.of(file: file, title: row[2], orientation: row[3].integer,
                                                         exposureTime: row[4].integer, schema: version)
+                    // The check above is of the path now: the import checks where the file it opens is.
+                    details.hiddenFoldersAllowed = includingHidden
                     photos.append(Photo(id: id, file: file, details: details))
                 }
             }
@@ -132,6 +139,7 @@ public struct ShotwellLibrary: Sendable {
             return (version, photos, missing, videos, odd, trashed)
         }
         self.hidden = hidden
+        folders = ShotwellPaths.folders(of: places)
     }
 
     /// The schema version, the highest VersionTable records, as Shotwell reads it.

@@ -7,14 +7,19 @@ import Foundation
 enum ShotwellPaths {
     /// Whether the path, or the one its folders' links lead to, has a component starting with a
     /// dot: a hidden folder such as `~/.cache` or `~/.ssh`, or a hidden file.
-    static func isHidden(_ file: FileName) -> Bool {
-        if hasDotComponent(file.bytes) { return true }
-        guard let resolved = file.withCString({ realpath($0, nil) }) else { return false }
-        defer { free(resolved) }
-        return hasDotComponent(Array(FileName(cString: resolved).bytes))
+    /// `place` is where it leads, as `resolved` gives it.
+    static func isHidden(_ file: FileName, place: FileName) -> Bool {
+        hasDotComponent(file.bytes) || hasDotComponent(place.bytes)
     }
 
-    private static func hasDotComponent(_ bytes: some Collection<UInt8>) -> Bool {
+    /// The path with every link in it followed, as it is now; nil when it cannot be followed.
+    static func resolved(_ file: FileName) -> FileName? {
+        guard let resolved = file.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return FileName(cString: resolved)
+    }
+
+    static func hasDotComponent(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
     }
 

@@ -11,7 +11,10 @@ struct SourceFile {
     let identity: OpenFile.Identity
 
     /// Opens the file at `url`; through a link only when `followingLinks`, as a person's choice may be.
-    init(opening url: URL, followingLinks: Bool = true) throws(ImportError) {
+    /// When `refusingHidden`, a file that is in a hidden folder once opened is refused: a catalogue's
+    /// path was checked when it was read, but a folder in it may have been made a link since,
+    /// which O_NOFOLLOW, for the last component alone, does not see.
+    init(opening url: URL, followingLinks: Bool = true, refusingHidden: Bool = false) throws(ImportError) {
         let name = FileName(url: url)
         let path = name.text
         switch OpenFile.openRegular(name, followingLinks: followingLinks) {
@@ -19,11 +22,25 @@ struct SourceFile {
         case .failure(.notRegular(let mode)): throw ImportError(path: path, reason: .file(mode & S_IFMT == S_IFDIR ? .isDirectory : .notRegularFile))
         case .failure(.failed(let code)): throw Self.failure(path: path, errno: code)
         }
+        if refusingHidden {
+            let place = Self.place(of: file.descriptor)
+            guard let place, !ShotwellPaths.hasDotComponent(place.bytes) else {
+                throw ImportError(path: path, reason: .inHiddenFolder(place ?? name))
+            }
+        }
         guard file.size > 0 else { throw ImportError(path: path, reason: .file(.empty)) }
         guard file.size <= PhotoCandidate.maximumBytes else { throw ImportError(path: path, reason: .file(.tooLarge(bytes: file.size))) }
         guard let opened = file.identity() else { throw ImportError(path: path, reason: .changedDuringImport) }
         modified = ClampedDate.from(seconds: opened.modified.tv_sec, nanoseconds: opened.modified.tv_nsec)
         identity = opened
+    }
+
+    /// Where the open file really is, as the kernel names its descriptor; nil when it cannot say.
+    static func place(of descriptor: Int32) -> FileName? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
+        guard count > 0, count < buffer.count, buffer[0] == UInt8(ascii: "/") else { return nil }
+        return FileName(bytes: buffer[..<count])
     }
 
     /// The SHA-256 of the content, read in chunks.

@@ -48,6 +48,10 @@ public enum LibraryError: Error, Sendable, Equatable {
     case emptyDatabaseOverPhotos(URL, count: Int)
     /// There is no library at that folder yet.
     case noLibraryYet(URL)
+    /// The database, of schema `version`, is from before sidecars, and `shared`, the library's
+    /// folder or one above it, is shared through Syncthing: whether this computer made it cannot
+    /// be told, and its labels are nowhere else.
+    case olderDatabaseInSharedFolder(URL, version: Int, shared: URL)
 
     // A rebuild that cannot start or finish (LibraryRebuild).
     /// The folder has no `photos` folder, so it is no library.
@@ -75,6 +79,7 @@ public enum LibraryError: Error, Sendable, Equatable {
              .photosUnreadable(let folder), .photosWithoutDatabase(let folder, _), .emptyDatabaseOverPhotos(let folder, _),
              .noLibraryYet(let folder):
             .openingLibrary(folder)
+        case .olderDatabaseInSharedFolder(let database, _, _): .openingDatabase(database)
         case .notALibrary(let folder), .openElsewhere(let folder), .databaseNotReplaced(let folder, _), .databaseNotMovedAside(let folder, _):
             .rebuildingLibrary(folder)
         }

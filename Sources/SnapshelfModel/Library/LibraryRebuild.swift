@@ -89,16 +89,36 @@ public enum LibraryRebuild {
         // would give its date, size and camera to a sidecar that syncs back to the computer that made it.
         // Nor is one the index set aside, unchanged since.
         var setAside: [RebuildNote] = []
+        var refusedNow: [String: LibraryDatabase.SetAsideFile] = [:]
         let entries = files.allFileNames().filter { !SidecarConflict.isConflictCopy($0) }.sorted()
-        let names = entries.filter { name in
+        let listed = entries.filter { name in
             let url = files.directory.appendingPathComponent(name)
             var status = stat()
             let known = lstat(url.path, &status) == 0 ? refused[name].flatMap { $0.isSame(as: status) ? $0.why : nil } : nil
-            guard let why = known ?? PhotoFileScreen.refusal(at: url) else { return true }
+            if let known {
+                setAside.append(.setAside(url, why: known))
+                return false
+            }
+            guard let why = PhotoFileScreen.refusal(at: url) else { return true }
             setAside.append(.setAside(url, why: why))
+            refusedNow[name] = LibraryDatabase.SetAsideFile(status, why: why)
             return false
         }
-        let found = SidecarReading(names, in: files, progress: progress)
+        // A copy and its sidecar are only what the folder holds, which a peer may have filled, as
+        // when a database from elsewhere was set aside: each copy is screened as the rescan screens
+        // what arrives, its bytes the content its name gives and read by a decoder, before its
+        // sidecar names a photo. One that fails stays where it is, remembered and named by `check`.
+        let found = SidecarReading(listed, in: files, screening: { batch in
+            let hashed = batch.compactMap { name in LibraryRescan.sha256(ofCopyNamed: name).map { (name: name, sha256: $0) } }
+            let verdicts = LibraryRescan.refusals(of: hashed.map { files.url(forFileNamed: $0.name) }, sha256: hashed.map(\.sha256))
+            for (copy, verdict) in zip(hashed, verdicts) {
+                guard let verdict else { continue }
+                setAside.append(.setAside(files.url(forFileNamed: copy.name), why: verdict.why))
+                refusedNow[copy.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why)
+            }
+            return batch.filter { refusedNow[$0] == nil }
+        }, progress: progress)
+        try database.recordSetAside(refusedNow, forgetting: [])
         try database.fillNew(with: found.rows)
         // Rows from their sidecars agree with them already; the others get theirs now, as do those
         // whose sidecar is from before cameras were kept, which get it from their copies.

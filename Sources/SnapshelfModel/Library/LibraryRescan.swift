@@ -150,8 +150,9 @@ struct LibraryRescan {
 
     /// Why each arrived copy is no photo, with the file as it was read; nil for one that is. Each
     /// is hashed as opaque bytes and must hold the content its name gives, then decoded in the
-    /// sandbox, on every core: nothing of it is parsed in this process.
-    private static func refusals(of copies: [URL], sha256 hashes: [String]) -> [Verdict?] {
+    /// sandbox, on every core: nothing of it is parsed in this process. A rebuild screens every
+    /// copy with it too.
+    static func refusals(of copies: [URL], sha256 hashes: [String]) -> [Verdict?] {
         let verdicts = Mutex([Verdict?](repeating: nil, count: copies.count))
         DispatchQueue.concurrentPerform(iterations: copies.count) { index in
             let verdict = refusal(of: copies[index], sha256: hashes[index])
@@ -161,7 +162,7 @@ struct LibraryRescan {
     }
 
     /// Why a copy is no photo, with the file as it was when it was refused.
-    private typealias Verdict = (why: PhotoFileRefusal, status: stat)
+    typealias Verdict = (why: PhotoFileRefusal, status: stat)
 
     private static func refusal(of copy: URL, sha256: String) -> Verdict? {
         var status = stat()

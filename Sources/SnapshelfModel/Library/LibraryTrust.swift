@@ -6,11 +6,14 @@
 // folder: a copy from elsewhere cannot have a token of this user's, which another computer never
 // sees. A database with no such token is still this computer's when the machine ID it keeps (see
 // `LibraryDatabaseMachine`) is this computer's, as one made under another data folder is (a
-// Flatpak's, or another $XDG_DATA_HOME): its token is then noted here too. Any other is moved
+// Flatpak's, or another $XDG_DATA_HOME): its token is then noted here too, as it is for one from
+// before machine IDs in a folder no Syncthing shares (see `verdict`). Any other is moved
 // aside, never deleted, and the index made again from the photos and their sidecars, which hold
 // everything it held; its -wal, -shm and -journal go with it, and ones found without a database
-// are moved aside too, so no log from elsewhere is replayed. Whatever is taken, the schema check
-// (`LibrarySchemaCheck`) still refuses any trigger or view no migration made.
+// are moved aside too, so no log from elsewhere is replayed. One whose token cannot be read is
+// never used as it is: from elsewhere where Syncthing shares the folder, damaged where it does
+// not (see `unread`). Whatever is taken, the schema check (`LibrarySchemaCheck`) still refuses
+// any trigger or view no migration made.
 import Foundation
 
 enum LibraryTrust {
@@ -20,12 +23,16 @@ enum LibraryTrust {
         /// It holds a token this user's computer wrote.
         case made
         /// Its token is not noted here, but its machine ID is this computer's, or it is from before
-        /// version 9, which named no computer: its token is noted now, or it gets one.
+        /// version 9, which named no computer, in a folder no Syncthing shares: its token is noted
+        /// now, or it gets one.
         case adoptable
-        /// It was not made here, or it is no regular file.
+        /// It was not made here, or it is no regular file, or, in a folder Syncthing shares, it
+        /// cannot be read or names no computer.
         case foreign
-        /// It cannot be read; opening it tells why, as for any damaged database.
-        case unreadable
+        /// It is not judged now: another Snapshelf has it open, or this computer cannot read it
+        /// for a while (its disk is full, it may not read the file). It is not sealed, so the next
+        /// open judges it again, and the schema check still refuses what it must not run.
+        case unjudged
     }
 
     /// What stands beside a database and is part of it: SQLite replays a log into the database.
@@ -46,14 +53,14 @@ enum LibraryTrust {
         // it has its token: a database being made is never taken for one from elsewhere.
         var lock: LibraryLock? = try LibraryLock(directory: directory, writable: true)
         defer { withExtendedLifetime(lock) {} }
-        switch verdict(of: database) {
+        switch try verdict(of: database) {
         case .absent:
             _ = try setAside(database, companionsOnly: true)
             return (.absent, nil)
         case .foreign where lock?.isAlone == false:
             // Another Snapshelf has it open: moving it would pull it from under that one. It is
             // left for the last to close; the schema check still refuses what it must not run.
-            return (.unreadable, nil)
+            return (.unjudged, nil)
         case .foreign:
             guard let aside = try setAside(database, companionsOnly: false) else { return (.absent, nil) }
             // The rebuild takes the lock of its own.
@@ -68,26 +75,59 @@ enum LibraryTrust {
         }
     }
 
-    static func verdict(of database: URL) -> Verdict {
+    static func verdict(of database: URL) throws(LibraryError) -> Verdict {
         var status = stat()
         guard lstat(database.path, &status) == 0, status.st_size > 0 else { return .absent }
         // A link or a pipe under the database's name is no index at all, and may lead anywhere.
         guard status.st_mode & S_IFMT == S_IFREG else { return .foreign }
-        // Read with its log, as a kill may leave the token there; nothing is written, and only a
-        // database that reads whole is judged: one that cannot be read is left to the open.
-        guard let connection = try? SQLiteConnection(fileURL: database),
-              let read = try? contents(of: connection) else { return .unreadable }
+        let directory = database.deletingLastPathComponent()
+        let sharedFolder = LibraryFolder.isShared(directory) ? directory : LibraryFolder.sharedFolder(above: directory)
+        // Read with its log, as a kill may leave the token there. The connection is a writing one,
+        // as the library's own is: SQLite may fold a log into the file or roll back a journal a
+        // kill left, which changes the file though nothing of ours is added to it. Whatever is
+        // read here is only compared, never run or kept.
+        let read: (version: Int, token: String?, host: String?)
+        do {
+            read = try contents(of: try SQLiteConnection(fileURL: database))
+        } catch {
+            return try unread(database, error, shared: sharedFolder != nil)
+        }
         if let token = read.token, madeTokens().contains(token) {
             return .made
         }
         // A database from before tokens, or one made under another data folder of this computer,
         // is told by the machine ID it keeps since version 9, where a peer's names its own
-        // computer. One from before version 9 names no computer, and predates sharing through
-        // Syncthing; it alone may hold labels that no sidecar has yet, so it is kept too.
-        if read.host == LibraryDatabase.hostIdentity || read.version < LibrarySchema.machineVersion {
+        // computer.
+        if read.host == LibraryDatabase.hostIdentity {
             return .adoptable
         }
+        guard read.version < LibrarySchema.machineVersion else { return .foreign }
+        // One from before version 9 names no computer, and any peer can write a version that low.
+        // Where no Syncthing shares the folder, no peer can have put it there: it is this
+        // computer's, and it alone may hold labels that no sidecar has yet, so it is kept.
+        guard let sharedFolder else { return .adoptable }
+        // In a shared folder it is made again from the sidecars, which hold all it held since
+        // version 5. Before that there were no sidecars, and its labels are in it alone: set
+        // aside, they would be lost to the library, and taken, a peer's rows would be. Refused,
+        // it stays where it is, whole, until the person says whose it is (see the message).
+        if read.version > 0 && read.version < LibrarySchema.sidecarsVersion {
+            throw .olderDatabaseInSharedFolder(database, version: read.version, shared: sharedFolder)
+        }
         return .foreign
+    }
+
+    /// The verdict on a database whose token or machine ID could not be read. Unread is not
+    /// trusted: in a folder Syncthing shares it may be a peer's with a page spoiled on purpose, so
+    /// it is set aside as one from elsewhere. Elsewhere it can only be this computer's own, and a
+    /// damaged one is refused with the rebuild that mends it, never opened as it is. A lock that
+    /// outlasted SQLite's wait is reported, and a disk too full to read it leaves it unjudged.
+    private static func unread(_ database: URL, _ error: LibraryError, shared: Bool) throws(LibraryError) -> Verdict {
+        switch error {
+        case .database(.locked, _): throw error
+        case _ where shared: return .foreign
+        case .diskFull, .database(.readOnly, _): return .unjudged
+        default: throw error
+        }
     }
 
     /// The schema version, the token and the machine ID the database holds, where it has them.

@@ -19,6 +19,13 @@ enum LibrarySchemaCheck {
                 known.parts[object.key, default: []].formUnion(object.parts)
             }
         }
+        // The tables SQLite makes of its own, `ANALYZE`'s statistics, as SQLite writes them.
+        for (name, columns) in [("sqlite_stat1", "tbl,idx,stat"), ("sqlite_stat2", "tbl,idx,sampleno,sample"),
+                                ("sqlite_stat3", "tbl,idx,neq,nlt,ndlt,sample"), ("sqlite_stat4", "tbl,idx,neq,nlt,ndlt,sample")] {
+            let object = LibrarySchemaObject(type: "table", name: name, sql: "CREATE TABLE \(name)(\(columns))")
+            known.shapes[object.key, default: []].insert(object.shape)
+            known.parts[object.key, default: []].formUnion(object.parts)
+        }
         return known
     }()
 
@@ -29,8 +36,7 @@ enum LibrarySchemaCheck {
     /// dropped and added again does: neither runs anything.
     static func refuseUnknown(in connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) {
         let unknown = try objects(in: connection).filter { object in
-            // SQLite's own tables (sqlite_sequence, sqlite_stat1) and indexes act on nothing.
-            if object.name.hasPrefix("sqlite_") && (object.type == "table" || object.type == "index") { return false }
+            if isConstraintIndex(object) { return false }
             guard known.shapes[object.key]?.contains(object.shape) == true else { return true }
             return !object.parts.isSubset(of: known.parts[object.key] ?? [])
         }
@@ -39,16 +45,26 @@ enum LibrarySchemaCheck {
         throw .database(.unknownSchema(named, more: unknown.count - named.count), during: .openingDatabase(fileURL))
     }
 
+    /// The index SQLite makes for a UNIQUE or PRIMARY KEY constraint of one of our tables, which
+    /// has no SQL of its own and so only enforces what the table's own SQL, checked, declares. A
+    /// `sqlite_` name is no exemption otherwise: SQLite loads an index or table of any name
+    /// written into the schema, and `CREATE UNIQUE INDEX sqlite_evil` would refuse every import.
+    private static func isConstraintIndex(_ object: LibrarySchemaObject) -> Bool {
+        object.type == "index" && object.sqlIsNull && known.shapes["table " + object.table] != nil
+            && object.name.hasPrefix("sqlite_autoindex_" + object.table + "_")
+    }
+
     private static func objects(in connection: SQLiteConnection) throws(LibraryError) -> [LibrarySchemaObject] {
         let statement: SQLiteStatement
         do {
-            statement = try connection.prepare("SELECT type, name, coalesce(sql, '') FROM sqlite_master", during: .readingSchemaVersion)
+            statement = try connection.prepare("SELECT type, name, coalesce(sql, ''), sql IS NULL, tbl_name FROM sqlite_master", during: .readingSchemaVersion)
         } catch {
             throw error.mendedByRebuild()
         }
         var objects: [LibrarySchemaObject] = []
         while try statement.step() {
-            objects.append(LibrarySchemaObject(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2)))
+            objects.append(LibrarySchemaObject(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2),
+                                               sqlIsNull: statement.integer(at: 3) != 0, table: statement.text(at: 4)))
         }
         return objects
     }

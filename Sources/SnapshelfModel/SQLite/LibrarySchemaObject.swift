@@ -11,11 +11,15 @@ struct LibrarySchemaObject {
     let shape: String
     /// A plain table's columns and constraints; none for anything else.
     let parts: Set<String>
+    /// Whether it has no SQL at all, as the index SQLite makes for a table's constraint has.
+    let sqlIsNull: Bool
+    /// The table it belongs to, as the schema says.
+    let table: String
 
     var key: String { type + " " + name }
 
-    init(type: String, name: String, sql: String) {
-        (self.type, self.name) = (type, name)
+    init(type: String, name: String, sql: String, sqlIsNull: Bool = false, table: String = "") {
+        (self.type, self.name, self.sqlIsNull, self.table) = (type, name, sqlIsNull, table)
         let normalized = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard type == "table", normalized.uppercased().hasPrefix("CREATE TABLE"), let split = Self.parts(of: normalized) else {
             (shape, parts) = (normalized, [])

@@ -65,14 +65,16 @@ struct SidecarReading {
     private(set) var notes: [RebuildNote] = []
     private let files: LibraryFiles
 
-    /// Reads the sidecars of these copies, a batch at a time, telling `progress` after each.
-    init(_ names: [String], in files: LibraryFiles, progress: (Int, Int) -> Void) {
+    /// Reads the sidecars of these copies, a batch at a time, telling `progress` after each. Each
+    /// batch is `screening` first, which gives back the copies that may be photos, so the
+    /// progress counts the slow part, hashing and decoding every copy, as it goes.
+    init(_ names: [String], in files: LibraryFiles, screening: ([String]) -> [String] = { $0 }, progress: (Int, Int) -> Void) {
         self.files = files
         var claims: [Claim] = []
         claims.reserveCapacity(names.count)
         let batch = 2048
         for start in stride(from: 0, to: names.count, by: batch) {
-            let slice = Array(names[start..<min(start + batch, names.count)])
+            let slice = screening(Array(names[start..<min(start + batch, names.count)]))
             let findings = Self.read(slice.map(files.sidecarURL(forFileNamed:)))
             for (name, finding) in zip(slice, findings) {
                 guard let sha256 = Self.contentHash(inName: name) else {
