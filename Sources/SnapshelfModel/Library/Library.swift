@@ -54,9 +54,12 @@ public final class Library {
         if (trust.verdict == .absent || trust.verdict == .adoptable) && writeRefusal == nil {
             do {
                 try LibraryTrust.seal(self.database)
-            } catch {
+            } catch where trust.verdict == .absent {
                 // Unsealed, the database is made again at the next open, from what it told the sidecars.
                 openingNotes.append(.failed(error))
+            } catch {
+                // An adopted database is adopted again at the next open, by the same rule: a data
+                // folder that cannot be written, as under another XDG_DATA_HOME, changes nothing.
             }
         }
         if let shared = LibraryFolder.sharedFolder(above: directory) {
