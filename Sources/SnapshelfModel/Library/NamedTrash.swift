@@ -40,7 +40,8 @@ struct NamedTrash {
     /// Links the copy and its sidecar into `removed/` under the first free original name,
     /// "name.jpg" or "name (2).jpg"…; nil when no link can be made there.
     private func link(_ copy: URL, as name: ExportName) -> (copy: FileName, sidecar: FileName?)? {
-        guard (try? PrivateFolder.make(files.keptDirectory)) != nil else { return nil }
+        // What `make` returns is only where something in the folder's place went, nil for nothing.
+        do { try PrivateFolder.make(files.keptDirectory) } catch { return nil }
         let sidecar = Sidecar.url(for: copy)
         let hasSidecar = FileManager.default.fileExists(atPath: sidecar.path)
         let folder = FileName(url: files.keptDirectory)
