@@ -25,7 +25,7 @@ final class ShotwellCommandTests: CommandLineTestCase {
         let outcome = try snapshelf("import", "--from-shotwell", expecting: 1, environment: ["XDG_DATA_HOME": folder.url.path])
 
         XCTAssertEqual(outcome.standardOutput, """
-            Reading photos from: \(SamplePhotos.cameras[0].deletingLastPathComponent().path)
+            Reading photos from: \(SamplePhotos.cameras[0].deletingLastPathComponent().resolvingSymlinksInPath().path)
             Imported \(SamplePhotos.cameras[0].path) as photo 1
             Imported \(SamplePhotos.cameras[1].path) as photo 2
             Imported 2 photos. 1 photo in Shotwell’s library was not imported because its file is gone: \(gone.path). \
