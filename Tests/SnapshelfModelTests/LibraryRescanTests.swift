@@ -66,6 +66,27 @@ final class LibraryRescanTests: LibraryTestCase {
         XCTAssertFalse(try second.rescan().changedTheIndex, "a second rescan finds nothing new")
     }
 
+    func testACopyAnotherComputerChangedIntoSomethingElseIsPutBackFromTheReserve() throws {
+        let (_, second, ids) = try sharedLibrary()
+        let copy = try XCTUnwrap(try second.photos().first { $0.id == ids[0] }).fileURL
+        let original = try Data(contentsOf: copy)
+        // Another computer's change to the file, as Syncthing brings it: new bytes renamed over it.
+        let temporary = copy.deletingLastPathComponent().appendingPathComponent(".syncthing.\(copy.lastPathComponent).tmp")
+        try Data("[Desktop Entry]\nType=Application\nExec=sh -c 'touch /tmp/owned'\n".utf8).write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, copy.path), 0)
+
+        let rescan = try second.rescan()
+        XCTAssertEqual(try Data(contentsOf: copy), original, "the photo's own bytes are back")
+        XCTAssertTrue(rescan.notes.contains { $0.contains("photo \(ids[0]) was changed on another computer and no longer holds that photo; its own bytes were put back") },
+                      "\(rescan.notes)")
+        let setAside = other.appendingPathComponent("set-aside")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: setAside.path)
+        XCTAssertEqual(kept.count, 1)
+        XCTAssertTrue(try String(contentsOf: setAside.appendingPathComponent(kept[0]), encoding: .utf8).hasPrefix("[Desktop Entry]"), "kept, never deleted")
+        XCTAssertEqual(try second.check(), [])
+        XCTAssertTrue(try second.rescan().notes.isEmpty, "a copy put back is its photo")
+    }
+
     func testALabelARotationAndARemovalReachTheOtherComputer() throws {
         let (first, second, ids) = try sharedLibrary()
         _ = try first.relabel(photoWithID: ids[0], as: try Label("changed on the first"))

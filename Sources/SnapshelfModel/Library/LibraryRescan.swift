@@ -57,6 +57,10 @@ struct LibraryRescan {
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
+        // A copy the index saw before, changed since: only another computer changes one.
+        report.notes += mend(changedCopies: found.keys.filter { name in
+            ids[name] != nil && seen[name] != nil && found[name] != seen[name]
+        }, ids: ids)
         // Links, FIFOs and devices are never opened: each is set aside once, from its `lstat`.
         var refused: [String: LibraryDatabase.SetAsideFile] = [:]
         for (name, status) in statuses where ids[name] == nil && !Self.isSidecar(name) && !(remembered[name]?.isSame(as: status) ?? false) {
