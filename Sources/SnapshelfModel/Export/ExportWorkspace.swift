@@ -17,8 +17,7 @@ final class ExportWorkspace {
     /// ~/.cache/snapshelf/exports; throws why when none can be made, or when a folder Snapshelf
     /// keeps there is not the person's own or can be written by others.
     init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
+        let cacheHome = LibraryLocation.cacheHome(environment: environment)
         let parent = cacheHome.appendingPathComponent("snapshelf", isDirectory: true).appendingPathComponent("exports", isDirectory: true)
         for folder in [cacheHome, parent.deletingLastPathComponent(), parent] {
             if mkdir(folder.path, 0o700) != 0 && errno != EEXIST { throw Self.failure(folder) }

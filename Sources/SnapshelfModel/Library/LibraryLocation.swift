@@ -39,6 +39,15 @@ public enum LibraryLocation {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share", isDirectory: true)
     }
 
+    /// This user's cache folder: $XDG_CACHE_HOME, else ~/.cache.
+    static func cacheHome(environment: [String: String]) -> URL {
+        // As for XDG_DATA_HOME, a relative XDG_CACHE_HOME is invalid and ignored.
+        if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
+            return URL(fileURLWithPath: cacheHome, isDirectory: true)
+        }
+        return URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache", isDirectory: true)
+    }
+
     private static func absoluteURL(_ path: String, environment: [String: String]) -> URL {
         let expanded = path == "~" || path.hasPrefix("~/")
             ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()

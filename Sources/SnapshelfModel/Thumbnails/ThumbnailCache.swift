@@ -41,9 +41,7 @@ public struct ThumbnailCache: Sendable {
 
     /// The cache the desktop shares: $XDG_CACHE_HOME/thumbnails, else ~/.cache/thumbnails.
     public static func shared(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThumbnailCache {
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
-        return ThumbnailCache(directory: cacheHome.appendingPathComponent("thumbnails", isDirectory: true))
+        ThumbnailCache(directory: LibraryLocation.cacheHome(environment: environment).appendingPathComponent("thumbnails", isDirectory: true))
     }
 
     /// The file's canonical URI, as the standard hashes it.
