@@ -62,12 +62,7 @@ extension LibraryDatabase {
                 _ = try record.step()
                 record.reset()
             }
-            let forget = try connection.prepare("DELETE FROM set_aside_files WHERE name = ?", during: .recordingSeenFiles)
-            for name in gone {
-                try forget.bind([.text(name)])
-                _ = try forget.step()
-                forget.reset()
-            }
+            try forget(gone, from: "set_aside_files")
         }
     }
 }

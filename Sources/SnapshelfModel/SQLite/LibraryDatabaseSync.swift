@@ -50,12 +50,7 @@ extension LibraryDatabase {
                 _ = try record.step()
                 record.reset()
             }
-            let forget = try connection.prepare("DELETE FROM seen_files WHERE name = ?", during: .recordingSeenFiles)
-            for name in gone {
-                try forget.bind([.text(name)])
-                _ = try forget.step()
-                forget.reset()
-            }
+            try forget(gone, from: "seen_files")
         }
     }
 
@@ -118,6 +113,17 @@ extension LibraryDatabase {
                 unmark.reset()
             }
             return found
+        }
+    }
+
+    /// Deletes the rows of the files named from `table`, seen_files or set_aside_files, both kept
+    /// by name: inside the caller's transaction.
+    func forget(_ names: [String], from table: String) throws(LibraryError) {
+        let forget = try connection.prepare("DELETE FROM \(table) WHERE name = ?", during: .recordingSeenFiles)
+        for name in names {
+            try forget.bind([.text(name)])
+            _ = try forget.step()
+            forget.reset()
         }
     }
 }
