@@ -91,27 +91,23 @@ final class ExportFolder {
     /// Makes the finished file `name` of the workspace ready to take a name here.
     func entrant(_ name: String, from workspace: ExportWorkspace, naming shown: String) throws(ExportError) -> Entrant {
         if workspace.device == device { return Entrant(directory: workspace.descriptor, name: name, hidden: nil) }
-        let source = openat(workspace.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard source >= 0 else { throw ExportError(file: shown, reason: .init(errno: errno)) }
-        defer { close(source) }
+        let opened = openat(workspace.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        var status = stat()
+        guard opened >= 0, fstat(opened, &status) == 0 else {
+            let code = errno
+            if opened >= 0 { close(opened) }
+            throw ExportError(file: shown, reason: .init(errno: code))
+        }
+        let source = OpenFile(descriptor: opened, size: Int(status.st_size))
         let hiddenName = Self.temporaryPrefix + UUID().uuidString + ".tmp"
         let output = openat(descriptor, hiddenName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard output >= 0 else { throw ExportError(file: shown, reason: .init(errno: errno)) }
         defer { close(output) }
         let entrant = Entrant(directory: descriptor, name: hiddenName, hidden: self)
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw ExportError(file: shown, reason: .init(errno: errno)) }
-            if count == 0 { break }
-            var written = 0
-            while written < count {
-                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { throw ExportError(file: shown, reason: .init(errno: result < 0 ? errno : ENOSPC)) }
-                written += result
-            }
+        do {
+            try CopyWriter(descriptor: output).append(copying: source, readFrom: shown)
+        } catch {
+            throw ExportError(file: shown, reason: .init(error))
         }
         guard fsync(output) == 0 else { throw ExportError(file: shown, reason: .init(errno: errno)) }
         return entrant

@@ -27,7 +27,9 @@ struct CopyWriter {
 
     private let descriptor: Int32
 
-    private init(descriptor: Int32) {
+    /// Appends to a file already open for writing, which stays open: an export's copy made
+    /// relative to its folder's descriptor.
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
