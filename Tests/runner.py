@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Runs the XCTest classes of Snapshelf's suite side by side, for `make check` and `make test`.
+
+Each worker owns a private Xvfb display and D-Bus session bus, so windows, focus, the accessibility
+bus and GApplication's single instance never clash between workers; each class gets fresh
+XDG data, cache and config folders of its own. A class is one process of the test bundle, so a
+crash names its class and stops nothing else. The slowest classes start first, by the times of the
+last run (.build/test-times.json) or, on a first run, by tier.
+
+`--tier check` leaves out the classes that start an outside program (Syncthing, Shotwell,
+darktable, a hostile loader or decoder); the test support refuses to start one in that tier, so a
+class that needs one and is not listed in FULL_TIER fails, naming this file.
+"""
+import argparse
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUNDLE = os.path.join(ROOT, ".build", "debug", "SnapshelfPackageTests.xctest")
+TIMES = os.path.join(ROOT, ".build", "test-times.json")
+SAMPLES = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "photos")
+SCREEN = "1280x800x24"
+# A class still running after this long is stuck; it is killed and reported as such.
+CLASS_LIMIT = 900
+
+# The classes that start Syncthing, Shotwell, darktable, a hostile GdkPixbuf loader or a hostile
+# decoder: `make test` runs them, `make check` does not.
+FULL_TIER = {
+    "SnapshelfCommandLineTests.SyncthingConflictTests",
+    "SnapshelfCommandLineTests.SyncthingLibraryTests",
+    "SnapshelfCommandLineTests.SyncthingPairTests",
+    "SnapshelfCommandLineTests.SharedLibraryKillTests",
+    "SnapshelfCommandLineTests.PeerExportTests",
+    "SnapshelfCommandLineTests.HostileLoaderTests",
+    "SnapshelfCommandLineTests.HostileDecoderAttackTests",
+    "SnapshelfCommandLineTests.HostileDecoderAttackControlTests",
+    "SnapshelfCommandLineTests.ShotwellCommandTests",
+    "SnapshelfCommandLineTests.ShotwellLimitCommandTests",
+    "SnapshelfCommandLineTests.ShotwellMessageTests",
+    "SnapshelfModelTests.ShotwellDatabaseTests",
+    "SnapshelfModelTests.ShotwellImportTests",
+    "SnapshelfModelTests.ShotwellLimitTests",
+    "SnapshelfUITests.SyncthingWindowTests",
+    "SnapshelfUITests.SharedLibraryWindowTests",
+    "SnapshelfUITests.ShotwellImportWindowTests",
+    "SnapshelfUITests.HostileDecoderWindowTests",
+}
+
+
+class Worker:
+    """A private display and session bus, kept for every class the worker runs."""
+
+    def __init__(self, scratch):
+        self.scratch = scratch
+        read, write = os.pipe()
+        self.display = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+                                        pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        start_new_session=True)
+        os.close(write)
+        with os.fdopen(read) as said:
+            number = said.readline().strip()
+        if not number:
+            raise SystemExit("Xvfb did not start: is the xvfb package installed?")
+        read, write = os.pipe()
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write}"],
+                                    pass_fds=[write], env=dict(os.environ, DISPLAY=f":{number}"),
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(write)
+        with os.fdopen(read) as said:
+            address = said.readline().strip()
+        if not address:
+            raise SystemExit("dbus-daemon did not start: is the dbus-daemon package installed?")
+        self.environment = dict(os.environ, DISPLAY=f":{number}", DBUS_SESSION_BUS_ADDRESS=address)
+        self.environment.pop("WAYLAND_DISPLAY", None)
+
+    def run(self, name, tier, bundle):
+        """Runs one class in a process of its own; returns its status, output, wall and CPU seconds."""
+        home = tempfile.mkdtemp(prefix=name.split(".")[-1] + "-", dir=self.scratch)
+        environment = dict(self.environment, SNAPSHELF_TEST_TIER=tier,
+                           XDG_DATA_HOME=os.path.join(home, "data"), XDG_CACHE_HOME=os.path.join(home, "cache"),
+                           XDG_CONFIG_HOME=os.path.join(home, "config"))
+        log = os.path.join(home, "output")
+        started = time.monotonic()
+        with open(log, "wb") as output:
+            process = subprocess.Popen([bundle, name], cwd=ROOT, env=environment, stdout=output,
+                                       stderr=subprocess.STDOUT, start_new_session=True)
+            timer = threading.Timer(CLASS_LIMIT, lambda: os.killpg(process.pid, signal.SIGKILL))
+            timer.start()
+            _, status, usage = os.wait4(process.pid, 0)
+            timer.cancel()
+            process.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.monotonic() - started
+        with open(log, errors="replace") as output:
+            text = output.read()
+        # A class that left a process behind in its session has it stopped now, not at the end.
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        shutil.rmtree(home, ignore_errors=True)
+        return process.returncode, text, wall, usage.ru_utime + usage.ru_stime
+
+    def stop(self):
+        for process in (self.bus, self.display):
+            process.terminate()
+            process.wait()
+
+
+def listed_classes(bundle):
+    listing = subprocess.run([bundle, "--list-tests"], capture_output=True, text=True, check=True).stdout
+    counts = {}
+    for line in listing.splitlines():
+        if "/" in line and not line.startswith("Listing"):
+            name = line.split("/")[0].strip()
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def summary_of(text):
+    """XCTest's last 'Executed …' line for the class, and the lines of its failures."""
+    executed = [line.strip() for line in text.splitlines() if line.strip().startswith("Executed")]
+    failures = [line for line in text.splitlines() if ": error: " in line or "' failed (" in line]
+    return (executed[-1] if executed else "no summary: the process ended early"), failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tier", choices=["check", "all"], default="all")
+    parser.add_argument("--jobs", type=int, default=(os.cpu_count() or 1) + 1,
+                        help="classes run at once (default: one more than the cores, as most tests wait)")
+    parser.add_argument("--bundle", default=BUNDLE)
+    parser.add_argument("only", nargs="*", help="run only the classes whose names contain one of these")
+    arguments = parser.parse_args()
+
+    if not os.path.isdir(SAMPLES):
+        print(f"the sample photos are missing: {os.path.relpath(SAMPLES, ROOT)}; the tests that read them are skipped")
+    counts = listed_classes(arguments.bundle)
+    classes = [name for name in counts
+               if (arguments.tier == "all" or name not in FULL_TIER)
+               and (not arguments.only or any(part in name for part in arguments.only))]
+    unknown = FULL_TIER - set(counts)
+    if unknown:
+        raise SystemExit(f"FULL_TIER in {__file__} names classes the bundle does not have: {sorted(unknown)}")
+    try:
+        with open(TIMES) as saved:
+            known = json.load(saved)
+    except (OSError, ValueError):
+        known = {}
+    # Longest first, so that no long class starts last; unknown classes by tier, then by size.
+    classes.sort(key=lambda name: (-known.get(name, {}).get("wall", 0), name not in FULL_TIER, -counts[name]))
+
+    work = queue.Queue()
+    for name in classes:
+        work.put(name)
+    results = {}
+    printing = threading.Lock()
+    scratch = tempfile.mkdtemp(prefix="snapshelf-tests-")
+    started = time.monotonic()
+
+    def drain():
+        worker = Worker(scratch)
+        try:
+            while True:
+                try:
+                    name = work.get_nowait()
+                except queue.Empty:
+                    return
+                status, text, wall, cpu = worker.run(name, arguments.tier, arguments.bundle)
+                executed, failures = summary_of(text)
+                results[name] = {"status": status, "wall": round(wall, 2), "cpu": round(cpu, 2), "tests": counts[name]}
+                with printing:
+                    mark = "ok  " if status == 0 else "FAIL"
+                    print(f"{mark} {wall:6.1f} s  {cpu:6.1f} s cpu  {name}: {executed}", flush=True)
+                    if status != 0:
+                        print(text if not failures else "\n".join(failures), flush=True)
+        finally:
+            worker.stop()
+
+    threads = [threading.Thread(target=drain) for _ in range(max(1, min(arguments.jobs, len(classes))))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    failed = sorted(name for name, result in results.items() if result["status"] != 0)
+    tests = sum(result["tests"] for result in results.values())
+    cpu = sum(result["cpu"] for result in results.values())
+    print(f"\n{arguments.tier} tier: {tests} tests in {len(results)} classes, {elapsed:.1f} s "
+          f"({cpu:.1f} s of CPU, {len(threads)} at once)")
+    if not arguments.only:
+        known.update(results)
+        known[f"tier:{arguments.tier}"] = {"wall": round(elapsed, 1), "cpu": round(cpu, 1), "tests": tests}
+        with open(TIMES, "w") as saved:
+            json.dump(known, saved, indent=1, sort_keys=True)
+    if failed:
+        print("failed: " + ", ".join(failed))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
