@@ -5,9 +5,10 @@ open class FolderTestCase: XCTestCase {
     public private(set) var folder: TemporaryDirectory!
 
     /// Makes the folder in setUpWithError, which XCTest calls before setUp, so that a subclass's
-    /// override of either may use it.
+    /// override of either may use it; skips the test when the sample photos are missing.
     override open func setUpWithError() throws {
         try super.setUpWithError()
+        try SamplePhotos.requirePresent()
         folder = TemporaryDirectory()
     }
 

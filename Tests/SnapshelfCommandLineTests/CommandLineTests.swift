@@ -4,6 +4,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class CommandLineTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var library: TemporaryDirectory!
 
     override func setUp() {

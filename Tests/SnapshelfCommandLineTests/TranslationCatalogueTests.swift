@@ -5,6 +5,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class TranslationCatalogueTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var folder: TemporaryDirectory!
 
     override func setUp() {

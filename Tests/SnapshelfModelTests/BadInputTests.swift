@@ -5,6 +5,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class BadInputTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var scratch: TemporaryDirectory!
 
     override func setUp() {

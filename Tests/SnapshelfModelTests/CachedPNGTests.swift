@@ -9,6 +9,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class CachedPNGTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var scratch: TemporaryDirectory!
 
     override func setUp() {

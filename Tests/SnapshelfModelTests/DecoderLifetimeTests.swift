@@ -8,6 +8,11 @@ import Synchronization
 import XCTest
 
 final class DecoderLifetimeTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     /// In this test's decoders' environment only, which tells them from the shared pool's.
     private let poolName = UUID().uuidString
     private var marker: String { "SNAPSHELF_TEST_POOL=\(poolName)" }

@@ -13,6 +13,7 @@ final class DecoderPoolTests: XCTestCase {
     private var scratch: TemporaryDirectory!
 
     override func setUpWithError() throws {
+        try SamplePhotos.requirePresent()
         hostile = try HostileLoader()
         scratch = TemporaryDirectory()
     }

@@ -5,6 +5,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class MetadataLoadingTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     func testAMissingOrWrongLibraryIsNamedAndTheRealOneStillReads() throws {
         let missing = try XCTUnwrap(Metadata.load("libgexiv2-missing.so.2"))
         XCTAssertTrue(missing.description.hasPrefix("cannot load gexiv2, which reads and writes metadata: libgexiv2-missing.so.2: "),

@@ -5,6 +5,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class PhotoStoreTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var library: TemporaryDirectory!
 
     override func setUp() {

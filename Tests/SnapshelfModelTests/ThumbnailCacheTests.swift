@@ -7,6 +7,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class ThumbnailCacheTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     private var folder: TemporaryDirectory!
     private var cache: ThumbnailCache!
     private var photo: URL!

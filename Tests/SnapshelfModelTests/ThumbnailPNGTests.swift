@@ -9,6 +9,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class ThumbnailPNGTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     /// An image whose pixels `value` gives, from x, y and the channel.
     private func image(width: Int, height: Int, alpha: Bool, _ value: (Int, Int, Int) -> UInt8) -> OpaquePointer {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!

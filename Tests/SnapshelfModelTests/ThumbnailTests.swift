@@ -6,6 +6,11 @@ import SnapshelfTestSupport
 import XCTest
 
 final class ThumbnailTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     func testEveryOrientationComesOutUprightAndAlike() throws {
         for (name, sample) in [("landscape", SamplePhotos.landscape), ("portrait", SamplePhotos.portrait)] {
             let reference = try Thumbnail(decoding: sample(1), fittingIn: 12)

@@ -9,6 +9,11 @@ import XCTest
 class GtkTestCase: XCTestCase, @unchecked Sendable {
     private(set) var library: TemporaryDirectory!
 
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
+    }
+
     override func setUp() {
         super.setUp()
         // A UI test that lost its way only produces noise after the first failure.
