@@ -33,7 +33,7 @@ XVFB_SCREEN := -screen 0 1280x800x24
 # and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps imports build run test validate bench bench-peers fuzz clean
+.PHONY: all deps test-deps imports build run check test validate bench bench-peers fuzz clean
 
 all: build
 
@@ -64,15 +64,24 @@ build: deps imports
 run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
 
-# The UI tests need a display: they get a private Xvfb and D-Bus session, whatever the desktop,
-# and private data, cache and config folders, so that photos the tests remove go to a Trash of their
+# The suite runs through Tests/runner.py: several classes at once (TEST_JOBS, one more than the
+# cores unless set), each worker with a private Xvfb and D-Bus session, and each class with private
+# data, cache, config and temporary folders, so that photos the tests remove go to a Trash of their
 # own and no preference of the person running them changes.
+TEST_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+
+# The fast tier, to run before each commit: every test that starts no Syncthing, Shotwell,
+# darktable or hostile loader (about a minute from a warm build).
+check: test-deps imports
+	.ci/check-imports-test
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	python3 Tests/runner.py --tier check --jobs $(TEST_JOBS)
+
+# The whole suite, as CI runs it: the validators, then every test.
 test: test-deps validate imports
 	.ci/check-imports-test
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
-	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
-	XDG_DATA_HOME="$$scratch/data" XDG_CACHE_HOME="$$scratch/cache" XDG_CONFIG_HOME="$$scratch/config" \
-	xvfb-run -a -s "$(XVFB_SCREEN)" dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
+	python3 Tests/runner.py --tier all --jobs $(TEST_JOBS)
 
 # meson's validators check the data files, which are built (with their translations merged in)
 # without building Swift, and the help's Mallard pages.

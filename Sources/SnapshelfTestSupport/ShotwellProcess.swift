@@ -13,6 +13,11 @@ public final class ShotwellProcess {
     /// file is put where Shotwell looks for it first, so it opens that library.
     public init(home: URL, database existing: URL? = nil) throws(ShotwellFixture.Failure) {
         self.home = home
+        do {
+            try TestTier.mayStart("Shotwell")
+        } catch {
+            throw ShotwellFixture.Failure(description: error.description)
+        }
         let data = home.appendingPathComponent(".local/share")
         database = data.appendingPathComponent("shotwell/data/photo.db")
         do {

@@ -33,6 +33,7 @@ public final class SyncthingPeer {
     /// on `guiPort`, its connections on `listenPort`, returning once the API answers with the
     /// options set.
     public init(name: String, home: URL, guiPort: UInt16, listenPort: UInt16) throws {
+        try TestTier.mayStart("Syncthing")
         self.name = name
         self.guiPort = guiPort
         self.listenPort = listenPort

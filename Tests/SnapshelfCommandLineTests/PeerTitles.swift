@@ -84,6 +84,7 @@ enum PeerTitles {
     /// The titles darktable 4.2 reads, by copy name, for every photo in `folder`: one
     /// `darktable-cli` run imports the folder as darktable does and exports each photo small.
     static func darktable(_ folder: URL, scratch: URL) throws -> [String: String] {
+        try TestTier.mayStart("darktable")
         let output = scratch.appendingPathComponent("darktable-out")
         try ExternalProgram.output(of: "/usr/bin/darktable-cli", [
             folder.path, output.path + "/$(FILE_NAME).$(FILE_EXTENSION)", "--out-ext", "jpg", "--width", "16", "--height", "16",
