@@ -102,35 +102,58 @@ public final class HostileLoader {
     /// Compiles the loader with gcc, writes a loaders.cache of the system's loaders and it, and
     /// compiles a MIME database that knows its type, since GdkPixbuf picks a loader by the type
     /// GIO reads from a file's first bytes. All of it goes in a new folder in `parent`.
-    public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
-        folder = TemporaryDirectory(in: parent)
-        let module = folder.url.appendingPathComponent("libpixbufloader-snapshelf-hostile.so")
+    private static let moduleName = "libpixbufloader-snapshelf-hostile.so"
+
+    /// The module, the loaders.cache that registers it and the MIME data, made once per process:
+    /// gcc, gdk-pixbuf-query-loaders and update-mime-database take a second of CPU, and every
+    /// test's loader is the same. Each test gets copies in a folder of its own.
+    private static let built: Result<URL, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshelf-hostile-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        atexit { HostileLoader.removeBuilt() }
+        let module = folder.appendingPathComponent(moduleName)
         let flags = try ExternalProgram.output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "gdk-pixbuf-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path] + Self.sources + flags)
+        try ExternalProgram.output(of: "/usr/bin/gcc", ["-shared", "-fPIC", "-o", module.path] + sources + flags)
 
         // Both are the machine's own, as gdk-pixbuf-2.0.pc gives them, so no architecture's folder is assumed.
-        let moduleDirectory = try Self.pkgConfigVariable("gdk_pixbuf_moduledir")
-        let queryLoaders = try Self.pkgConfigVariable("gdk_pixbuf_query_loaders")
+        let moduleDirectory = try pkgConfigVariable("gdk_pixbuf_moduledir")
+        let queryLoaders = try pkgConfigVariable("gdk_pixbuf_query_loaders")
         let systemModules = try FileManager.default.contentsOfDirectory(atPath: moduleDirectory).filter { $0.hasSuffix(".so") }
             .sorted().map { "\(moduleDirectory)/\($0)" }
         let cache = try ExternalProgram.output(of: queryLoaders, systemModules + [module.path])
         // The tool leaves out, with no more than a warning, a module it cannot load.
-        guard cache.contains("\"\(Self.mimeType)\"") else {
+        guard cache.contains("\"\(mimeType)\"") else {
             throw Failure(description: "\(queryLoaders) did not register \(module.path):\n\(cache)")
         }
+        try Data(cache.utf8).write(to: folder.appendingPathComponent("loaders.cache"))
+        try MIMEPackage(mimeType: mimeType, comment: "An image format whose loader attacks the process, for Snapshelf's tests",
+                        magic: magic, fileExtension: "hostile").register(in: folder.appendingPathComponent("data"))
+        return folder
+    }
+
+    private static func removeBuilt() {
+        if case .success(let folder) = built { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        try TestTier.mayStart("hostile loader")
+        let built = try Self.built.get()
+        folder = TemporaryDirectory(in: parent)
+        let module = folder.url.appendingPathComponent(Self.moduleName)
+        try FileManager.default.copyItem(at: built.appendingPathComponent(Self.moduleName), to: module)
+        let data = folder.url.appendingPathComponent("data")
+        try FileManager.default.copyItem(at: built.appendingPathComponent("data"), to: data)
+        let cache = try String(contentsOf: built.appendingPathComponent("loaders.cache"), encoding: .utf8)
+            .replacingOccurrences(of: "\"\(built.appendingPathComponent(Self.moduleName).path)\"", with: "\"\(module.path)\"")
         let cacheFile = folder.file(named: "loaders.cache", containing: Data(cache.utf8))
 
-        let data = folder.url.appendingPathComponent("data")
-        try MIMEPackage(mimeType: Self.mimeType, comment: "An image format whose loader attacks the process, for Snapshelf's tests",
-                        magic: Self.magic, fileExtension: "hostile").register(in: data)
         // Prepended, so that the system's types stay known; the default is the XDG specification's.
         let dataDirectories = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "/usr/local/share:/usr/share"
         environment = ["GDK_PIXBUF_MODULE_FILE": cacheFile.path, "XDG_DATA_DIRS": "\(data.path):\(dataDirectories)"]
     }
 
-    /// A file that makes the loader carry out the attack, named `<name>.hostile` in `folder`.
     public func file(_ attack: Attack, in folder: URL, named name: String) throws -> URL {
         let file = folder.appendingPathComponent("\(name).hostile")
         // Padded past the first line, as an image has more than its header, so the attack comes before the end.
