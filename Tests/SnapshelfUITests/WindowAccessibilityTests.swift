@@ -20,7 +20,8 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             let words = node.name.split(separator: " ")
             if node.name.isEmpty && isButton { return "a \(node.role) has no name" }
             if node.isNamedAfterAGtkType { return "a \(node.role) is named \(node.name)" }
-            if node.name.contains("_") { return "“\(node.name)” keeps a mnemonic underscore" }
+            // A path the name quotes, such as the damaged database's, may hold underscores of its own.
+            if words.contains(where: { !$0.contains("/") && $0.contains("_") }) { return "“\(node.name)” keeps a mnemonic underscore" }
             if words.count >= 2, words.count % 2 == 0, words.prefix(words.count / 2) == words.suffix(words.count / 2) {
                 return "“\(node.name)” says its label twice"
             }
