@@ -26,7 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUNDLE = os.path.join(ROOT, ".build", "debug", "SnapshelfPackageTests.xctest")
 TIMES = os.path.join(ROOT, ".build", "test-times.json")
-SAMPLES = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "photos")
+SAMPLES = os.environ.get("SNAPSHELF_TESTDATA") or os.path.join(os.path.dirname(ROOT), "shared", "testdata", "photos")
 SCREEN = "1280x800x24"
 # A class still running after this long is stuck; it is killed and reported as such.
 CLASS_LIMIT = 900
@@ -147,7 +147,8 @@ def main():
     arguments = parser.parse_args()
 
     if not os.path.isdir(SAMPLES):
-        print(f"the sample photos are missing: {os.path.relpath(SAMPLES, ROOT)}; the tests that read them are skipped")
+        print(f"the sample photos are missing: {os.path.relpath(SAMPLES, ROOT)}; the tests that read them are skipped",
+              flush=True)
     counts = listed_classes(arguments.bundle)
     classes = [name for name in counts
                if (arguments.tier == "all" or name not in FULL_TIER)
