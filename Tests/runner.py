@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -131,10 +132,31 @@ def listed_classes(bundle):
 
 
 def summary_of(text):
-    """XCTest's last 'Executed …' line for the class, and the lines of its failures."""
+    """XCTest's last 'Executed …' line for the class, the lines of its failures, and each test's seconds."""
     executed = [line.strip() for line in text.splitlines() if line.strip().startswith("Executed")]
     failures = [line for line in text.splitlines() if ": error: " in line or "' failed (" in line]
-    return (executed[-1] if executed else "no summary: the process ended early"), failures
+    seconds = {match.group(1): float(match.group(2))
+               for match in re.finditer(r"Test Case '[^.']+\.(\w+)' (?:passed|failed|skipped) \(([\d.]+) seconds\)", text)}
+    return (executed[-1] if executed else "no summary: the process ended early"), failures, seconds
+
+
+def print_slowest(results, count):
+    """Each target's seconds and the slowest tests, for Tests/README.md."""
+    targets = {}
+    for name, result in results.items():
+        target = targets.setdefault(name.split(".")[0], [0, 0, 0.0, 0.0])
+        target[0] += result["tests"]
+        target[1] += 1
+        target[2] += result["wall"]
+        target[3] += result["cpu"]
+    print("\n| target | tests | classes | seconds | CPU seconds |\n| --- | --- | --- | --- | --- |")
+    for target, (tests, classes, wall, cpu) in sorted(targets.items(), key=lambda item: -item[1][2]):
+        print(f"| {target} | {tests} | {classes} | {wall:.0f} | {cpu:.0f} |")
+    tests = [(seconds, f"{name.split('.')[-1]}.{test}") for name, result in results.items()
+             for test, seconds in result.get("seconds", {}).items()]
+    print("\n| seconds | test |\n| --- | --- |")
+    for seconds, test in sorted(tests, reverse=True)[:count]:
+        print(f"| {seconds:.1f} | {test} |")
 
 
 def main():
@@ -143,6 +165,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=(os.cpu_count() or 1) + 1,
                         help="classes run at once (default: one more than the cores, as most tests wait)")
     parser.add_argument("--bundle", default=BUNDLE)
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="print each target's time and the N slowest tests, as tables")
     parser.add_argument("only", nargs="*", help="run only the classes whose names contain one of these")
     arguments = parser.parse_args()
 
@@ -182,8 +206,9 @@ def main():
                 except queue.Empty:
                     return
                 status, text, wall, cpu = worker.run(name, arguments.tier, arguments.bundle)
-                executed, failures = summary_of(text)
-                results[name] = {"status": status, "wall": round(wall, 2), "cpu": round(cpu, 2), "tests": counts[name]}
+                executed, failures, seconds = summary_of(text)
+                results[name] = {"status": status, "wall": round(wall, 2), "cpu": round(cpu, 2), "tests": counts[name],
+                                 "seconds": seconds}
                 with printing:
                     mark = "ok  " if status == 0 else "FAIL"
                     print(f"{mark} {wall:6.1f} s  {cpu:6.1f} s cpu  {name}: {executed}", flush=True)
@@ -205,6 +230,8 @@ def main():
     cpu = sum(result["cpu"] for result in results.values())
     print(f"\n{arguments.tier} tier: {tests} tests in {len(results)} classes, {elapsed:.1f} s "
           f"({cpu:.1f} s of CPU, {len(threads)} at once)")
+    if arguments.slowest:
+        print_slowest(results, arguments.slowest)
     if not arguments.only:
         known.update(results)
         known[f"tier:{arguments.tier}"] = {"wall": round(elapsed, 1), "cpu": round(cpu, 1), "tests": tests}
