@@ -54,6 +54,23 @@ FULL_TIER = {
     "SnapshelfUITests.HostileDecoderWindowTests",
 }
 
+# The classes that take longest, started first on a first run, before the runner has a record:
+# a long class started last would run on alone at the end.
+LONG_CLASSES = [
+    "SnapshelfCommandLineTests.CrashSafetyTests",
+    "SnapshelfCommandLineTests.SyncthingConflictTests",
+    "SnapshelfCommandLineTests.HostileDecoderAttackTests",
+    "SnapshelfCommandLineTests.SidecarDisagreementTests",
+    "SnapshelfCommandLineTests.HostileSidecarTests",
+    "SnapshelfCommandLineTests.SyncthingLibraryTests",
+    "SnapshelfCommandLineTests.PeerExportTests",
+    "SnapshelfCommandLineTests.SidecarTests",
+    "SnapshelfCommandLineTests.HostileLibraryTests",
+    "SnapshelfCommandLineTests.HostileLoaderTests",
+    "SnapshelfUITests.ShotwellImportWindowTests",
+    "SnapshelfUITests.SyncthingWindowTests",
+]
+
 
 class Worker:
     """A private display and session bus, kept for every class the worker runs."""
@@ -185,8 +202,12 @@ def main():
             known = json.load(saved)
     except (OSError, ValueError):
         known = {}
-    # Longest first, so that no long class starts last; unknown classes by tier, then by size.
-    classes.sort(key=lambda name: (-known.get(name, {}).get("wall", 0), name not in FULL_TIER, -counts[name]))
+    # Longest first, so that no long class starts last; without a record, the known long classes
+    # first, then the rest by tier and size.
+    def expected(name):
+        hint = len(LONG_CLASSES) - LONG_CLASSES.index(name) if name in LONG_CLASSES else 0
+        return (-known.get(name, {}).get("wall", 0), -hint, name not in FULL_TIER, -counts[name])
+    classes.sort(key=expected)
 
     work = queue.Queue()
     for name in classes:
