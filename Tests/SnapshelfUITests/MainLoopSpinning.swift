@@ -48,9 +48,11 @@ func waitForFrames(of widget: Widget, _ count: Int = 2) throws {
     let counting = clock.onAfterPaint { painted += 1 }
     defer { counting.disconnect() }
     try waitUntil("the window drew no frame") {
-        // A frame is drawn only when something asks for one.
+        guard painted < count else { return true }
+        // A frame is drawn only when something asks for one; none is asked for after the last,
+        // which would leave the widget waiting to be drawn, and its paintable empty meanwhile.
         gtk_widget_queue_draw(widget.typed())
-        return painted >= count
+        return false
     }
     var handedOn = false
     MainLoop.performAfterGTKIdleWork { handedOn = true }
