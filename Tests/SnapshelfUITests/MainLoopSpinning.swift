@@ -16,13 +16,6 @@ func spin(until condition: () -> Bool, timeout: TimeInterval = 10) -> Bool {
     return true
 }
 
-/// Runs the main loop for a while, for the UI to settle after a change.
-@MainActor
-func spin(for seconds: TimeInterval) {
-    let deadline = Date().addingTimeInterval(seconds)
-    spin(until: { Date() > deadline }, timeout: seconds + 1)
-}
-
 /// The UI did not reach the state a test waited for.
 struct UITimeout: Error, CustomStringConvertible {
     let description: String
