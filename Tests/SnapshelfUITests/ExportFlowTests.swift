@@ -263,7 +263,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
         gtk_dialog_response(dialog.assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
         try waitUntil("the export never finished") { window.exportFlow.chooser == nil && window.exportFlow.export == nil }
         // The chooser, gone with its answer, leaves nothing behind that later frames would trip on.
-        spin(for: 0.3)
+        try waitForFrames(of: window.window)
     }
 
     /// Selects every photo as Ctrl+A does in the grid: through GtkGridView's own action.

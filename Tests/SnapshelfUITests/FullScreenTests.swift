@@ -78,16 +78,17 @@ final class FullScreenTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.open(position: 0)
-            spin(for: 0.3)
+            // Laid out, and styled as the window is now, before its drawing is read.
+            try waitUntilSettled(window.viewer.root)
             // In its window the viewer lets the window's own ground show through.
             let windowed = try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))
             XCTAssertFalse(isOpaqueBlack(windowed), "the windowed viewer is black: \(windowed)")
             window.window.activateAction(Command.fullscreen.detailedName)
-            spin(for: 0.3)
+            try waitUntilSettled(window.viewer.root)
             let presenting = try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))
             XCTAssertTrue(isOpaqueBlack(presenting), "full screen's bands are not dark: \(presenting)")
             window.window.activateAction(Command.fullscreen.detailedName)
-            spin(for: 0.3)
+            try waitUntilSettled(window.viewer.root)
             XCTAssertFalse(isOpaqueBlack(try XCTUnwrap(cornerPixel(of: window.viewer.root, in: window))))
         }
     }

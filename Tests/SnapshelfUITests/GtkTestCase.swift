@@ -39,7 +39,12 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
                 gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
                 g_object_unref(window)
             }
-            spin(for: 0.05)
+            // What the windows left for the main loop is done before the next test begins.
+            do {
+                try waitForIdleWork()
+            } catch {
+                XCTFail("\(error)")
+            }
         }
         library = nil
         super.tearDown()

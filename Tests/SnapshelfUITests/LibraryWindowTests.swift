@@ -140,7 +140,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual([reopened.photo(at: 2)!.width, reopened.photo(at: 2)!.height], [600, 450])
 
             gtk_window_destroy(window.window.typed())
-            spin(for: 0.1)
+            try waitForIdleWork()
             let relaunched = try launch()
             try waitUntil { relaunched.grid.boundTiles.count == 3 }
             XCTAssertTrue(relaunched.grid.boundTiles.contains { $0.labelText == "Rotated <i>landscape</i>" })

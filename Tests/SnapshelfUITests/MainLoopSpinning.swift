@@ -16,13 +16,6 @@ func spin(until condition: () -> Bool, timeout: TimeInterval = 10) -> Bool {
     return true
 }
 
-/// Runs the main loop for a while, for the UI to settle after a change.
-@MainActor
-func spin(for seconds: TimeInterval) {
-    let deadline = Date().addingTimeInterval(seconds)
-    spin(until: { Date() > deadline }, timeout: seconds + 1)
-}
-
 /// The UI did not reach the state a test waited for.
 struct UITimeout: Error, CustomStringConvertible {
     let description: String
@@ -48,13 +41,23 @@ func waitForFrames(of widget: Widget, _ count: Int = 2) throws {
     let counting = clock.onAfterPaint { painted += 1 }
     defer { counting.disconnect() }
     try waitUntil("the window drew no frame") {
-        // A frame is drawn only when something asks for one.
+        guard painted < count else { return true }
+        // A frame is drawn only when something asks for one; none is asked for after the last,
+        // which would leave the widget waiting to be drawn, and its paintable empty meanwhile.
         gtk_widget_queue_draw(widget.typed())
-        return painted >= count
+        return false
     }
-    var handedOn = false
-    MainLoop.performAfterGTKIdleWork { handedOn = true }
-    try waitUntil { handedOn }
+    try waitForIdleWork()
+}
+
+/// Runs the main loop until the work handed to it so far has run, and GTK's idle work after it:
+/// what a closed window or a finished job left for the main loop is done by then. GLib runs an
+/// idle callback of this low a priority only once nothing more urgent is ready.
+@MainActor
+func waitForIdleWork() throws {
+    var reached = false
+    MainLoop.performAfterGTKIdleWork { reached = true }
+    try waitUntil("the main loop never got through its work") { reached }
 }
 
 /// Runs the main loop until the widget's window has settled after a change: its frames have laid
@@ -74,4 +77,30 @@ func waitPast(_ duration: Duration) throws {
     var past = false
     MainLoop.perform(after: duration) { past = true }
     try waitUntil { past }
+}
+
+/// Runs the main loop until the revealer has slid its child all the way in, and the window has
+/// settled where it ended: measured mid-slide, the child is shorter and elsewhere. GTK says the
+/// child is revealed only once the slide is over (at once when the revealer is not shown).
+@MainActor
+func waitUntilRevealed(_ revealer: Revealer) throws {
+    try waitUntil("the revealer never slid its child in") { gtk_revealer_get_child_revealed(revealer.opaque) != 0 }
+    try waitUntilSettled(revealer)
+}
+
+/// Runs the main loop, two frames at a time, until what `measure` reads of the layout comes out
+/// the same twice running, and returns it: laying out what the last change brought no longer
+/// moves it, as when a grid scrolled to its end reaches further once the rows there are laid out.
+@MainActor @discardableResult
+func waitUntilSteady<Value: Equatable>(_ description: @autoclosure () -> String, of widget: Widget, timeout: TimeInterval = 10,
+                                       _ measure: () -> Value) throws -> Value {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = measure()
+    while true {
+        try waitForFrames(of: widget)
+        let now = measure()
+        if now == last { return now }
+        guard Date() < deadline else { throw UITimeout(description: "after \(timeout) s: \(description()), still at \(now)") }
+        last = now
+    }
 }

@@ -25,7 +25,8 @@ final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.contextMenuIsOpen }
             let popover = try XCTUnwrap(tree(of: window.grid.root).first { $0.typeName == "GtkPopoverMenu" })
             try waitUntil("the menu was never laid out") { popover.height > 1 }
-            spin(for: 0.3)
+            // Read once the display server has placed the menu at the size it asked for.
+            try waitUntilSettled(popover)
             let shown = items(of: popover)
             XCTAssertEqual(shown.map(\.name).last, "Remove from Library")
             XCTAssertEqual(shown.count, 9)

@@ -13,8 +13,7 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             let messages = (1...12).map { "Could not import “photo \($0).jpg”: the file is empty." }
             messages.forEach(window.notification.show)
-            try waitUntil { window.notification.root.height > 0 }
-            spin(for: 0.3)
+            try waitUntilRevealed(window.notification.root)
             let shown = labelTexts(in: window.notification.root).joined(separator: "\n")
             for message in messages {
                 XCTAssertTrue(shown.contains(message), "“\(message)” cannot be read in the notification")
@@ -40,8 +39,7 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.notification.show("Could not import “x.hostile”: the image is damaged (\(String(repeating: "x", count: 300))).")
-            try waitUntil { window.notification.root.height > 0 }
-            spin(for: 0.3)
+            try waitUntilRevealed(window.notification.root)
             let bounds = try XCTUnwrap(window.notification.root.bounds(in: window.window))
             XCTAssertGreaterThanOrEqual(bounds.x, 0, "the notification starts left of the window")
             XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.window.width), "the notification runs past the window")
@@ -54,8 +52,7 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.notification.show("Imported 4 photos. 2 kept the titles they came with instead of the label chosen for the rest.")
-            try waitUntil { window.notification.root.height > 0 }
-            spin(for: 0.3)
+            try waitUntilRevealed(window.notification.root)
             let scroller = try XCTUnwrap(tree(of: window.notification.root).first { $0.typeName == "GtkScrolledWindow" })
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller.raw))
             XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment) + 0.5,
@@ -72,7 +69,9 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             window.grid.select(positions: [0])
             window.window.activateAction(Command.remove.detailedName)
             try waitUntil { window.history.notice.isShown }
-            spin(for: 0.4)
+            // Where each ends its slide up, once both have: mid-slide they stand elsewhere.
+            try waitUntilRevealed(window.notification.root)
+            try waitUntilRevealed(window.history.notice.root)
             XCTAssertEqual(window.notification.root.parent, window.history.notice.root.parent, "the notices are in two places")
             let message = try XCTUnwrap(window.notification.root.bounds(in: window.window))
             let undo = try XCTUnwrap(window.history.notice.root.bounds(in: window.window))

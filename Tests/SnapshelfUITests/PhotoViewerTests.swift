@@ -45,7 +45,8 @@ final class PhotoViewerTests: AppTestCase, @unchecked Sendable {
             }
             for _ in 0..<30 where !roomToPan() {
                 viewer.zoomIn()
-                spin(for: 0.05)
+                // The scroller learns how far it reaches once a frame lays the larger photo out.
+                try waitForFrames(of: scroller)
             }
             XCTAssertTrue(roomToPan(), "zoomed in all the way, the photo still fits the window")
             let drag = try XCTUnwrap(controllers(of: gtk_gesture_drag_get_type(), on: scroller).first)
@@ -59,7 +60,8 @@ final class PhotoViewerTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(gtk_adjustment_get_value(vertical), 30)
 
             viewer.zoomToFit()
-            spin(for: 0.05)
+            // A pinch starts from the fitted scale, which the scroller's size without scroll bars sets.
+            try waitForFrames(of: scroller)
             emit("begin", on: pinch, sequence: true)
             emit("scale-changed", on: pinch, numbers: [2])
             let zoomed = try XCTUnwrap(viewer.zoom, "spreading two fingers did not zoom in")

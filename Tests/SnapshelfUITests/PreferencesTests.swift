@@ -60,9 +60,10 @@ final class PreferencesTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             window.window.defaultSize = (820, 610)
-            spin(for: 0.2)
+            // Saved as the window has it once the display server has given it that size.
+            try waitUntilSettled(window.window)
             window.window.destroy()
-            spin(for: 0.1)
+            try waitForIdleWork()
             let again = try launch()
             XCTAssertEqual([again.window.defaultSize.width, again.window.defaultSize.height], [820, 610])
         }

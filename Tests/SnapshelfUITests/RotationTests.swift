@@ -5,6 +5,7 @@ import CGtk
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
+import Synchronization
 import XCTest
 @testable import SnapshelfGlue
 @testable import SnapshelfUI
@@ -27,6 +28,30 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
         guard let picture = tree(of: window.viewer.root).first(where: { $0.typeName == "GtkPicture" }),
               let paintable = gtk_picture_get_paintable(picture.opaque) else { return [] }
         return size(of: paintable)
+    }
+
+    /// Runs the main loop until every decoding the viewer has asked for has ended, and what each
+    /// handed to the main loop has run. The viewer's loader runs one job per core, taking them in
+    /// the order asked: once as many jobs asked now all run at the same time, none asked before
+    /// them still runs.
+    @MainActor
+    private func waitForTheDecodingsAsked(by viewer: PhotoViewer) throws {
+        // The viewer keeps its loader to itself; jobs can be queued on it all the same.
+        let loader = try XCTUnwrap(Mirror(reflecting: viewer).descendant("loader") as? ThumbnailLoader)
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let nothing = library.url.appendingPathComponent("nothing.jpg")
+        let arriving = DispatchGroup()
+        (0..<width).forEach { _ in arriving.enter() }
+        let together = Mutex(0)
+        for _ in 0..<width {
+            loader.candidate(inspecting: nothing, previewSize: 1) { _ in
+                arriving.leave()
+                // Kept on its worker until the others run too.
+                if arriving.wait(timeout: .now() + 30) == .success { together.withLock { $0 += 1 } }
+            }
+        }
+        try waitUntil("the viewer's loader never ran \(width) jobs at once", timeout: 40) { together.withLock { $0 } == width }
+        try waitForIdleWork()
     }
 
     func testCtrlRTurnsTheViewersPhotoAndCtrlShiftRTheSelectionWithAnUndoThatOutlivesARelaunch() throws {
@@ -64,7 +89,8 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             try pressKeys("<Control>r", in: window)
             XCTAssertEqual(window.viewer.photo?.rotation, 270)
             try waitUntil("the viewer missed the last turn") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
-            spin(for: 0.5)
+            // The decoding of the turn before may end after it: it must not show then.
+            try waitForTheDecodingsAsked(by: window.viewer)
             XCTAssertEqual(viewerSize(in: window), [68, 100])
             window.window.destroy()
         }

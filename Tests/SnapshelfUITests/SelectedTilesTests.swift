@@ -11,7 +11,7 @@ final class SelectedTilesTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try waitUntil { window.grid.boundTiles.count == 8 && window.grid.boundTiles.allSatisfy(\.root.isMapped) }
-            spin(for: 0.3)
+            try waitUntilSettled(window.grid.view)
             // Each cell, the list item GTK draws the selection on, by its place in the grid.
             let cells = try window.grid.boundTiles.map { tile in
                 (position: try XCTUnwrap(tile.photo.flatMap { window.store.position(ofPhotoWithID: $0.id) }),

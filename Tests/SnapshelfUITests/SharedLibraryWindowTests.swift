@@ -38,11 +38,22 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
         (0..<window.store.count).compactMap { window.store.photo(at: $0)?.label }
     }
 
+    /// Opens the window and waits for its first look at the photo folder to end, so that what a
+    /// test changes next comes as a change and not as what the window found on opening, which
+    /// also lets go of the copies kept of photos removed before.
+    @MainActor
+    private func launchAndLook() throws -> (window: LibraryWindow, watcher: OtherComputers) {
+        let window = try launch()
+        // The window keeps its watcher to itself; its state is read off it all the same.
+        let watcher = try XCTUnwrap(Mirror(reflecting: window).descendant("otherComputers") as? OtherComputers)
+        try waitUntil("the window's first look at the photo folder never ended") { !watcher.isRescanning }
+        return (window, watcher)
+    }
+
     func testALabelChangedOnAnotherComputerShowsInTheOpenWindow() throws {
         let sidecar = try XCTUnwrap(try Library(directory: libraryDirectory).photos().first).fileURL.appendingPathExtension("xmp")
         try onMain {
-            let window = try launch()
-            spin(for: 0.5)
+            let window = try launchAndLook().window
             let changed = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: ">Lake<", with: ">Lake, from the laptop<")
             try arrive(Data(changed.utf8), as: sidecar.lastPathComponent)
             try waitUntil("the new label never showed: \(labels(window))") { labels(window).contains("Lake, from the laptop") }
@@ -53,8 +64,7 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
     func testAPhotoRemovedOnAnotherComputerGoesWithAnUndoThatBringsItBack() throws {
         let photo = try XCTUnwrap(try Library(directory: libraryDirectory).photos().last)
         try onMain {
-            let window = try launch()
-            spin(for: 0.5)
+            let window = try launchAndLook().window
             try FileManager.default.removeItem(at: photo.fileURL)
             try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
             try waitUntil("the removal never showed") { window.history.notice.isShown }
@@ -72,10 +82,11 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
         // A photo of another library, brought over file by file.
         let copy = try copyElsewhere()
         try onMain {
-            let window = try launch()
-            spin(for: 0.5)
+            let (window, watcher) = try launchAndLook()
             try arrive(try Data(contentsOf: copy), as: copy.lastPathComponent)
-            spin(for: 1)
+            // The look the copy brings about, which would add it if it did not wait for its sidecar.
+            try waitUntil("the copy brought no look at the folder") { watcher.isRescanning }
+            try waitUntil("the look at the folder never ended") { !watcher.isRescanning }
             XCTAssertEqual(labels(window), ["Lake", "Hill walk"], "a copy without its sidecar waits for it")
             try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
             try waitUntil("the photo never arrived: \(labels(window))") { labels(window) == ["Lake", "Hill walk", "Harbour"] }
@@ -87,8 +98,7 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
     func testAnArrivalThatIsNotItsNamesContentIsSetAsideAndNamed() throws {
         let copy = try copyElsewhere()
         try onMain {
-            let window = try launch()
-            spin(for: 0.5)
+            let window = try launchAndLook().window
             try arrive(Data("<html><script>alert(1)</script></html>".utf8), as: copy.lastPathComponent)
             try arrive(try Data(contentsOf: copy.appendingPathExtension("xmp")), as: copy.lastPathComponent + ".xmp")
             let named = "\(photos.path)/\(copy.lastPathComponent) is no photo of the library (it does not hold the photo its name gives)"

@@ -130,10 +130,18 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "Imported 2 photos. 12 photos in Shotwell’s library were not imported because"
                            + " their files are gone. 1 video was skipped; Snapshelf keeps photos only. 1 photo has no label yet."
                            + "\nGone: Holiday.jpg, IMG_1001.jpg, IMG_1002.jpg and 9 more.")
-            spin(for: 1)
+            // Its two lines would go after two lifetimes.
+            try waitPast(window.notification.lifetime * 3)
             XCTAssertTrue(window.notification.isShown, "the notice went, and Label One by One… with it")
             XCTAssertEqual(window.notification.action.label, "Label One by One…")
         }
+    }
+
+    /// How many descriptors this process has open on the file, as /proc tells.
+    private func descriptors(on file: URL) -> Int {
+        let path = file.resolvingSymlinksInPath().path
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return open.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
     }
 
     func testTheImportShowsItsProgressAndCancelImportStopsIt() throws {
@@ -166,10 +174,15 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         try writer.execute("BEGIN EXCLUSIVE")
         try onMain {
             let window = try launch()
+            let writers = descriptors(on: writer.databaseURL)
             window.window.activateAction(Command.importShotwell.detailedName)
             XCTAssertTrue(window.importFlow.progressBar.isShown, "nothing shows that the import began")
             XCTAssertEqual(window.importFlow.progressBar.statusText, "Reading Shotwell’s library…")
-            spin(for: 0.5)
+            // The reading opens the database beside the writer's connection, then waits for the lock.
+            try waitUntil("the reading never opened Shotwell’s database") { self.descriptors(on: writer.databaseURL) > writers }
+            // A reading that gave up on the lock would have let go of the database and said so by then.
+            try waitForFrames(of: window.window)
+            XCTAssertGreaterThan(descriptors(on: writer.databaseURL), writers, "the reading did not wait for the lock")
             XCTAssertTrue(window.importFlow.isRunning)
             window.importFlow.progressBar.onCancel?()
             XCTAssertFalse(window.importFlow.isRunning)
@@ -177,8 +190,12 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "The import from Shotwell was cancelled before any photo was imported.")
             // Let go, the reading ends and finds the photo, which must not come in all the same.
             writer.close()
-            spin(for: 5)
+            try waitUntil("the reading never let go of Shotwell’s database", timeout: 30) { self.descriptors(on: writer.databaseURL) == 0 }
+            // What it found, handed to the main loop as it ends, is dealt with by then.
+            try waitForFrames(of: window.window)
+            XCTAssertNil(window.importFlow.shotwell.confirmation, "the reading cancelled asked to import its folders")
             XCTAssertFalse(window.importFlow.isRunning, "the reading cancelled started an import")
+            XCTAssertFalse(window.importFlow.progressBar.isShown, "the reading cancelled started an import")
             XCTAssertEqual(try labels(), [], "the reading cancelled still imported")
         }
     }
@@ -207,7 +224,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             try waitForTheEnd(of: window)
             XCTAssertEqual(try labels(), ["Harbour at dawn"])
             // The chooser, gone with its answer, leaves nothing behind that later frames would trip on.
-            spin(for: 0.3)
+            try waitForFrames(of: window.window)
         }
     }
 

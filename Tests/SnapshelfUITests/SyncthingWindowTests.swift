@@ -50,13 +50,15 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
             }
             window.history.undo()
             try waitUntil("B's window shows \(shown(in: window)) after the undo") { window.store.count == 2 }
-            // A takes the photo back when it next opens the library, once Syncthing brought it.
-            let deadline = Date().addingTimeInterval(60)
-            var listedOnA = ""
-            repeat {
-                spin(for: 1)
-                listedOnA = try snapshelf(["--library", computerA.path, "list"])
-            } while !listedOnA.contains(photos[0].lastPathComponent) && Date() < deadline
+            // A takes the photo back when it next opens the library, once Syncthing brought its
+            // files there: each is renamed into place only once whole.
+            let back = try XCTUnwrap((0..<window.store.count).compactMap { window.store.photo(at: $0) }
+                .first { $0.originalName == photos[0].lastPathComponent })
+            let onA = computerA.appendingPathComponent("photos/\(back.fileURL.lastPathComponent)")
+            try waitUntil("Syncthing never brought the photo back to A", timeout: 60) {
+                [onA, onA.appendingPathExtension("xmp")].allSatisfy { FileManager.default.fileExists(atPath: $0.path) }
+            }
+            let listedOnA = try snapshelf(["--library", computerA.path, "list"])
             XCTAssertTrue(listedOnA.contains("Before\t\(photos[0].lastPathComponent)"), "A lists: \(listedOnA)")
         }
     }

@@ -3,10 +3,10 @@
 // type, and what the window does not show (a notice gone, a hidden page) is not in the tree.
 import CGtk
 import Foundation
-import SnapshelfGlue
 import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
+@testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
@@ -96,7 +96,9 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
 
             window.closeViewer()
             try waitUntil { !window.isViewing }
-            spin(for: 0.5)
+            // Read once the pages have cross-faded and the window has settled: mid-fade the viewer still shows.
+            try waitUntil("the pages never ended their cross-fade") { gtk_stack_get_transition_running(window.pages.root.opaque) == 0 }
+            try waitUntilSettled(window.window)
             let back = try AccessibleTree.read()
             XCTAssertEqual(buttonNames(in: back).intersection(["Back", "Previous Photo", "Next Photo", "Close Search"]), [],
                            "the hidden viewer's buttons or the closed search bar's stay in reach")
