@@ -102,12 +102,8 @@ class Worker:
 
     def run(self, name, tier, bundle):
         """Runs one class in a process of its own; returns its status, output, wall and CPU seconds."""
-        # Short, as a Unix socket's path in a test's temporary folder must fit in 108 bytes.
-        home = tempfile.mkdtemp(prefix="", dir=self.scratch)
-        # Enterable by others, as the attack tests' ordinary user must reach their folders; what a
-        # class leaves in its temporary folder goes with it.
-        os.chmod(home, 0o711)
-        environment = dict(self.environment, SNAPSHELF_TEST_TIER=tier, TMPDIR=home,
+        home = tempfile.mkdtemp(prefix=name.split(".")[-1] + "-", dir=self.scratch)
+        environment = dict(self.environment, SNAPSHELF_TEST_TIER=tier,
                            XDG_DATA_HOME=os.path.join(home, "data"), XDG_CACHE_HOME=os.path.join(home, "cache"),
                            XDG_CONFIG_HOME=os.path.join(home, "config"))
         log = os.path.join(home, "output")
@@ -213,8 +209,7 @@ def main():
         work.put(name)
     results = {}
     printing = threading.Lock()
-    scratch = tempfile.mkdtemp(prefix="snapshelf-")
-    os.chmod(scratch, 0o711)
+    scratch = tempfile.mkdtemp(prefix="snapshelf-tests-")
     started = time.monotonic()
 
     def drain():
