@@ -179,15 +179,23 @@ final class CrashSafetyTests: CommandLineTestCase {
             let outcome = try SnapshelfProcess.run(["--library", self.library, "list", "--json"], environment: self.environment)
             return try XCTUnwrap(try JSONDecoder().decode([State].self, from: Data(outcome.standardOutput.utf8)).first)
         }
+        let turn = ["--library", library, "rotate", "1", "--by", "90"]
+        let relabel = { (label: String) in ["--library", self.library, "label", "1", label] }
+        // How long a whole turn and a whole relabel take here: six of each are killed at moments
+        // spread over that, from the process starting to its last write.
+        let turns = KillMoments.spread(6, over: try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(turn, environment: environment).status, 0)
+        })
+        let relabels = KillMoments.spread(6, over: try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(relabel("measured"), environment: environment).status, 0)
+        })
         var old = try state()
         var (killed, finished) = (0, 0)
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<30 {
+        for round in 0..<12 {
             let turning = round % 2 == 0
             let new = turning ? State(label: old.label, rotation: (old.rotation + 90) % 360, file: old.file)
                               : State(label: "round \(round)", rotation: old.rotation, file: old.file)
-            let arguments = ["--library", library] + (turning ? ["rotate", "1", "--by", "90"] : ["label", "1", new.label])
-            let completed = try SnapshelfProcess.killed(arguments, after: UInt32.random(in: 0...60_000, using: &generator),
+            let completed = try SnapshelfProcess.killed(turning ? turn : relabel(new.label), after: (turning ? turns : relabels)[round / 2],
                                                         environment: environment)
             if completed { finished += 1 } else { killed += 1 }
             // Listing opens the library, which writes a sidecar the kill left unwritten.
