@@ -103,8 +103,9 @@ final class CrashSafetyTests: CommandLineTestCase {
             // Every other round is killed no sooner than its first report, so that some kills
             // follow a report whatever the load.
             let killed = try importKilled(Array(folders[max(0, round - 1)...round]), after: moment, reporting: round % 2 == 1)
-            reported.formUnion(reportedIDs(in: killed.output))
-            if !reportedIDs(in: killed.output).isEmpty { reporting += 1 }
+            let ids = reportedIDs(in: killed.output)
+            reported.formUnion(ids)
+            if !ids.isEmpty { reporting += 1 }
             if killed.ended { ended += 1 }
 
             // Killed before it had created the library, it cannot have reported anything.
