@@ -59,20 +59,10 @@ final class CrashSafetyTests: CommandLineTestCase {
         XCTAssertTrue(check.standardOutput.contains("Library is sound"), "round \(round): \(check.standardOutput)\(check.standardError)", line: line)
     }
 
-    /// Starts an import of the folder, kills it after `delay` microseconds, and returns what it printed.
-    private func importKilled(_ corpus: URL, after delay: UInt32) throws -> String {
-        let process = Process()
-        process.executableURL = SnapshelfProcess.executable
-        process.arguments = ["--library", library, "import", "--recursive", corpus.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    /// Kills an import of the folders, recursive, at `moment` (see KilledImport).
+    private func importKilled(_ folders: [URL], after moment: Duration, reporting: Bool = false) throws -> KilledImport {
+        try KilledImport.run(["--library", library, "import", "--recursive"] + folders.map(\.path), environment: environment,
+                             after: moment, reporting: reporting)
     }
 
     /// The photo IDs an import's output reported as saved, whether new or already there.
@@ -89,15 +79,34 @@ final class CrashSafetyTests: CommandLineTestCase {
     }
 
     func testKillingTheImporterAtAnyMomentLosesNothingItReported() throws {
+        // Ten folders of twenty photos, imported into one library a round at a time, each round
+        // with the folder before it, which the kill left part-imported: every import after the
+        // first opens a library a kill left, and meets photos a killed import saved.
         let corpus = folder.url.appendingPathComponent("corpus")
-        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
-        _ = try PhotoCorpus.make(200, in: corpus)
+        let folders = try (0..<10).map { index in
+            let round = corpus.appendingPathComponent("round-\(index)")
+            try FileManager.default.createDirectory(at: round, withIntermediateDirectories: true)
+            _ = try PhotoCorpus.make(20, in: round, from: index * 20)
+            return round
+        }
+        // How long a round's import takes here, one folder already in and the next new, in a
+        // library of its own, so that the kills fall over opening, inspecting, copying, renaming
+        // and committing, however fast the machine. A killed round leaves more to do than that.
+        let measuring = ["--library", folder.url.appendingPathComponent("measure").path, "import", "--recursive"]
+        XCTAssertEqual(try SnapshelfProcess.run(measuring + [folders[0].path], environment: environment).status, 0)
+        let whole = try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(measuring + [folders[0].path, folders[1].path], environment: environment).status, 0)
+        }
         var reported = Set<Int>()
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<20 {
-            // Spread the kills over opening, inspecting, copying, renaming and committing.
-            let output = try importKilled(corpus, after: UInt32.random(in: 20_000...400_000, using: &generator))
-            reported.formUnion(reportedIDs(in: output))
+        var (reporting, ended) = (0, 0)
+        for (round, moment) in KillMoments.spread(10, over: whole).enumerated() {
+            // Every other round is killed no sooner than its first report, so that some kills
+            // follow a report whatever the load.
+            let killed = try importKilled(Array(folders[max(0, round - 1)...round]), after: moment, reporting: round % 2 == 1)
+            let ids = reportedIDs(in: killed.output)
+            reported.formUnion(ids)
+            if !ids.isEmpty { reporting += 1 }
+            if killed.ended { ended += 1 }
 
             // Killed before it had created the library, it cannot have reported anything.
             guard FileManager.default.fileExists(atPath: library + "/library.sqlite3") else {
@@ -111,6 +120,7 @@ final class CrashSafetyTests: CommandLineTestCase {
         XCTAssertEqual(try listed().count, 200)
         XCTAssertFalse(reported.isEmpty, "no round reported an import, so the kills proved nothing")
         try assertSound()
+        print("Killed imports: \(reporting) of 10 after reporting photos, \(ended) ended before their moment")
     }
 
     func testKillingBatchedImportsAtRandomMomentsKeepsEveryReportedPhotoWholeAndLeavesNothingStray() throws {
@@ -118,16 +128,15 @@ final class CrashSafetyTests: CommandLineTestCase {
         try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
         _ = try PhotoCorpus.make(150, in: corpus)
         // How long a whole import takes here, so that the kills fall anywhere in one.
-        let started = Date()
-        XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment).status, 0)
-        let whole = UInt32(min(10, max(0.2, Date().timeIntervalSince(started))) * 1_000_000)
-        var generator = SystemRandomNumberGenerator()
+        let measured = try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment).status, 0)
+        }
+        let whole = min(.seconds(10), max(.milliseconds(200), measured))
         var (partly, wholly) = (0, 0)
-        for round in 0..<30 {
+        for (round, moment) in KillMoments.spread(12, over: whole).enumerated() {
             // A new library each time, so every kill falls among new photos being saved in batches.
             try? FileManager.default.removeItem(atPath: library)
-            let output = try importKilled(corpus, after: UInt32.random(in: 0...whole, using: &generator))
-            let names = importedNames(in: output)
+            let names = importedNames(in: try importKilled([corpus], after: moment).output)
             // Killed before its database had its first page, there is no library yet.
             guard ((try? FileManager.default.attributesOfItem(atPath: library + "/library.sqlite3"))?[.size] as? Int ?? 0) > 0 else {
                 XCTAssertTrue(names.isEmpty, "round \(round): photos were reported but there is no library")
@@ -179,15 +188,23 @@ final class CrashSafetyTests: CommandLineTestCase {
             let outcome = try SnapshelfProcess.run(["--library", self.library, "list", "--json"], environment: self.environment)
             return try XCTUnwrap(try JSONDecoder().decode([State].self, from: Data(outcome.standardOutput.utf8)).first)
         }
+        let turn = ["--library", library, "rotate", "1", "--by", "90"]
+        let relabel = { (label: String) in ["--library", self.library, "label", "1", label] }
+        // How long a whole turn and a whole relabel take here: six of each are killed at moments
+        // spread over that, from the process starting to its last write.
+        let turns = KillMoments.spread(6, over: try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(turn, environment: environment).status, 0)
+        })
+        let relabels = KillMoments.spread(6, over: try KillMoments.measure {
+            XCTAssertEqual(try SnapshelfProcess.run(relabel("measured"), environment: environment).status, 0)
+        })
         var old = try state()
         var (killed, finished) = (0, 0)
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<30 {
+        for round in 0..<12 {
             let turning = round % 2 == 0
             let new = turning ? State(label: old.label, rotation: (old.rotation + 90) % 360, file: old.file)
                               : State(label: "round \(round)", rotation: old.rotation, file: old.file)
-            let arguments = ["--library", library] + (turning ? ["rotate", "1", "--by", "90"] : ["label", "1", new.label])
-            let completed = try SnapshelfProcess.killed(arguments, after: UInt32.random(in: 0...60_000, using: &generator),
+            let completed = try SnapshelfProcess.killed(turning ? turn : relabel(new.label), after: (turning ? turns : relabels)[round / 2],
                                                         environment: environment)
             if completed { finished += 1 } else { killed += 1 }
             // Listing opens the library, which writes a sidecar the kill left unwritten.

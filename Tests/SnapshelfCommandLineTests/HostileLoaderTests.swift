@@ -31,17 +31,21 @@ final class HostileLoaderTests: HostileLoaderTestCase {
         app.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         app.standardError = FileHandle.nullDevice
         try app.run()
+        // Busy for good once a decoder holds the file it was handed: it spins on it and never
+        // reads its socket again. The app opens the library once the photo before it is read.
+        let handed = spin.resolvingSymlinksInPath().path
         var decoder: pid_t?
-        let deadline = ContinuousClock.now + .seconds(20)
-        while decoder == nil && ContinuousClock.now < deadline {
-            usleep(50_000)
-            decoder = ProcessEntry.children(of: app.processIdentifier).first { $0.commandLine.contains("--sandboxed-decoder") }?.pid
+        var own: [(target: String, flags: Int32)] = []
+        let deadline = ContinuousClock.now + .seconds(30)
+        while decoder == nil || !own.contains(where: { $0.target.hasSuffix("library.sqlite3") }), ContinuousClock.now < deadline {
+            usleep(20_000)
+            decoder = ProcessEntry.children(of: app.processIdentifier).first { entry in
+                entry.commandLine.contains("--sandboxed-decoder") && Self.descriptors(of: entry.pid).contains { $0.target == handed }
+            }?.pid
+            own = Self.descriptors(of: app.processIdentifier).filter { $0.target.hasPrefix(folder.url.path) }
         }
-        let busy = try XCTUnwrap(decoder, "no decoder started")
-        // Spinning on the file by now.
-        usleep(500_000)
+        let busy = try XCTUnwrap(decoder, "no decoder took the file")
         // Whatever the app has open of its own, the library and the photo, it never leaves open across exec.
-        let own = Self.descriptors(of: app.processIdentifier).filter { $0.target.hasPrefix(folder.url.path) }
         XCTAssertTrue(own.contains { $0.target.hasSuffix("library.sqlite3") }, "\(own)")
         for descriptor in own {
             XCTAssertNotEqual(descriptor.flags & O_CLOEXEC, 0, "the app holds \(descriptor.target) without O_CLOEXEC")

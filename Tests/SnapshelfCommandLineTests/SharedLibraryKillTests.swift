@@ -36,7 +36,7 @@ final class SharedLibraryKillTests: CommandLineTestCase {
         var generator = SystemRandomNumberGenerator()
         var killed = 0
         for round in 0..<12 {
-            if try !SnapshelfProcess.killed(["--library", received.path, "list"], after: UInt32.random(in: 0...150_000, using: &generator)) {
+            if try !SnapshelfProcess.killed(["--library", received.path, "list"], after: .microseconds(Int.random(in: 0...150_000, using: &generator))) {
                 killed += 1
             }
             XCTAssertEqual(try listing(of: received), expected, "round \(round): the next command did not finish the index")

@@ -210,23 +210,20 @@ final class SidecarDisagreementTests: CommandLineTestCase {
         // What a whole rebuild gives, made in a copy of the library.
         let copy = folder.url.appendingPathComponent("copy")
         try FileManager.default.copyItem(at: libraryURL, to: copy)
-        let started = Date()
-        _ = try SnapshelfProcess.run(["--library", copy.path, "rebuild"])
         // The kills fall within the time a whole rebuild takes here, however fast the machine.
-        let whole = UInt32(max(1_000, Date().timeIntervalSince(started) * 1_000_000))
+        let whole = try KillMoments.measure { _ = try SnapshelfProcess.run(["--library", copy.path, "rebuild"]) }
         let listing = try SnapshelfProcess.run(["--library", copy.path, "list", "--json"]).standardOutput
         let rebuilt = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
         let new = Dictionary(uniqueKeysWithValues: rebuilt.map { ($0["label"] as? String ?? "", $0["id"] as? Int) })
         XCTAssertNotEqual(old, new)
         let start = folder.url.appendingPathComponent("start")
         try FileManager.default.copyItem(at: libraryURL, to: start)
-        var generator = SystemRandomNumberGenerator()
         var cutShort = 0
-        for round in 0..<12 {
+        for (round, moment) in KillMoments.spread(8, over: whole).enumerated() {
             // Each round kills a rebuild of the library as it was, so every kill falls in one.
             try FileManager.default.removeItem(at: libraryURL)
             try FileManager.default.copyItem(at: start, to: libraryURL)
-            if try !SnapshelfProcess.killed(["--library", library, "rebuild"], after: UInt32.random(in: 0...whole, using: &generator)) {
+            if try !SnapshelfProcess.killed(["--library", library, "rebuild"], after: moment) {
                 cutShort += 1
             }
             let now = try listed().mapValues { $0["id"] as? Int }

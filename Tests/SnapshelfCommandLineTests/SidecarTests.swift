@@ -128,11 +128,12 @@ final class SidecarTests: CommandLineTestCase {
 
     func testKillingRelabelsAtAnyMomentLeavesTheLabelLastSavedInRowAndSidecar() throws {
         try snapshelf("import", "--label", "start", SamplePhotos.cameras[0].path)
-        var saved = "start"
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<25 {
-            if try SnapshelfProcess.killed(["--library", library, "label", "1", "round \(round)"],
-                                           after: UInt32.random(in: 0...40_000, using: &generator)) {
+        // How long a whole relabel takes here: the kills are spread over that, from the process
+        // starting to its last write.
+        let moments = KillMoments.spread(10, over: try KillMoments.measure { try snapshelf("label", "1", "measured") })
+        var saved = "measured"
+        for (round, moment) in moments.enumerated() {
+            if try SnapshelfProcess.killed(["--library", library, "label", "1", "round \(round)"], after: moment) {
                 saved = "round \(round)"
             }
             try assertSound()

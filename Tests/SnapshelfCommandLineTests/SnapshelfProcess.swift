@@ -59,11 +59,11 @@ struct SnapshelfProcess {
         return process
     }
 
-    /// Runs snapshelf with the arguments, printing nowhere, and kills it `delay` microseconds
-    /// after it starts; returns whether it had finished its work by then.
-    static func killed(_ arguments: [String], after delay: UInt32, environment: [String: String] = [:]) throws -> Bool {
+    /// Runs snapshelf with the arguments, printing nowhere, and kills it `delay` after it starts
+    /// (a moment the test chose, see KillMoments); returns whether it had finished its work by then.
+    static func killed(_ arguments: [String], after delay: Duration, environment: [String: String] = [:]) throws -> Bool {
         let process = try start(arguments, environment: environment)
-        usleep(delay)
+        usleep(UInt32(delay / .microseconds(1)))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         return process.terminationReason == .exit && process.terminationStatus == 0

@@ -44,8 +44,10 @@ final class SyncthingConflictTests: SyncthingTestCase {
         try shareOnePhoto(labelled: "Beach", photo)
         try pair.pause()
         try snapshelf(libraryA, "label", try id(of: photo, in: libraryA), "Beach on A")
-        // Far enough apart that the label made on B is the later one, by any clock.
-        sleep(2)
+        // The label made on B is the later one by the time each sidecar gives its label, which
+        // decides the merge, once the clock has passed the millisecond A's was made in.
+        let labelledOnA = (Date().timeIntervalSince1970 * 1000).rounded()
+        while (Date().timeIntervalSince1970 * 1000).rounded() <= labelledOnA { usleep(100) }
         try snapshelf(libraryB, "label", try id(of: photo, in: libraryB), "Beach on B")
         try pair.resume()
         try settle()

@@ -74,6 +74,8 @@ final class DecoderLifetimeTests: XCTestCase {
             } catch {
                 failures.append("\(attempt): \(error.reason)")
             }
+            // Deliberate pauses of 0 to 8 ms, no wait for anything: they put the next request
+            // before, at and after the moment the decoder's 4 ms idle limit runs out.
             usleep(UInt32(attempt % 9) * 1_000)
         }
         XCTAssertEqual(failures, [], "requests failed when they met a decoder that was ending")
@@ -103,6 +105,8 @@ final class DecoderLifetimeTests: XCTestCase {
                     } catch {
                         failures.withLock { $0 += 1 }
                     }
+                    // Deliberate pauses growing to 21 ms, past the 10 ms idle limit, so that
+                    // decoders end and start again while the other threads ask.
                     usleep(UInt32(round) * 3_000)
                 }
             }

@@ -80,8 +80,13 @@ final class DecoderPoolTests: XCTestCase {
         let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
         let file = moduleFile
         let killer = Thread {
-            Thread.sleep(forTimeInterval: 1)
-            Self.decoders(using: file).forEach { kill($0, SIGKILL) }
+            // Killed once busy: holding the file it was handed, which it then spins on for ever.
+            var busy: [pid_t] = []
+            _ = ThreadTask.wait {
+                busy = Self.decoders(using: file).filter { Self.holds(spin.resolvingSymlinksInPath(), $0) }
+                return !busy.isEmpty
+            }
+            busy.forEach { kill($0, SIGKILL) }
         }
         killer.start()
         XCTAssertEqual(reason(decoding: spin, in: pool), .decoderKilled)
@@ -142,8 +147,10 @@ final class DecoderPoolTests: XCTestCase {
         let pool = pool(capacity: 1)
         let photo = SamplePhotos.landscape(orientation: 1)
         let started = Mutex<pid_t?>(nil)
+        let tid = Mutex<ThreadTask?>(nil)
         let file = moduleFile
         let worker = Thread {
+            tid.withLock { $0 = ThreadTask.current }
             _ = try? Self.decode(photo, in: pool)
             started.withLock { $0 = Self.decoders(using: file).first }
         }
@@ -151,10 +158,30 @@ final class DecoderPoolTests: XCTestCase {
         let deadline = ContinuousClock.now + .seconds(10)
         while !worker.isFinished && ContinuousClock.now < deadline { usleep(10_000) }
         let first = try XCTUnwrap(started.withLock { $0 }, "no decoder ran")
-        usleep(300_000)
+        // Once the kernel has ended the thread, a decoder tied to it has had its SIGKILL: it is
+        // then pending, or the decoder is gone.
+        let asker = try XCTUnwrap(tid.withLock { $0 })
+        XCTAssertTrue(ThreadTask.wait { !asker.exists }, "the thread that asked never ended")
         XCTAssertTrue(isRunning(first), "the decoder died with the thread that asked for it")
+        XCTAssertFalse(Self.isKillPending(first), "the decoder is being killed with the thread that asked for it")
         XCTAssertNoThrow(try Self.decode(photo, in: pool))
         XCTAssertEqual(decoders(), [first])
+    }
+
+    /// Whether the process holds the file open: the file a decoder was handed for its request.
+    private static func holds(_ file: URL, _ pid: pid_t) -> Bool {
+        let numbers = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return numbers.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == file.path }
+    }
+
+    /// Whether a SIGKILL waits for the process, its own or its thread group's, in /proc's status.
+    private static func isKillPending(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        return status.split(separator: "\n").contains { line in
+            guard line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:"),
+                  let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+            return mask & (1 << (SIGKILL - 1)) != 0
+        }
     }
 
     /// PR_GET_DUMPABLE for this process. prctl is variadic, which Swift cannot call, but its

@@ -4,6 +4,7 @@
 // the other; one that reads inside it waits for the commit and builds on it.
 import CSQLite
 import Foundation
+import Synchronization
 
 struct HeldWrite {
     struct Failure: Error, CustomStringConvertible {
@@ -25,14 +26,19 @@ struct HeldWrite {
         let committed = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var commit: Result<Void, any Error>?
         nonisolated(unsafe) let connection = handle
+        let changing = ThreadTask.current
+        let changed = Atomic(false)
         Thread.detachNewThread {
-            // Time for a change that reads first to read before it waits for the write lock; one
-            // that reads inside its transaction comes to the same end however long this is.
-            Thread.sleep(forTimeInterval: 0.3)
-            commit = Result { try execute("COMMIT", on: connection) }
+            // Committed once the change waits for the write lock, SQLite sleeping between its
+            // tries: a change that reads first has read by then. One that never waits for the lock
+            // ends first, and the commit follows it.
+            let waited = ThreadTask.wait { changing.isAsleep || changed.load(ordering: .acquiring) }
+            commit = waited ? Result { try execute("COMMIT", on: connection) }
+                            : .failure(Failure(description: "the change neither waited for the write lock nor ended"))
             committed.signal()
         }
         let result = Result { try change() }
+        changed.store(true, ordering: .releasing)
         committed.wait()
         try commit!.get()
         return try result.get()

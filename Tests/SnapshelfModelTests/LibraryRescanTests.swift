@@ -4,6 +4,7 @@
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
+import Synchronization
 import XCTest
 
 final class LibraryRescanTests: LibraryTestCase {
@@ -133,13 +134,19 @@ final class LibraryRescanTests: LibraryTestCase {
         let second = try sharedLibrary().second
         let copy = try XCTUnwrap(try second.photos().first).fileURL
         try FileManager.default.removeItem(at: copy)
-        // Syncthing deletes the sidecar a moment after the copy.
+        // Syncthing deletes the sidecar a moment after the copy: here, once the rescan has found
+        // the copy gone and waits to see whether the sidecar goes too, its only sleep.
         let sidecar = copy.appendingPathExtension("xmp")
+        let rescanning = ThreadTask.current
+        let rescanned = Atomic(false)
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.1)
+            _ = ThreadTask.wait { rescanning.isAsleep || rescanned.load(ordering: .acquiring) }
             unlink(sidecar.path)
         }
-        XCTAssertEqual(try second.rescan().putBack, 0)
+        let rescan = try second.rescan()
+        rescanned.store(true, ordering: .releasing)
+        XCTAssertEqual(rescan.putBack, 0)
+        XCTAssertNil(rescan.removedElsewhere, "the sidecar went before the rescan looked, which tests nothing")
         XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
         XCTAssertEqual(try second.rescan().removedElsewhere?.photos.count, 1)
     }

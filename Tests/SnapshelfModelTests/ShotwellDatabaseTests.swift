@@ -48,16 +48,23 @@ final class ShotwellDatabaseTests: ShotwellTestCase {
         XCTAssertEqual(sqlite3_open(shotwell.databaseURL.path, &opened), SQLITE_OK)
         nonisolated(unsafe) let handle = opened
         XCTAssertEqual(sqlite3_exec(handle, "BEGIN EXCLUSIVE", nil, nil, nil), SQLITE_OK)
+        // Let go once the reading has met the lock and waits for it, as Shotwell's write ends.
+        let waiting = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.5)
+            _ = waiting.wait(timeout: .now() + 30)
             sqlite3_exec(handle, "COMMIT", nil, nil, nil)
             released.signal()
         }
 
-        let library = try ShotwellLibrary(reading: shotwell.databaseURL, patience: .seconds(30))
+        var waited = false
+        let library = try ShotwellLibrary(reading: shotwell.databaseURL, patience: .seconds(30)) {
+            waited = true
+            waiting.signal()
+        }
 
         released.wait()
+        XCTAssertTrue(waited, "the reading never met the lock")
         sqlite3_close(handle)
         XCTAssertEqual(library.photos.first?.details.label?.text, "Waited for")
     }

@@ -15,7 +15,8 @@ final class SidecarWriterTests: SidecarTestCase {
         _ = try library.relabel(photoWithID: photo.id, as: try Label("beach"))
         let changed = try value("LabelChanged")
         XCTAssertEqual(try value("Machine"), machine)
-        Thread.sleep(forTimeInterval: 0.01)
+        // Every change from here on comes at a later millisecond, where a new time would show.
+        waitForTheClock(toPass: try Sidecar(reading: sidecarURL).labelChangedMilliseconds)
         _ = try library.rotate(photosWithIDs: [photo.id], by: 90)
         XCTAssertEqual(try value("LabelChanged"), changed, "the label did not change")
         XCTAssertEqual(try value("Turns"), "\(machine):1:90")
@@ -26,13 +27,22 @@ final class SidecarWriterTests: SidecarTestCase {
         var merged = try Sidecar(reading: sidecarURL)
         merged.history = SidecarHistory(entries: [SidecarHistory.Entry(label: "lost | \\ label", changedMilliseconds: 1_800_000_000_000, machine: "c3")])
         try merged.write(to: sidecarURL, through: folder.url)
-        Thread.sleep(forTimeInterval: 0.01)
         _ = try library.relabel(photoWithID: photo.id, as: try Label("dunes"))
         XCTAssertNotEqual(try value("LabelChanged"), changed)
         XCTAssertEqual(try value("History"), "2027-01-15T08:00:00.000Z c3 lost \\| \\\\ label")
         XCTAssertEqual(try Sidecar(reading: sidecarURL).history.entries.map(\.label), ["lost | \\ label"])
         XCTAssertEqual(try value("Turns"), "\(machine):2:180")
         XCTAssertEqual(try library.check(), [], "none of it makes the sidecar disagree")
+    }
+
+    /// Waits until the clock, read to the millisecond as the sidecar writer reads it, is past
+    /// `milliseconds`, the time a sidecar gives its label.
+    private func waitForTheClock(toPass milliseconds: Int64) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ClampedDate.milliseconds(of: Date()) <= milliseconds && ContinuousClock.now < deadline {
+            usleep(100)
+        }
+        XCTAssertGreaterThan(ClampedDate.milliseconds(of: Date()), milliseconds, "the clock stands before the label's time")
     }
 
     func testTheHistoryKeepsTheNewestEntriesAndReadsBackWhatItWrote() {
