@@ -94,9 +94,7 @@ final class CrashSafetyTests: CommandLineTestCase {
         // and committing, however fast the machine. A killed round leaves more to do than that.
         let measuring = ["--library", folder.url.appendingPathComponent("measure").path, "import", "--recursive"]
         XCTAssertEqual(try SnapshelfProcess.run(measuring + [folders[0].path], environment: environment).status, 0)
-        let whole = try KillMoments.measure {
-            XCTAssertEqual(try SnapshelfProcess.run(measuring + [folders[0].path, folders[1].path], environment: environment).status, 0)
-        }
+        let whole = try KillMoments.measure(measuring + [folders[0].path, folders[1].path], environment: environment)
         var reported = Set<Int>()
         var (reporting, ended) = (0, 0)
         for (round, moment) in KillMoments.spread(10, over: whole).enumerated() {
@@ -128,9 +126,7 @@ final class CrashSafetyTests: CommandLineTestCase {
         try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
         _ = try PhotoCorpus.make(150, in: corpus)
         // How long a whole import takes here, so that the kills fall anywhere in one.
-        let measured = try KillMoments.measure {
-            XCTAssertEqual(try SnapshelfProcess.run(["--library", library, "import", "--recursive", corpus.path], environment: environment).status, 0)
-        }
+        let measured = try KillMoments.measure(["--library", library, "import", "--recursive", corpus.path], environment: environment)
         let whole = min(.seconds(10), max(.milliseconds(200), measured))
         var (partly, wholly) = (0, 0)
         for (round, moment) in KillMoments.spread(12, over: whole).enumerated() {
@@ -192,13 +188,11 @@ final class CrashSafetyTests: CommandLineTestCase {
         let relabel = { (label: String) in ["--library", self.library, "label", "1", label] }
         // How long a whole turn and a whole relabel take here: six of each are killed at moments
         // spread over that, from the process starting to its last write.
-        let turns = KillMoments.spread(6, over: try KillMoments.measure {
-            XCTAssertEqual(try SnapshelfProcess.run(turn, environment: environment).status, 0)
-        })
-        let relabels = KillMoments.spread(6, over: try KillMoments.measure {
-            XCTAssertEqual(try SnapshelfProcess.run(relabel("measured"), environment: environment).status, 0)
-        })
+        let turns = KillMoments.spread(6, over: try KillMoments.measure(turn, environment: environment))
+        let relabels = KillMoments.spread(6, over: try KillMoments.measure(relabel("measured"), environment: environment))
         var old = try state()
+        // Those two ran whole, and a change that finished is there in full, as a round's may.
+        XCTAssertEqual([old.label, "\(old.rotation)"], ["measured", "90"])
         var (killed, finished) = (0, 0)
         for round in 0..<12 {
             let turning = round % 2 == 0

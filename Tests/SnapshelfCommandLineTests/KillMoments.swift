@@ -2,6 +2,7 @@
 // takes on this machine, measured just before under the same load, so that each part of the run
 // gets a kill, from the process starting to its last write, however fast or busy the machine is.
 import Foundation
+import XCTest
 
 enum KillMoments {
     /// `count` moments over `whole`: the nth at a random point of the nth count-th of it. Every
@@ -11,10 +12,25 @@ enum KillMoments {
         (0..<count).map { whole * ((Double($0) + Double.random(in: 0..<1)) / Double(count)) }
     }
 
-    /// How long running `body` takes here, now.
-    static func measure(_ body: () throws -> Void) rethrows -> Duration {
+    /// How long a whole run of snapshelf with the arguments takes here, now, started as
+    /// SnapshelfProcess.killed starts it, to its exit, which must be a success. The exit is timed
+    /// by the termination handler: waitUntilExit looks only every 50 ms, about a whole relabel.
+    static func measure(_ arguments: [String], environment: [String: String] = [:],
+                        file: StaticString = #filePath, line: UInt = #line) throws -> Duration {
+        let process = Process()
+        process.executableURL = SnapshelfProcess.executable
+        process.arguments = arguments
+        process.environment = SnapshelfProcess.environment(adding: environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
         let started = ContinuousClock.now
-        try body()
-        return ContinuousClock.now - started
+        ended.wait()
+        let whole = ContinuousClock.now - started
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(arguments) failed", file: file, line: line)
+        return whole
     }
 }

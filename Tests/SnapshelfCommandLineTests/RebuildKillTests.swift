@@ -10,7 +10,7 @@ final class RebuildKillTests: CommandLineTestCase {
         let listing = try snapshelf("list", "--json").standardOutput
         // How long a whole rebuild takes here: the kills are spread over that, from the process
         // starting to the rename, where a fixed 60 ms fell before a slow machine read a thing.
-        let whole = try KillMoments.measure { try snapshelf("rebuild") }
+        let whole = try KillMoments.measure(["--library", library, "rebuild"])
         XCTAssertEqual(try snapshelf("list", "--json").standardOutput, listing, "a whole rebuild")
         for (round, moment) in KillMoments.spread(10, over: whole).enumerated() {
             _ = try SnapshelfProcess.killed(["--library", library, "rebuild"], after: moment)

@@ -211,7 +211,7 @@ final class SidecarDisagreementTests: CommandLineTestCase {
         let copy = folder.url.appendingPathComponent("copy")
         try FileManager.default.copyItem(at: libraryURL, to: copy)
         // The kills fall within the time a whole rebuild takes here, however fast the machine.
-        let whole = try KillMoments.measure { _ = try SnapshelfProcess.run(["--library", copy.path, "rebuild"]) }
+        let whole = try KillMoments.measure(["--library", copy.path, "rebuild"])
         let listing = try SnapshelfProcess.run(["--library", copy.path, "list", "--json"]).standardOutput
         let rebuilt = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
         let new = Dictionary(uniqueKeysWithValues: rebuilt.map { ($0["label"] as? String ?? "", $0["id"] as? Int) })

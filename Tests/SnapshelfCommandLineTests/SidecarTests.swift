@@ -130,7 +130,7 @@ final class SidecarTests: CommandLineTestCase {
         try snapshelf("import", "--label", "start", SamplePhotos.cameras[0].path)
         // How long a whole relabel takes here: the kills are spread over that, from the process
         // starting to its last write.
-        let moments = KillMoments.spread(10, over: try KillMoments.measure { try snapshelf("label", "1", "measured") })
+        let moments = KillMoments.spread(10, over: try KillMoments.measure(["--library", library, "label", "1", "measured"]))
         var saved = "measured"
         for (round, moment) in moments.enumerated() {
             if try SnapshelfProcess.killed(["--library", library, "label", "1", "round \(round)"], after: moment) {
