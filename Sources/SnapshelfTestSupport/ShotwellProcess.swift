@@ -6,6 +6,7 @@ import Foundation
 public final class ShotwellProcess {
     private let process = Process()
     public let home: URL
+    private var log: URL { home.appendingPathComponent("shotwell.log") }
     /// Its photo.db, where Shotwell finds it from XDG_DATA_HOME.
     public let database: URL
 
@@ -40,7 +41,9 @@ public final class ShotwellProcess {
         process.arguments = ["--", "/usr/bin/shotwell"]
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What it says goes to a file in its home, which a failure to start quotes.
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try? FileHandle(forWritingTo: log)
         do {
             try process.run()
         } catch {
@@ -56,7 +59,10 @@ public final class ShotwellProcess {
     public func waitForTables() throws(ShotwellFixture.Failure) {
         let deadline = Date().addingTimeInterval(60)
         while !ShotwellFixture.hasTables(database) {
-            guard process.isRunning else { throw ShotwellFixture.Failure(description: "Shotwell ended before it made \(database.path)") }
+            guard process.isRunning else {
+                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw ShotwellFixture.Failure(description: "Shotwell ended (status \(process.terminationStatus)) before it made \(database.path): \(said.suffix(2000))")
+            }
             guard Date() < deadline else { throw ShotwellFixture.Failure(description: "Shotwell made no tables in \(database.path) in 60 s") }
             usleep(100_000)
         }
