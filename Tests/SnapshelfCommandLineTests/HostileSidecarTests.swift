@@ -73,8 +73,8 @@ final class HostileSidecarTests: CommandLineTestCase {
         for field in ["PhotoID", "Width", "Height", "Rotation", "Added", "Taken", "LabelChanged"] {
             for number in numbers {
                 let context = "\(field)=\(number)"
+                // Each number comes to a photo the library last read as the previous round left it.
                 try pristine.write(to: sidecars[0])
-                try snapshelf("list")
                 try set(field, to: number, in: sidecars[0])
                 let listed = try survives(["list"], context)
                 if refused.contains(field) && field != "PhotoID" {
@@ -82,8 +82,7 @@ final class HostileSidecarTests: CommandLineTestCase {
                 }
                 try survives(["check"], context)
                 try survives(["rotate", "1", "2", "--by", "90"], context)
-                try survives(["list", "--json"], context)
-                XCTAssertTrue(try survives(["list"], context).standardOutput.contains("second"), "\(context): the other photo went")
+                XCTAssertTrue(try survives(["list", "--json"], context).standardOutput.contains("\"second\""), "\(context): the other photo went")
             }
         }
         // Turns and history in every shape a number can break: each computer's count, and dates.
