@@ -103,7 +103,7 @@ class Worker:
     def run(self, name, tier, bundle):
         """Runs one class in a process of its own; returns its status, output, wall and CPU seconds."""
         home = tempfile.mkdtemp(prefix=name.split(".")[-1] + "-", dir=self.scratch)
-        environment = dict(self.environment, SNAPSHELF_TEST_TIER=tier,
+        environment = dict(self.environment, SNAPSHELF_TEST_TIER=tier, SNAPSHELF_TEST_HOME=home,
                            XDG_DATA_HOME=os.path.join(home, "data"), XDG_CACHE_HOME=os.path.join(home, "cache"),
                            XDG_CONFIG_HOME=os.path.join(home, "config"))
         log = os.path.join(home, "output")
@@ -119,11 +119,14 @@ class Worker:
         wall = time.monotonic() - started
         with open(log, errors="replace") as output:
             text = output.read()
-        # A class that left a process behind in its session has it stopped now, not at the end.
+        # A class that left a process behind has it stopped now, not at the end: those in its
+        # session, and any that has the class's environment, as Foundation starts each in a session
+        # of its own.
         try:
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        stop_processes_of(home)
         shutil.rmtree(home, ignore_errors=True)
         return process.returncode, text, wall, usage.ru_utime + usage.ru_stime
 
@@ -131,6 +134,17 @@ class Worker:
         for process in (self.bus, self.display):
             process.terminate()
             process.wait()
+
+
+def stop_processes_of(home):
+    marker = f"SNAPSHELF_TEST_HOME={home}".encode() + b"\0"
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ:
+                if marker in environ.read():
+                    os.kill(int(pid), signal.SIGKILL)
+        except OSError:
+            pass
 
 
 def listed_classes(bundle):

@@ -7,7 +7,11 @@ public enum ExifTool {
     /// Runs exiftool with the arguments and returns what it printed, throwing when it fails.
     @discardableResult
     public static func run(_ arguments: [String]) throws -> String {
-        try ExternalProgram.output(of: "/usr/bin/exiftool", ["-charset", "UTF8", "-charset", "iptc=UTF8"] + arguments)
+        let all = ["-charset", "UTF8", "-charset", "iptc=UTF8"] + arguments
+        if let session = ExifToolSession.shared, session.canRun(all) {
+            return try session.run(all)
+        }
+        return try ExternalProgram.output(of: "/usr/bin/exiftool", all)
     }
 
     /// One tag's value exactly, as `-b` gives it: without the trimming exiftool's display does.
