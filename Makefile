@@ -65,11 +65,11 @@ build: deps imports
 run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
 
-# The suite runs through Tests/runner.py: several classes at once (TEST_JOBS, one more than the
-# cores unless set), each worker with a private Xvfb and D-Bus session, and each class with private
+# The suite runs through Tests/runner.py: several classes at once (TEST_JOBS, two per core and one
+# more unless set, as most tests wait on the processes they start and on the disk), each worker with a private Xvfb and D-Bus session, and each class with private
 # data, cache, config and temporary folders, so that photos the tests remove go to a Trash of their
 # own and no preference of the person running them changes.
-TEST_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+TEST_JOBS ?= $(shell echo $$(( 2 * $$(nproc) + 1 )))
 
 # The fast tier, to run before each commit: every test that starts no Syncthing, Shotwell,
 # darktable or hostile loader (about a minute from a warm build).

@@ -188,8 +188,8 @@ def print_slowest(results, count):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tier", choices=["check", "all"], default="all")
-    parser.add_argument("--jobs", type=int, default=(os.cpu_count() or 1) + 1,
-                        help="classes run at once (default: one more than the cores, as most tests wait)")
+    parser.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1) + 1,
+                        help="classes run at once (default: two per core and one more, as most tests wait)")
     parser.add_argument("--bundle", default=BUNDLE)
     parser.add_argument("--slowest", type=int, default=0, metavar="N",
                         help="print each target's time and the N slowest tests, as tables")
