@@ -95,7 +95,7 @@ final class DecoderLifetimeTests: XCTestCase {
             }
         }
         watcher.start()
-        let failures = Mutex(0)
+        let failures = Mutex<[String]>([])
         // Threads of their own, more than the pool's capacity and the machine's cores.
         let askers = (0..<6).map { index in
             Thread {
@@ -103,7 +103,7 @@ final class DecoderLifetimeTests: XCTestCase {
                     do throws(DecodingFailure) {
                         try Self.readTags(of: photos[(index + round) % photos.count], in: pool)
                     } catch {
-                        failures.withLock { $0 += 1 }
+                        failures.withLock { $0.append("\(index).\(round): \(error.reason)") }
                     }
                     // Deliberate pauses growing to 21 ms, past the 10 ms idle limit, so that
                     // decoders end and start again while the other threads ask.
@@ -115,7 +115,7 @@ final class DecoderLifetimeTests: XCTestCase {
         while askers.contains(where: { !$0.isFinished }) { usleep(10_000) }
         done.store(true, ordering: .relaxed)
         while !watcher.isFinished { usleep(10_000) }
-        XCTAssertEqual(failures.withLock { $0 }, 0)
+        XCTAssertEqual(failures.withLock { $0 }, [], "requests failed while decoders came and went")
         XCTAssertEqual(pool.mostAtOnce, 2, "the requests never went to two decoders at once")
         XCTAssertLessThanOrEqual(most.withLock { $0 }, 2, "more decoders ran at once than the pool's capacity")
     }
