@@ -14,10 +14,12 @@ public enum SamplePhotos {
         return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/photos")
     }()
 
+    public static var arePresent: Bool { FileManager.default.fileExists(atPath: directory.path) }
+
     /// Skips the test, saying what is missing, when the photos are not there: the tests that read
     /// them are skipped rather than aborting the run or passing vacuously.
     public static func requirePresent() throws {
-        guard FileManager.default.fileExists(atPath: directory.path) else {
+        guard arePresent else {
             throw XCTSkip("the sample photos are missing: ../shared/testdata/photos (looked for at \(directory.path))")
         }
     }

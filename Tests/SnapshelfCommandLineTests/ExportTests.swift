@@ -8,9 +8,9 @@ import XCTest
 final class ExportTests: CommandLineTestCase {
     private var exports: URL { folder.url.appendingPathComponent("exports") }
 
-    override func setUp() {
-        super.setUp()
-        try? FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
     }
 
     private func exported() throws -> [String] {

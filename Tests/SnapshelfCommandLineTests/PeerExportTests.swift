@@ -13,9 +13,9 @@ final class PeerExportTests: CommandLineTestCase {
     /// Longer than IPTC's 64-byte object name, whose 64th byte falls inside the dash.
     private let long = "Zürich: the lake at dusk, seen from the quay at Bürkliplatz — swans, été 2022, a Föhn day"
 
-    override func setUp() {
-        super.setUp()
-        try? FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
     }
 
     private func exported() throws -> [String] {

@@ -7,19 +7,16 @@ import SnapshelfTestSupport
 import XCTest
 
 final class ThumbnailCacheTests: XCTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        try SamplePhotos.requirePresent()
-    }
-
     private var folder: TemporaryDirectory!
     private var cache: ThumbnailCache!
     private var photo: URL!
 
-    override func setUp() {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SamplePhotos.requirePresent()
         folder = TemporaryDirectory()
         cache = ThumbnailCache(directory: folder.url.appendingPathComponent("cache/thumbnails"))
-        photo = folder.file(named: "photo one.jpg", containing: try! Data(contentsOf: SamplePhotos.landscape(orientation: 6)))
+        photo = folder.file(named: "photo one.jpg", containing: try Data(contentsOf: SamplePhotos.landscape(orientation: 6)))
     }
 
     override func tearDown() {
