@@ -99,12 +99,11 @@ public final class HostileLoader {
     /// GDK_PIXBUF_MODULE_FILE and XDG_DATA_DIRS, under which a process decodes with the loader.
     public let environment: [String: String]
 
-    /// Compiles the loader with gcc, writes a loaders.cache of the system's loaders and it, and
-    /// compiles a MIME database that knows its type, since GdkPixbuf picks a loader by the type
-    /// GIO reads from a file's first bytes. All of it goes in a new folder in `parent`.
     private static let moduleName = "libpixbufloader-snapshelf-hostile.so"
 
-    /// The module, the loaders.cache that registers it and the MIME data, made once per process:
+    /// The loader compiled with gcc, a loaders.cache of the system's loaders and it, and a MIME
+    /// database that knows its type, since GdkPixbuf picks a loader by the type GIO reads from a
+    /// file's first bytes. Made once per process:
     /// gcc, gdk-pixbuf-query-loaders and update-mime-database take a second of CPU, and every
     /// test's loader is the same. Each test gets copies in a folder of its own.
     private static let built: Result<URL, any Error> = Result {
@@ -136,6 +135,7 @@ public final class HostileLoader {
         if case .success(let folder) = built { try? FileManager.default.removeItem(at: folder) }
     }
 
+    /// Copies of the module, its loaders.cache and the MIME database, in a new folder in `parent`.
     public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
         try TestTier.mayStart("hostile loader")
         let built = try Self.built.get()
@@ -154,6 +154,7 @@ public final class HostileLoader {
         environment = ["GDK_PIXBUF_MODULE_FILE": cacheFile.path, "XDG_DATA_DIRS": "\(data.path):\(dataDirectories)"]
     }
 
+    /// A file that makes the loader carry out the attack, named `<name>.hostile` in `folder`.
     public func file(_ attack: Attack, in folder: URL, named name: String) throws -> URL {
         let file = folder.appendingPathComponent("\(name).hostile")
         // Padded past the first line, as an image has more than its header, so the attack comes before the end.
