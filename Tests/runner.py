@@ -44,7 +44,6 @@ FULL_TIER = {
     "SnapshelfCommandLineTests.HostileDecoderAttackControlTests",
     "SnapshelfCommandLineTests.ShotwellCommandTests",
     "SnapshelfCommandLineTests.ShotwellLimitCommandTests",
-    "SnapshelfCommandLineTests.ShotwellMessageTests",
     "SnapshelfModelTests.ShotwellDatabaseTests",
     "SnapshelfModelTests.ShotwellImportTests",
     "SnapshelfModelTests.ShotwellLimitTests",
