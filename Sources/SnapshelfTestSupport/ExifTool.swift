@@ -8,8 +8,8 @@ public enum ExifTool {
     @discardableResult
     public static func run(_ arguments: [String]) throws -> String {
         let all = ["-charset", "UTF8", "-charset", "iptc=UTF8"] + arguments
-        if let session = ExifToolSession.shared, session.canRun(all) {
-            return try session.run(all)
+        if let session = ExifToolSession.shared, let lines = session.lines(for: all) {
+            return try session.run(all, as: lines)
         }
         return try ExternalProgram.output(of: "/usr/bin/exiftool", all)
     }

@@ -34,10 +34,12 @@ final class ExifToolSession: @unchecked Sendable {
         try? input.write(contentsOf: Data("-stay_open\nFalse\n".utf8))
     }
 
-    /// True when the session runs the arguments as a process of their own would: in the same time
-    /// zone, and each argument one that exiftool's argument file can hold.
-    func canRun(_ arguments: [String]) -> Bool {
-        getenv("TZ").map { String(cString: $0) } == zone && arguments.allSatisfy { Self.line(for: $0) != nil }
+    /// The arguments as lines of exiftool's argument file, when the session runs them as a process
+    /// of their own would: in the same time zone, and each argument one such a file can hold.
+    func lines(for arguments: [String]) -> [String]? {
+        guard getenv("TZ").map({ String(cString: $0) }) == zone else { return nil }
+        let lines = arguments.compactMap(Self.line)
+        return lines.count == arguments.count ? lines : nil
     }
 
     /// The argument as a line of exiftool's argument file, which takes a line whole but for white
@@ -56,15 +58,15 @@ final class ExifToolSession: @unchecked Sendable {
             .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
-    /// What exiftool printed for the arguments; throws, as a process of its own that exited with
+    /// What exiftool printed for the arguments, given as `lines(for:)` wrote them; throws, as a process of its own that exited with
     /// another status than 0 would, with what it said on stderr.
-    func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String], as lines: [String]) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         commands += 1
         let marker = "{done\(commands) "
-        let lines = arguments.compactMap(Self.line) + ["-echo4", "\(marker)${status}}", "-execute\(commands)"]
-        try input.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let command = lines + ["-echo4", "\(marker)${status}}", "-execute\(commands)"]
+        try input.write(contentsOf: Data((command.joined(separator: "\n") + "\n").utf8))
         let ready = Data("{ready\(commands)}\n".utf8)
         let printed = try Self.read(output) { $0.ends(with: ready) }.dropLast(ready.count)
         // The status comes last on stderr, after whatever exiftool said of the command.
