@@ -17,11 +17,11 @@ public enum ExternalProgram {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        let exit = try ProcessExit(running: process)
         // Both pipes drain at once, so neither a long output nor a long complaint can stall the tool.
         let said = ErrorCollector(errors.fileHandleForReading)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         let complaint = String(decoding: said.wait(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
             throw Failure(status: process.terminationStatus, description: "\((program as NSString).lastPathComponent) "

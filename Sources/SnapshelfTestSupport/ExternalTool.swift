@@ -12,8 +12,7 @@ public enum ExternalTool {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try ProcessExit(running: process).wait()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }

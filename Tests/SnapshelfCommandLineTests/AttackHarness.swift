@@ -92,9 +92,9 @@ struct AttackHarness {
         process.standardOutput = FileHandle.nullDevice
         let complaints = Pipe()
         process.standardError = complaints
-        try process.run()
+        let exit = try ProcessExit(running: process)
         let said = ErrorCollector(complaints.fileHandleForReading)
-        process.waitUntilExit()
+        exit.wait()
         let complaint = String(decoding: said.wait(), as: UTF8.self)
         if process.terminationReason == .uncaughtSignal { return nil }
         guard process.terminationStatus == 0 else {

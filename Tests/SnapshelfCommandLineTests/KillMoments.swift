@@ -2,6 +2,7 @@
 // takes on this machine, measured just before under the same load, so that each part of the run
 // gets a kill, from the process starting to its last write, however fast or busy the machine is.
 import Foundation
+import SnapshelfTestSupport
 import XCTest
 
 enum KillMoments {
@@ -13,23 +14,14 @@ enum KillMoments {
     }
 
     /// How long a whole run of snapshelf with the arguments takes here, now, started as
-    /// SnapshelfProcess.killed starts it, to its exit, which must be a success. The exit is timed
-    /// by the termination handler: waitUntilExit looks only every 50 ms, about a whole relabel.
+    /// SnapshelfProcess.killed starts it, to its exit, which must be a success.
     static func measure(_ arguments: [String], environment: [String: String] = [:],
                         file: StaticString = #filePath, line: UInt = #line) throws -> Duration {
-        let process = Process()
-        process.executableURL = SnapshelfProcess.executable
-        process.arguments = arguments
-        process.environment = SnapshelfProcess.environment(adding: environment)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
+        let process = SnapshelfProcess.silent(arguments, environment: environment)
+        let exit = try ProcessExit(running: process)
         let started = ContinuousClock.now
-        ended.wait()
+        exit.wait()
         let whole = ContinuousClock.now - started
-        process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "\(arguments) failed", file: file, line: line)
         return whole
     }

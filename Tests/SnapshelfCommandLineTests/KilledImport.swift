@@ -3,6 +3,7 @@
 // where asked, not before it has reported a new photo, which comes only once it got that far,
 // however loaded the machine is.
 import Foundation
+import SnapshelfTestSupport
 
 struct KilledImport {
     /// What it printed on stdout before it was killed or ended.
@@ -21,7 +22,7 @@ struct KilledImport {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(running: process)
         let started = ContinuousClock.now
         // Only there so that an import that hangs fails its test rather than holds up the suite.
         let limit = started + .seconds(120)
@@ -44,7 +45,7 @@ struct KilledImport {
             }
         }
         if !ended { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        exit.wait()
         output.append(pipe.fileHandleForReading.readDataToEndOfFile())
         return KilledImport(output: String(decoding: output, as: UTF8.self), ended: ended)
     }

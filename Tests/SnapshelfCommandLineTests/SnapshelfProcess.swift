@@ -35,11 +35,11 @@ struct SnapshelfProcess {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(running: process)
         // Read both pipes to the end before waiting, so a long listing cannot fill a pipe and stall.
         let errorData = ErrorCollector(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         return Outcome(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
@@ -49,12 +49,7 @@ struct SnapshelfProcess {
 
     /// Starts snapshelf with the arguments, printing nowhere, without waiting for it.
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = Self.environment(adding: environment)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = silent(arguments, environment: environment)
         try process.run()
         return process
     }
@@ -62,11 +57,23 @@ struct SnapshelfProcess {
     /// Runs snapshelf with the arguments, printing nowhere, and kills it `delay` after it starts
     /// (a moment the test chose, see KillMoments); returns whether it had finished its work by then.
     static func killed(_ arguments: [String], after delay: Duration, environment: [String: String] = [:]) throws -> Bool {
-        let process = try start(arguments, environment: environment)
+        let process = silent(arguments, environment: environment)
+        let exit = try ProcessExit(running: process)
         usleep(UInt32(delay / .microseconds(1)))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        exit.wait()
         return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
+    /// A snapshelf process with the arguments, not yet started, that prints nowhere.
+    static func silent(_ arguments: [String], environment: [String: String]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = Self.environment(adding: environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
     }
 
     /// The test's environment with `extra`, less what would change how snapshelf runs or speaks.

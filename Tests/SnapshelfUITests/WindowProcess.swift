@@ -11,6 +11,7 @@ final class WindowProcess {
     }
 
     let process = Process()
+    private let exit: ProcessExit
     /// A file rather than a pipe, which nobody would read while the app runs.
     private let errors: URL
 
@@ -24,7 +25,7 @@ final class WindowProcess {
         try Data().write(to: errors)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        exit = try ProcessExit(running: process)
     }
 
     /// The tests' environment in English, with XDG folders of the app's own in `folder`.
@@ -48,7 +49,7 @@ final class WindowProcess {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+        exit.wait()
     }
 
     /// The first of the app's shown windows whose title is exactly `title`, once there is one.
@@ -80,7 +81,8 @@ final class WindowProcess {
                 throw Failure(description: "\(description): snapshelf ended with status \(process.terminationStatus) first. \(stderr)")
             }
             guard ContinuousClock.now < deadline else { throw Failure(description: "\(description) in 30 s. \(stderr)") }
-            usleep(200_000)
+            // Often enough that a window is seen within a frame or so of showing; each look is an xdotool run.
+            usleep(50_000)
         }
     }
 
