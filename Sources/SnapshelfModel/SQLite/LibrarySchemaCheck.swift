@@ -6,6 +6,16 @@
 import Foundation
 
 enum LibrarySchemaCheck {
+    /// What the migrations leave at the latest version, each entry exactly as it stands in the
+    /// schema: the database of nearly every open, which then needs no taking apart.
+    private static let current: Set<SchemaEntry> = {
+        guard let memory = try? SQLiteConnection.inMemory() else { return [] }
+        for step in LibrarySchema.steps {
+            guard (try? memory.execute(step, during: .upgradingDatabase)) != nil else { return [] }
+        }
+        return Set((try? entries(in: memory)) ?? [])
+    }()
+
     /// What the migrations make: for each type and name, its SQL as it stands after each version,
     /// and for a table, each of its columns and constraints. Built once, in memory.
     private static let known: (shapes: [String: Set<String>], parts: [String: Set<String>]) = {
@@ -13,7 +23,7 @@ enum LibrarySchemaCheck {
         guard let memory = try? SQLiteConnection.inMemory() else { return known }
         for step in LibrarySchema.steps {
             guard (try? memory.execute(step, during: .upgradingDatabase)) != nil,
-                  let objects = try? objects(in: memory) else { break }
+                  let objects = try? entries(in: memory).map(\.object) else { break }
             for object in objects {
                 known.shapes[object.key, default: []].insert(object.shape)
                 known.parts[object.key, default: []].formUnion(object.parts)
@@ -35,7 +45,9 @@ enum LibrarySchemaCheck {
     /// from an older Snapshelf does, and have them in another order, as one whose column was
     /// dropped and added again does: neither runs anything.
     static func refuseUnknown(in connection: SQLiteConnection, at fileURL: URL) throws(LibraryError) {
-        let unknown = try objects(in: connection).filter { object in
+        let entries = try entries(in: connection)
+        guard !current.isSuperset(of: entries) else { return }
+        let unknown = entries.map(\.object).filter { object in
             if isConstraintIndex(object) { return false }
             guard known.shapes[object.key]?.contains(object.shape) == true else { return true }
             return !object.parts.isSubset(of: known.parts[object.key] ?? [])
@@ -54,18 +66,18 @@ enum LibrarySchemaCheck {
             && object.name.hasPrefix("sqlite_autoindex_" + object.table + "_")
     }
 
-    private static func objects(in connection: SQLiteConnection) throws(LibraryError) -> [LibrarySchemaObject] {
+    private static func entries(in connection: SQLiteConnection) throws(LibraryError) -> [SchemaEntry] {
         let statement: SQLiteStatement
         do {
             statement = try connection.prepare("SELECT type, name, coalesce(sql, ''), sql IS NULL, tbl_name FROM sqlite_master", during: .readingSchemaVersion)
         } catch {
             throw error.mendedByRebuild()
         }
-        var objects: [LibrarySchemaObject] = []
+        var entries: [SchemaEntry] = []
         while try statement.step() {
-            objects.append(LibrarySchemaObject(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2),
-                                               sqlIsNull: statement.integer(at: 3) != 0, table: statement.text(at: 4)))
+            entries.append(SchemaEntry(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2),
+                                       sqlIsNull: statement.integer(at: 3) != 0, table: statement.text(at: 4)))
         }
-        return objects
+        return entries
     }
 }
