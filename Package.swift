@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
         // The command-line commands, which need no display; --version names the decoder's sandbox.
-        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoder"]),
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoderWire"]),
 
         // The executable: parse the command line, then start the GUI or run a command.
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"], linkerSettings: staticRuntime),

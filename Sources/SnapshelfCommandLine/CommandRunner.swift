@@ -1,6 +1,6 @@
 // Runs the commands that need no display and turns their outcome into an exit status.
 import Foundation
-import SnapshelfDecoder
+import SnapshelfDecoderWire
 import SnapshelfMessages
 import SnapshelfModel
 
@@ -27,7 +27,7 @@ public struct CommandRunner {
         case .version:
             Console.say("snapshelf \(SnapshelfVersion.current)")
             // How far a hostile image can reach here, which depends on the kernel.
-            Console.say(Landlock.abi.map { String(format: tr("Image decoders: seccomp allow-list and Landlock ABI %ld"), $0) }
+            Console.say(DecoderSandbox.landlockABI.map { String(format: tr("Image decoders: seccomp allow-list and Landlock ABI %ld"), $0) }
                 ?? tr("Image decoders: seccomp allow-list; this kernel has no Landlock"))
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):

@@ -5,19 +5,13 @@
 // and its socket, it keeps.
 import CLinux
 import Foundation
+import SnapshelfDecoderWire
 
 public enum Landlock {
-    /// The highest Landlock ABI this kernel offers, or nil where it has none: a kernel before 5.13,
-    /// or one started without Landlock among its security modules.
-    public static var abi: Int? {
-        let version = snapshelf_landlock_abi()
-        return version > 0 ? Int(version) : nil
-    }
-
     /// Confines the calling process, which must be single-threaded and have no new privileges, to
     /// nothing; returns the ABI it used, or nil where the kernel has no Landlock.
     static func confineToNothing() throws(DecoderLockdown.Failure) -> Int? {
-        guard let abi else { return nil }
+        guard let abi = DecoderSandbox.landlockABI else { return nil }
         var attributes = snapshelf_landlock_ruleset_attr(handled_access_fs: fileSystemRights(abi), handled_access_net: 0, scoped: 0)
         // Binding and connecting TCP sockets (ABI 4); seccomp refuses every socket already.
         if abi >= 4 { attributes.handled_access_net = 0b11 }
