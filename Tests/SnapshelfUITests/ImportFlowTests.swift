@@ -127,6 +127,26 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// Ctrl+Q right after Save ended the process with the photo still queued on the worker: it
+    /// was never imported, though the dialog had closed as if it had been.
+    func testAPhotoSavedFromTheDialogIsWrittenBeforeTheWindowCloses() throws {
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([SamplePhotos.cameras[1]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            // A job ahead of the save, as a busy disk makes one, lets the save go only once the
+            // window is closing, so it is still queued then.
+            let held = DispatchSemaphore(value: 0)
+            window.importFlow.worker.perform({ _ in held.wait() }, completion: { _ in })
+            dialog.entryWidget.text = "Saved at the last moment"
+            pressEnter(in: dialog.entryWidget)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { held.signal() }
+            window.window.destroy()
+            XCTAssertEqual(try labels(in: libraryDirectory), ["Saved at the last moment"])
+        }
+    }
+
     func testFilesGivenToTheApplicationDuringAnImportWaitForItToEnd() throws {
         try onMain {
             let window = try launch()

@@ -39,6 +39,12 @@ public final class ImportWorker: Sendable {
         }
     }
 
+    /// Returns once every job asked for so far has run, without handing on their results: for a
+    /// window that closes, so the process does not end with a photo the person saved half written.
+    public func waitForQueuedWork() {
+        queue.sync {}
+    }
+
     /// Writes the sidecars a library from before them lacks, or that a kill left unwritten, as a
     /// job of its own, so opening a large library does not hold up the window's first frame.
     public func writePendingSidecars(failed: @escaping @Sendable @MainActor (any Error) -> Void) {

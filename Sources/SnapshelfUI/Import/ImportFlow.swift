@@ -206,6 +206,13 @@ final class ImportFlow {
         imported?((dialogOutcomes + more).filter(\.isAdded).map(\.photo.id))
     }
 
+    /// The window is closing: a background import stops after the file it is on, and the photos
+    /// saved from the dialog are written, since the person saw them saved, before the window goes.
+    func finishBeforeClosing() {
+        background.batch?.cancel()
+        worker.waitForQueuedWork()
+    }
+
     /// Saves a photo from the dialog on the worker, before any background import that follows it.
     private func save(_ candidate: PhotoCandidate, existing: Photo?, label: SnapshelfModel.Label) {
         let name = DisplayName.baseName(of: candidate.sourceURL)

@@ -102,6 +102,7 @@ final class LibraryWindow {
         // Unrealized when it closes, whoever closes it: the person, Ctrl+Q or a test.
         window.onUnrealize { [weak self] in
             if let self { preferences.rememberSize(of: window) }
+            self?.importFlow.finishBeforeClosing()
             self?.outsideChanges?.stop()
             self?.otherComputers.stop()
             // Removals still in the history are completed: the window that could undo them is gone.
