@@ -3,7 +3,7 @@
 // Each layer depends only on the ones below it.
 import PackageDescription
 
-// A debug build links the Swift runtime and Foundation into the two executables too, as a release
+// A debug build links the Swift runtime and Foundation into the three executables too, as a release
 // build does (--static-swift-stdlib, which cannot build the tests): the dynamic loader then binds
 // a dozen fewer large objects at every start, a third of a command's CPU, and the tests start
 // the executables thousands of times. These are the libraries the static runtime needs.
@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "snapshelf", targets: ["snapshelf"]),
         .executable(name: "snapshelf-decoder", targets: ["snapshelf-decoder"]),
+        .executable(name: "snapshelf-window", targets: ["snapshelf-window"]),
     ],
     targets: [
         // C interop
@@ -89,8 +90,13 @@ let package = Package(
         // The command-line commands, which need no display; --version names the decoder's sandbox.
         .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoderWire"]),
 
-        // The executable: parse the command line, then start the GUI or run a command.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"], linkerSettings: staticRuntime),
+        // The executable: parse the command line, then run a command or hand over to the window.
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfModel"], linkerSettings: staticRuntime),
+
+        // The window, which snapshelf becomes when given no command: apart, so that a command
+        // loads no GTK, which took half of its start.
+        .executableTarget(name: "snapshelf-window", dependencies: ["SnapshelfCommandLine", "SnapshelfUI", "SnapshelfModel"],
+                          linkerSettings: staticRuntime),
 
         // The sandboxed decoder the app starts, without GTK, so each one holds little memory.
         .executableTarget(name: "snapshelf-decoder", dependencies: ["SnapshelfDecoder"], linkerSettings: staticRuntime),

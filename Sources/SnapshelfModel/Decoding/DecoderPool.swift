@@ -64,7 +64,7 @@ final class DecoderPool: Sendable {
         // together the decoders stay within most of the memory free, so none wakes the OOM killer.
         let available = Self.availableMemory() ?? (8 << 30)
         addressSpaceBudget = max(512 << 20, min(3 << 30, available * 4 / 5 / self.capacity))
-        executable = Self.decoderExecutable()
+        executable = CompanionProgram.decoder.path
     }
 
     /// Decodes the file at `url`, which may be named in bytes that are no UTF-8, to fit a square
@@ -265,14 +265,6 @@ final class DecoderPool: Sendable {
 
     private static func dispatchTime(_ duration: Duration) -> DispatchTimeInterval {
         .milliseconds(Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000))
-    }
-
-    /// The snapshelf-decoder executable: beside this program in a build, as the tests and the
-    /// benchmark's probe are too, or in libexec beside bin once installed.
-    private static func decoderExecutable() -> String? {
-        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return [folder, folder.deletingLastPathComponent().appendingPathComponent("libexec")]
-            .map { $0.appendingPathComponent("snapshelf-decoder").path }.first { access($0, X_OK) == 0 }
     }
 
     private static func availableMemory() -> Int? {

@@ -1,0 +1,19 @@
+// How `snapshelf` opens its window: it becomes the window program, with the same arguments, so a
+// command never loads GTK and a window is the same process the person started.
+import Foundation
+import SnapshelfModel
+
+public enum WindowHandover {
+    /// Runs the window program in this process's place; returns only when it cannot, after saying
+    /// why, with the status to exit with.
+    public static func replaceThisProcess() -> CommandRunner.ExitStatus {
+        guard let window = CompanionProgram.window.path else {
+            let missing = tr("the window program %@ is missing from beside snapshelf and from libexec; reinstall Snapshelf")
+            Console.complain(String(format: missing, CompanionProgram.window.rawValue))
+            return .failure
+        }
+        execv(window, CommandLine.unsafeArgv)
+        Console.complain(String(format: tr("could not start the window program %@: %@"), window, String(cString: strerror(errno))))
+        return .failure
+    }
+}

@@ -1,0 +1,28 @@
+// The window, which `snapshelf` becomes when it is given no command (see WindowHandover): it reads
+// the same command line, then opens the library's window, or hands its files to the one open.
+import Foundation
+import SnapshelfCommandLine
+import SnapshelfModel
+import SnapshelfUI
+
+signal(SIGXFSZ, SIG_IGN)
+Localization.setUp()
+
+let runner = CommandRunner()
+do {
+    guard case .startGUI(let library, let files) = try Invocation.parseProcessArguments() else {
+        // Only snapshelf starts it, with arguments that it has read as these.
+        FileHandle.standardError.write(Data("snapshelf-window opens Snapshelf's window; run snapshelf instead\n".utf8))
+        exit(CommandRunner.ExitStatus.usage.rawValue)
+    }
+    GLibLog.route(showingWarnings: true)
+    let environment = ProcessInfo.processInfo.environment
+    let directory = LibraryLocation.resolve(explicit: library, environment: environment)
+    // Each library opens once per session: a second launch on it hands its files to its window.
+    let id = LibraryLocation.instanceName(of: directory, environment: environment)
+        .map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
+    let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true)
+    exit(application.run(opening: files.map(\.url)))
+} catch {
+    exit(runner.reportUsage(error).rawValue)
+}
