@@ -74,7 +74,6 @@ TEST_JOBS ?= $(shell echo $$(( 2 * $$(nproc) + 1 )))
 # The fast tier, to run before each commit: every test that starts no Syncthing, Shotwell,
 # darktable or hostile loader (about a minute from a warm build).
 check: test-deps imports
-	.ci/check-imports-test
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	python3 Tests/runner.py --tier check --jobs $(TEST_JOBS)
 
