@@ -72,7 +72,7 @@ run: build
 TEST_JOBS ?= $(shell echo $$(( 2 * $$(nproc) + 1 )))
 
 # The fast tier, to run before each commit: every test that starts no Syncthing, Shotwell,
-# darktable or hostile loader (about a minute from a warm build).
+# darktable or hostile loader (about 80 s from a warm build).
 check: test-deps imports
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	python3 Tests/runner.py --tier check --jobs $(TEST_JOBS)
