@@ -2,6 +2,7 @@
 // viewer the window says that none is installed.
 import CGtk
 import Foundation
+import SnapshelfModel
 @testable import SnapshelfGlue
 import XCTest
 @testable import SnapshelfUI
@@ -16,7 +17,7 @@ final class HelpCommandTests: AppTestCase, @unchecked Sendable {
             let menu = WindowMenus.main()
             let item = try XCTUnwrap(attributes("action", in: menu).firstIndex(of: "app.help"), "no Help in the main menu")
             XCTAssertEqual(attributes("label", in: menu).dropFirst(item).first, "_Help")
-            XCTAssertEqual(HelpManual.uri, "help:snapshelf")
+            XCTAssertEqual(HelpManual.uri, ManualLocation.uri())
 
             // A scheme that no application handles, as help: is without a help viewer, on every machine.
             HelpManual.open(over: window, uri: "x-snapshelf-test-unhandled:manual")
