@@ -1,5 +1,5 @@
 // The small dialog that asks for a photo's label while showing its preview. Enter saves,
-// Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
+// Escape skips the photo (imported without a label), and Cancel (or closing the dialog) stops the rest of the import.
 // The same dialog edits the label of a photo already in the library, filled in and selected.
 // A title another app gave the photo is offered the same way, with a line saying where it is from.
 // One label for the rest leaves the titles other photos bring along, unless the person ticks
@@ -68,7 +68,6 @@ final class LabelDialog {
         header.setTitleWidget(titles)
 
         skipButton.actionName = "dialog.skip"
-        skipButton.tooltipText = tr("Skip this photo (Escape)")
         header.packEnd(skipButton)
 
         window.setTitlebar(header)
@@ -156,6 +155,7 @@ final class LabelDialog {
         window.defaultSize = (width: 480, height: nil)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         showPlace(number, of: total, offeringToReplaceTitles: true)
+        skipButton.tooltipText = tr("Import this photo without a label (Escape)")
         let typedAhead = entry.text
         if let existing {
             notice.text = String(format: tr("This photo is already in your library (added %@). Keep its label or change it."), existing.added.formatted(date: .abbreviated, time: .omitted))
@@ -202,6 +202,7 @@ final class LabelDialog {
         window.title = tr("Label Photo")
         title.text = window.title
         showPlace(number, of: total, offeringToReplaceTitles: false, forTheRest: unlabelled)
+        skipButton.tooltipText = tr("Leave this photo’s label as it is (Escape)")
     }
 
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape
