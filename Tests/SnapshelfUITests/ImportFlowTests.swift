@@ -16,18 +16,26 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
     func testOneLabelForTheRestImportsThemInTheBackgroundWithProgress() throws {
         try onMain {
             let window = try launch()
-            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(6)))
+            let files = Array(SamplePhotos.cameras.prefix(6))
+            window.importFlow.importFiles(files)
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.progressText == "1 of 6" && dialog.isWaitingForLabel }
+            // The worker waits behind this job, so the bar shows where the import starts.
+            let held = DispatchSemaphore(value: 0)
+            window.importFlow.worker.perform({ _ in held.wait() }, completion: { _ in })
             dialog.entryWidget.text = "Holiday"
             dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
 
             XCTAssertNil(window.importFlow.dialog, "the rest need no dialog")
             XCTAssertTrue(window.importFlow.progressBar.isShown)
-            XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing "), window.importFlow.progressBar.statusText)
+            // Counted among all six the person chose, the first saved from the dialog.
+            XCTAssertEqual(window.importFlow.progressBar.statusText, "Importing 2 of 6: \(files[1].lastPathComponent)")
+            held.signal()
             try waitUntil("the background import never finished") { window.importFlow.batch == nil }
             XCTAssertFalse(window.importFlow.progressBar.isShown)
+            XCTAssertEqual(window.importFlow.progressBar.statusText, "Importing 6 of 6: \(files[5].lastPathComponent)",
+                           "the bar reached the true total")
             XCTAssertEqual(try labels(in: libraryDirectory), Array(repeating: "Holiday", count: 6))
             try waitUntil("the grid never showed all six") { window.grid.boundTiles.count == 6 }
             XCTAssertEqual(Set(window.grid.boundTiles.map(\.labelText)), ["Holiday"])
@@ -216,7 +224,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(window.pages.visible, .photos)
             // It may have landed off screen, so the window says it came.
-            XCTAssertEqual(window.notification.text, "1 photo was imported elsewhere and added.")
+            XCTAssertEqual(window.notification.text, "1 photo was added to this library by another program, such as the command line.")
         }
     }
 

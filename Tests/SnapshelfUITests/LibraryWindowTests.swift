@@ -173,8 +173,9 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil { !window.importFlow.isRunning }
 
             let store = try PhotoStore(directory: libraryDirectory)
-            XCTAssertEqual((0..<store.count).map { store.photo(at: $0)!.label }, ["first"])
-            XCTAssertEqual(store.photo(at: 0)!.originalName, SamplePhotos.cameras[0].lastPathComponent)
+            // Skip imported the third file without a label; Cancel left the fourth out.
+            XCTAssertEqual(Dictionary(uniqueKeysWithValues: (0..<store.count).map { (store.photo(at: $0)!.originalName, store.photo(at: $0)!.label) }),
+                           [SamplePhotos.cameras[0].lastPathComponent: "first", SamplePhotos.cameras[1].lastPathComponent: ""])
             XCTAssertEqual(window.pages.visible, .photos)
         }
     }
@@ -200,19 +201,30 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testEscapeSkipsThePhoto() throws {
+    func testEscapeImportsThePhotoWithoutALabelAsTheHelpSays() throws {
+        let files = Array(SamplePhotos.cameras.prefix(3))
         try onMain {
             let window = try launch()
-            window.importFlow.importFiles([SamplePhotos.cameras[0], SamplePhotos.cameras[1]])
+            window.importFlow.importFiles(files)
             let dialog = try waitForDialog(in: window)
-            try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
+            try waitUntil { dialog.progressText == "1 of 3" && dialog.isWaitingForLabel }
+            let skip = try XCTUnwrap(tree(of: dialog.window).first {
+                $0.typeName == "GtkButton" && gtk_button_get_label($0.typed()).map { String(cString: $0) } == "S_kip"
+            })
+            XCTAssertEqual(skip.tooltipText, "Import this photo without a label (Escape)")
             XCTAssertTrue(pressEscape(in: dialog.window))
-            try waitUntil { dialog.progressText == "2 of 2" && dialog.isWaitingForLabel }
-            pressEnter(in: dialog.entryWidget)
-            try waitUntil { !window.importFlow.isRunning }
-            let store = try PhotoStore(directory: libraryDirectory)
-            XCTAssertEqual(store.count, 1)
-            XCTAssertEqual(store.photo(at: 0)!.originalName, SamplePhotos.cameras[1].lastPathComponent)
+            for (number, label) in [(2, "Dawn"), (3, "Noon")] {
+                try waitUntil { dialog.progressText == "\(number) of 3" && dialog.isWaitingForLabel }
+                dialog.entryWidget.text = label
+                pressEnter(in: dialog.entryWidget)
+            }
+            try waitUntil("the import never ended") { !window.importFlow.isRunning }
+            let photos = try Library(directory: libraryDirectory).photos()
+            XCTAssertEqual(Dictionary(uniqueKeysWithValues: photos.map { ($0.originalName, $0.label) }),
+                           [files[0].lastPathComponent: "", files[1].lastPathComponent: "Dawn", files[2].lastPathComponent: "Noon"])
+            // The skipped photo is one the import added, so its undo takes it away too.
+            XCTAssertEqual(window.history.notice.text, "Imported 3 photos")
+            XCTAssertEqual(window.notification.text, "", "nothing else to tell: all three were imported")
         }
     }
 

@@ -93,11 +93,11 @@ final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
             let elsewhere = try Library(directory: libraryDirectory)
             _ = try elsewhere.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[1], previewSize: 32), label: try Label("Hill"))
             try waitUntil("the first import was never told") { window.notification.isShown }
-            XCTAssertEqual(window.notification.text, "1 photo was imported elsewhere and added.")
+            XCTAssertEqual(window.notification.text, "1 photo was added to this library by another program, such as the command line.")
             _ = try elsewhere.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[2], previewSize: 32), label: try Label("Wood"))
             // The look that brings the photo in says so before the main loop runs anything else.
             try waitUntil("the second import was never told: \(window.notification.text)") { window.store.count == 3 }
-            XCTAssertEqual(window.notification.text, "2 photos were imported elsewhere and added.")
+            XCTAssertEqual(window.notification.text, "2 photos were added to this library by another program, such as the command line.")
         }
     }
 

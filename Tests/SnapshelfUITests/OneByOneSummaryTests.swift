@@ -1,6 +1,6 @@
 // The notice at the end of an import labelled photo by photo: what was imported, what was already
-// in the library, what could not be imported and what the person skipped, or how far it got
-// when cancelled.
+// in the library and what could not be imported (a skipped photo is imported without a label),
+// or how far it got when cancelled.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -29,7 +29,7 @@ final class OneByOneSummaryTests: AppTestCase, @unchecked Sendable {
             let lines = window.notification.text.split(separator: "\n").map(String.init)
             XCTAssertTrue(lines.first?.hasPrefix("Could not import “broken.jpg”") == true, window.notification.text)
             XCTAssertEqual(lines.last,
-                           "Imported 2 photos. 1 was already in the library. 1 could not be imported. 1 was skipped.")
+                           "Imported 3 photos. 1 was already in the library. 1 could not be imported.")
         }
     }
 

@@ -157,7 +157,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
                 return window.importFlow.batch != nil
             }
             XCTAssertTrue(window.importFlow.progressBar.isShown)
-            XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing 0 of 2: "), window.importFlow.progressBar.statusText)
+            XCTAssertTrue(window.importFlow.progressBar.statusText.hasPrefix("Importing 1 of 2: "), window.importFlow.progressBar.statusText)
             window.importFlow.batch?.cancel()
             held.signal()
             try waitForTheEnd(of: window)

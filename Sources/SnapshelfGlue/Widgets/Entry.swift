@@ -17,10 +17,10 @@ public final class Entry: Widget, Editable {
         set { gtk_entry_set_placeholder_text(typed(), newValue) }
     }
 
-    /// The most characters the entry takes; nil for no limit.
-    public var maxLength: Int? {
-        get { gtk_entry_get_max_length(typed()) == 0 ? nil : Int(gtk_entry_get_max_length(typed())) }
-        set { gtk_entry_set_max_length(typed(), gint(newValue ?? 0)) }
+    /// Comes whenever the text changes, typed, pasted or set.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        connect("changed", .plain, handler)
     }
 
     /// Comes when the person presses Enter in the entry.

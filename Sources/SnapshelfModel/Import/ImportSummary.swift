@@ -1,5 +1,5 @@
-// The tally of an import (photos added, already there, mended, refused or skipped, and those that
-// kept the title they came with over the label chosen for them) and the sentence that tells it
+// The tally of an import (photos added, already there, mended or refused, and those that kept
+// the title they came with over the label chosen for them) and the sentence that tells it
 // when the import ends, finished or cancelled.
 import Foundation
 
@@ -8,8 +8,6 @@ public struct ImportSummary: Equatable, Sendable {
     public private(set) var duplicates = 0
     public private(set) var restored = 0
     public private(set) var failed = 0
-    /// Passed over in the label dialog.
-    public private(set) var skipped = 0
     /// Added with the title found in their files rather than the label chosen for the rest.
     public private(set) var keptTitles = 0
 
@@ -19,11 +17,6 @@ public struct ImportSummary: Equatable, Sendable {
     public mutating func count(_ progress: BatchImport.Progress) {
         count(progress.result)
         if progress.keptOwnTitle { keptTitles += 1 }
-    }
-
-    /// Counts a file the person skipped.
-    public mutating func countSkipped() {
-        skipped += 1
     }
 
     /// Counts one file's result.
@@ -43,16 +36,15 @@ public struct ImportSummary: Equatable, Sendable {
         sum.duplicates += rhs.duplicates
         sum.restored += rhs.restored
         sum.failed += rhs.failed
-        sum.skipped += rhs.skipped
         sum.keptTitles += rhs.keptTitles
         return sum
     }
 
     /// Whether the import only added photos, which the window's undo notice already says.
-    public var onlyAdded: Bool { duplicates + restored + failed + skipped + keptTitles == 0 }
+    public var onlyAdded: Bool { duplicates + restored + failed + keptTitles == 0 }
 
     /// The files handled so far, whatever became of them.
-    public var handled: Int { added + duplicates + restored + failed + skipped }
+    public var handled: Int { added + duplicates + restored + failed }
 
     /// What the import did, for the notification at its end.
     /// - Parameters:
@@ -83,9 +75,6 @@ public struct ImportSummary: Equatable, Sendable {
         }
         if failed > 0 {
             sentence += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", failed), failed)
-        }
-        if skipped > 0 {
-            sentence += " " + String(format: trn("%d was skipped.", "%d were skipped.", skipped), skipped)
         }
         return sentence
     }

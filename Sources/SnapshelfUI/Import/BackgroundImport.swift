@@ -25,6 +25,9 @@ final class BackgroundImport {
     private var counting: (@MainActor (BatchImport.Progress) -> Void)?
     /// How the photos saved from the label dialog before it went, which the summary counts too.
     private var earlier: @MainActor () -> ImportSummary = { ImportSummary() }
+    /// How many of the import's files the label dialog went through before handing on the rest,
+    /// so the bar counts the whole import, as the person chose it.
+    private var handedOnAfter = 0
     /// What Cancel Import stops while the bar shows work before the import, such as the reading
     /// of Shotwell's database.
     var cancelledBeforeStart: (@MainActor () -> Void)?
@@ -48,8 +51,9 @@ final class BackgroundImport {
     ///   - keepingFoundTitles: photos with a title in their files keep it instead of the label.
     ///   - earlier: the tally of the saves before, asked at the end, once they are all done.
     ///   - counting: counts each file for an end the caller tells itself, instead of the summary.
+    ///   - handedOnAfter: how many files the label dialog went through before these.
     func start(_ files: [URL], label: SnapshelfModel.Label?, details: [ImportedDetails]? = nil, keepingFoundTitles: Bool,
-               counting: (@MainActor (BatchImport.Progress) -> Void)? = nil,
+               counting: (@MainActor (BatchImport.Progress) -> Void)? = nil, handedOnAfter: Int = 0,
                after earlier: @escaping @MainActor () -> ImportSummary) {
         guard let first = files.first else { return }
         let batch = BatchImport()
@@ -58,7 +62,9 @@ final class BackgroundImport {
         outcomes = []
         self.earlier = earlier
         self.counting = counting
-        progressBar.show(completed: 0, of: files.count, current: DisplayName.baseName(of: first))
+        self.handedOnAfter = handedOnAfter
+        let total = handedOnAfter + files.count
+        progressBar.show(file: handedOnAfter + 1, named: DisplayName.baseName(of: first), of: total, completed: handedOnAfter)
         worker.run(batch, files, label: label, keepingFoundTitles: keepingFoundTitles, details: details, progress: { [weak self] progress in
             self?.progressed(progress)
         }, finished: { [weak self] error in
@@ -67,7 +73,8 @@ final class BackgroundImport {
     }
 
     private func progressed(_ progress: BatchImport.Progress) {
-        progressBar.show(completed: progress.completed, of: progress.total, current: DisplayName.baseName(of: progress.file))
+        let done = handedOnAfter + progress.completed
+        progressBar.show(file: done, named: DisplayName.baseName(of: progress.file), of: handedOnAfter + progress.total, completed: done)
         summary.count(progress)
         counting?(progress)
         if case .success(let outcome) = progress.result { outcomes.append(outcome) }

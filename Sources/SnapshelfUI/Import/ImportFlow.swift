@@ -167,7 +167,8 @@ final class ImportFlow {
         session = nil
         dialogSaves = dialogSaves + ended.unsaved
         if let rest {
-            background.start(rest.files, label: rest.label, keepingFoundTitles: !rest.replacingTitles) { [weak self] in
+            background.start(rest.files, label: rest.label, keepingFoundTitles: !rest.replacingTitles,
+                             handedOnAfter: ended.files.count - rest.files.count) { [weak self] in
                 self?.dialogSaves ?? ImportSummary()
             }
         } else {

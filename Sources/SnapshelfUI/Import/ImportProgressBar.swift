@@ -34,8 +34,10 @@ final class ImportProgressBar {
         root.setChild(row)
     }
 
-    func show(completed: Int, of total: Int, current: String) {
-        show(status: String(format: tr("Importing %d of %d: %@"), completed, total, current),
+    /// Names the file the import is on by its number among all the import's files, with how
+    /// many of them are done.
+    func show(file number: Int, named name: String, of total: Int, completed: Int) {
+        show(status: String(format: tr("Importing %d of %d: %@"), number, total, name),
              fraction: total == 0 ? 0 : Double(completed) / Double(total))
     }
 

@@ -1,5 +1,5 @@
 // The small dialog that asks for a photo's label while showing its preview. Enter saves,
-// Escape skips the photo, and Cancel (or closing the dialog) stops the rest of the import.
+// Escape skips the photo (imported without a label), and Cancel (or closing the dialog) stops the rest of the import.
 // The same dialog edits the label of a photo already in the library, filled in and selected.
 // A title another app gave the photo is offered the same way, with a line saying where it is from.
 // One label for the rest leaves the titles other photos bring along, unless the person ticks
@@ -29,6 +29,9 @@ final class LabelDialog {
     private let skipButton = Button(mnemonic: tr("S_kip"))
     private let notice = Label()
     private let titleSource = Label()
+    private let lengthNote = LabelLengthNote()
+    /// Whether the next photo is being read, when it cannot be saved or skipped yet.
+    private var isBusy = false
     private let forTheRest = CheckButton()
     private let replacingTitles = CheckButton(mnemonic: tr("Also _replace any titles they bring along"))
     private let actions = ActionGroup()
@@ -56,6 +59,7 @@ final class LabelDialog {
             entry.focusKeepingSelection()
         }
         replacingTitles.onToggled { [weak self] in self?.entry.focusKeepingSelection() }
+        entry.onChanged { [weak self] in self?.updateSave() }
     }
 
     private func buildHeader() {
@@ -68,7 +72,6 @@ final class LabelDialog {
         header.setTitleWidget(titles)
 
         skipButton.actionName = "dialog.skip"
-        skipButton.tooltipText = tr("Skip this photo (Escape)")
         header.packEnd(skipButton)
 
         window.setTitlebar(header)
@@ -99,7 +102,6 @@ final class LabelDialog {
         content.append(notice)
 
         entry.placeholderText = tr("Label")
-        entry.maxLength = SnapshelfModel.Label.maximumLength
         // The title's origin sits close under the entry, so it reads as being about the text in it.
         let field = Box(.vertical, spacing: 4)
         titleSource.xAlignment = 0
@@ -107,7 +109,7 @@ final class LabelDialog {
         titleSource.breaksLongWords = true
         titleSource.addStyleClass("dim-label")
         titleSource.addStyleClass("title-source")
-        field.append([entry, titleSource])
+        field.append([entry, lengthNote.label, titleSource])
         // Under the box it depends on, indented as a GNOME sub-option is.
         replacingTitles.margins = Margins(start: 24)
         content.append([field, forTheRest, replacingTitles])
@@ -156,6 +158,7 @@ final class LabelDialog {
         window.defaultSize = (width: 480, height: nil)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         showPlace(number, of: total, offeringToReplaceTitles: true)
+        skipButton.tooltipText = tr("Import this photo without a label (Escape)")
         let typedAhead = entry.text
         if let existing {
             notice.text = String(format: tr("This photo is already in your library (added %@). Keep its label or change it."), existing.added.formatted(date: .abbreviated, time: .omitted))
@@ -202,6 +205,7 @@ final class LabelDialog {
         window.title = tr("Label Photo")
         title.text = window.title
         showPlace(number, of: total, offeringToReplaceTitles: false, forTheRest: unlabelled)
+        skipButton.tooltipText = tr("Leave this photo’s label as it is (Escape)")
     }
 
     /// Shows a photo of the library with its label filled in and selected, to change it. Escape
@@ -255,12 +259,18 @@ final class LabelDialog {
 
     /// While the next photo is being read, it cannot be saved or skipped yet, but typing goes on.
     func setBusy(_ busy: Bool) {
-        saveAction.isEnabled = !busy
+        isBusy = busy
         skipAction.isEnabled = !busy
+        updateSave()
+    }
+
+    /// Save waits for the photo, and refuses a label over the limit, which the note says.
+    private func updateSave() {
+        saveAction.isEnabled = lengthNote.update(for: entry.text) && !isBusy
     }
 
     /// Shown and not busy reading the next photo: what a person sees as ready for typing.
-    var isWaitingForLabel: Bool { window.isVisible && saveAction.isEnabled }
+    var isWaitingForLabel: Bool { window.isVisible && skipAction.isEnabled }
     var progressText: String { progress.text }
     var entryWidget: Entry { entry }
 

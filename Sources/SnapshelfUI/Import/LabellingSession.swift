@@ -1,7 +1,7 @@
 // One import's labelling: each file in turn is checked and previewed, then shown in the label
-// dialog until the person saves it, skips it or cancels the rest. What they type while the next
-// file is read becomes its label. Choosing one label for the rest ends the session early and
-// hands the rest on, to be imported in the background.
+// dialog until the person saves it, skips it (imported with no label) or cancels the rest. What
+// they type while the next file is read becomes its label. Choosing one label for the rest ends
+// the session early and hands the rest on, to be imported in the background.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -24,7 +24,7 @@ final class LabellingSession {
     private let notification: InAppNotification
     private let save: @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void
     private let ended: @MainActor (Rest?) -> Void
-    /// The files that came to nothing here, skipped or unreadable, for the import's summary.
+    /// The files that came to nothing here, unreadable, for the import's summary.
     private(set) var unsaved = ImportSummary()
     /// Whether the person stopped the import, maybe with files left.
     private(set) var wasCancelled = false
@@ -81,9 +81,11 @@ final class LabellingSession {
             wasCancelled = true
             end()
         case .skip:
-            guard current != nil else { return }
+            guard let (candidate, _) = current else { return }
             current = nil
-            unsaved.countSkipped()
+            // Skip imports the photo without a label, as the help says. One already in the
+            // library is passed without its photo, so the label it has there is left alone.
+            save(candidate, nil, .empty)
             inspectNext()
         case .save(let text, let forTheRest, let replacingTitles):
             guard let (candidate, existing) = current else { return }

@@ -39,7 +39,9 @@ final class OutsideChanges {
         arrivedDuringLook = nil
         guard arrived > 0, !importing() else { return }
         notification.show(counting: arrived) {
-            String(format: trn("%d photo was imported elsewhere and added.", "%d photos were imported elsewhere and added.", $0), $0)
+            // Whatever comes this way was added by another connection: the command line, most often.
+            String(format: trn("%d photo was added to this library by another program, such as the command line.",
+                               "%d photos were added to this library by another program, such as the command line.", $0), $0)
         }
     }
 
