@@ -6,7 +6,7 @@ SWIFT ?= swift
 # application's icon as the PNGs the binary carries; libxml2-dev links the static Foundation's XML
 # parser into the executables, see Package.swift), then what the tests need on top: a virtual
 # X server, a session bus, and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev
+BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read
