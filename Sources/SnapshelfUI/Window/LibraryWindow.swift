@@ -168,9 +168,8 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
+        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
-        window.setTitlebar(header.root)
         window.setChild(column)
     }
 
