@@ -49,6 +49,7 @@ final class LibraryWindow {
         window = ApplicationWindow(application: application)
         textures = TextureCache(loader: loader)
         window.title = "Snapshelf"
+        header.showLibrary(store.library.directory)
         window.defaultSize = (preferences.windowSize.width, preferences.windowSize.height)
         if preferences.isMaximized { window.maximize() }
         if SnapshelfApplication.isDevelopment { window.addStyleClass("devel") }
