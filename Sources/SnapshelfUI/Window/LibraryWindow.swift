@@ -77,6 +77,8 @@ final class LibraryWindow {
         PhotoDrops.accept(on: window) { [weak self] urls in self?.importFlow.importFiles(urls) }
         updatePage()
         updateSelection()
+        // The header bar now comes first in the content, and its Import button would take the first focus.
+        grid.view.grabFocus()
     }
 
     private func wire() {
