@@ -6,7 +6,7 @@ SWIFT ?= swift
 # application's icon as the PNGs the binary carries; libxml2-dev links the static Foundation's XML
 # parser into the executables, see Package.swift), then what the tests need on top: a virtual
 # X server, a session bus, and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev
+BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read
@@ -17,9 +17,11 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # python3 runs the harness the hostile decoder's attacks are watched through; two syncthing
 # instances on 127.0.0.1 share a library between two folders, as two computers would;
 # yelp-tools gives yelp-check, which validates the help's Mallard pages; shotwell makes, under
-# Xvfb, the real photo.db that the import from Shotwell is tested against.
+# Xvfb, the real photo.db that the import from Shotwell is tested against; gsettings-desktop-schemas
+# holds org.gnome.desktop.interface, whose color-scheme the dark style's tests set.
 TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
-	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools shotwell
+	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools shotwell \
+	gsettings-desktop-schemas
 # darktable-cli reads an export as darktable does, sidecars included, without a display: the export
 # tests' second reader beside exiftool (16 packages, about 51 MB installed, 11 MB to download).
 TEST_PACKAGES += darktable

@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // libadwaita 1.2: GNOME's application, window, header bar and style manager, for the glue.
+        .systemLibrary(
+            name: "CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         .systemLibrary(
             name: "CGdkPixbuf",
             pkgConfig: "gdk-pixbuf-2.0",
@@ -79,12 +85,12 @@ let package = Package(
         // the command line alike; the model names what went wrong, and this says it.
         .target(name: "SnapshelfMessages", dependencies: ["SnapshelfModel"]),
 
-        // GTK glue: object lifetime, signals, main-loop hops, the Swift-backed GListModel, and
-        // Resources/ as a GResource, which the plugin compiles into its sources.
-        .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CSnapshelfShim"], plugins: ["GResourceCompiler"]),
+        // GTK and libadwaita glue: object lifetime, signals, main-loop hops, the Swift-backed
+        // GListModel, and Resources/ as a GResource, which the plugin compiles into its sources.
+        .target(name: "SnapshelfGlue", dependencies: ["CGtk", "CAdwaita", "CSnapshelfShim"], plugins: ["GResourceCompiler"]),
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
 
-        // UI: the GTK controllers, written against the glue alone: it cannot import CGtk.
+        // UI: the GTK controllers, written against the glue alone: it cannot import CGtk nor CAdwaita.
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
         // The command-line commands, which need no display; --version names the decoder's sandbox.

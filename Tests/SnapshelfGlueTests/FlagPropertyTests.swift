@@ -36,7 +36,9 @@ final class FlagPropertyTests: WidgetTestCase {
             Self.check(label, "selectable", \.isSelectable)
             Self.check(label, "single-line-mode", \.isSingleLine)
             Self.check(Window(), "modal", \.isModal)
-            Self.check(HeaderBar(), "show-title-buttons", \.showsWindowButtons)
+            // Both ends: the desktop may place the window buttons at either.
+            Self.check(HeaderBar(), "show-start-title-buttons", \.showsWindowButtons)
+            Self.check(HeaderBar(), "show-end-title-buttons", \.showsWindowButtons)
             Self.check(ToggleButton(iconName: "system-search-symbolic", name: "Search"), "active", \.isActive)
             Self.check(CheckButton(mnemonic: "_Use this label"), "active", \.isActive)
             Self.check(MenuButton(iconName: "open-menu-symbolic", name: "Main Menu", menu: Menu()), "primary", \.isPrimary)

@@ -10,8 +10,10 @@ final class EmbeddedResourcesTests: XCTestCase {
 
     func testEveryFileOfTheManifestIsCompiledInWhole() throws {
         EmbeddedResources.register()
-        XCTAssertEqual(EmbeddedResources.text(of: "style.css"),
-                       try String(contentsOf: resources.appendingPathComponent("style.css"), encoding: .utf8))
+        for sheet in ["style.css", "style-hc.css"] {
+            XCTAssertEqual(EmbeddedResources.text(of: sheet),
+                           try String(contentsOf: resources.appendingPathComponent(sheet), encoding: .utf8), sheet)
+        }
         let manifest = try String(contentsOf: resources.appendingPathComponent("snapshelf.gresource.xml"), encoding: .utf8)
         // Each <file ...>path</file> element, one to a line, is found at its alias if it has one.
         let files = manifest.split(separator: "\n").filter { $0.contains("</file>") }.compactMap { line in
@@ -20,7 +22,7 @@ final class EmbeddedResourcesTests: XCTestCase {
             }
             return line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init)
         }
-        XCTAssertEqual(files.count, 6)
+        XCTAssertEqual(files.count, 7)
         for file in files {
             XCTAssertNotNil(EmbeddedResources.text(of: file), "“\(file)” is not in the binary")
         }

@@ -1,20 +1,24 @@
-// GtkApplication: the process's registration with the desktop, its "app." actions, its
-// keyboard shortcuts, and the start-up, activate and open requests.
+// AdwApplication: the process's registration with the desktop, its "app." actions, its
+// keyboard shortcuts, and the start-up, activate and open requests. As libadwaita's, its start-up
+// sets up libadwaita, whose style manager follows the desktop's light, dark and high-contrast
+// styles, and loads the app's style.css, style-dark.css and style-hc.css from its resources.
+import CAdwaita
 import CGtk
 import Foundation
 
 @MainActor
 public final class Application: GObjectRef, ActionMap {
-    override class var gType: GType { gtk_application_get_type() }
+    override class var gType: GType { adw_application_get_type() }
 
     /// - Parameters:
     ///   - unique: one instance per session, which a second launch activates or hands its files to.
     public init(id: String, unique: Bool) {
         let flags = GApplicationFlags((unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue) | G_APPLICATION_HANDLES_OPEN.rawValue)
-        super.init(adopting: gtk_application_new(id, flags)!)
+        super.init(adopting: adw_application_new(id, flags)!)
     }
 
-    /// Where GTK looks for gtk/help-overlay.ui and icons/ in the registered resources.
+    /// Where GTK looks for gtk/help-overlay.ui and icons/, and libadwaita for the style sheets,
+    /// in the registered resources; set before start-up, which reads it.
     public func setResourceBasePath(_ path: String) { g_application_set_resource_base_path(typed(), path) }
 
     /// The icon of the theme every window of the process shows, such as the application's ID.

@@ -1,16 +1,26 @@
-// GtkApplicationWindow: a window of the application, holding the "win." actions.
+// AdwApplicationWindow: a window of the application, holding the "win." actions. Its whole inside,
+// header bar included, is its content: libadwaita draws no title bar of its own around it.
+import CAdwaita
 import CGtk
 
 @MainActor
 public final class ApplicationWindow: Window, ActionMap {
-    override class var gType: GType { gtk_application_window_get_type() }
+    override class var gType: GType { adw_application_window_get_type() }
 
     public init(application: Application) {
-        super.init(gtk_application_window_new(application.typed()))
+        super.init(adw_application_window_new(application.typed()))
     }
 
     required init(_ widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget)
+    }
+
+    /// Makes `child`, which holds the header bar at its top, the window's whole inside.
+    public override func setChild(_ child: Widget) { adw_application_window_set_content(typed(), child.widget) }
+
+    /// libadwaita's windows crash on a title bar set apart from their content.
+    public override func setTitlebar(_ titlebar: Widget) {
+        preconditionFailure("an AdwApplicationWindow takes its header bar inside its content: use setChild")
     }
 
     /// The Keyboard Shortcuts window that Ctrl+? ("win.show-help-overlay") shows, from builder XML

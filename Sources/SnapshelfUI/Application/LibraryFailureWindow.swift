@@ -27,7 +27,6 @@ final class LibraryFailureWindow {
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
         window.defaultSize = (520, nil)
-        window.setTitlebar(HeaderBar())
         build()
         rebuildButton.onClicked { [weak self] in self?.rebuild() }
         // A rebuild stopped halfway would only have to start again: the window waits for it.
@@ -60,7 +59,9 @@ final class LibraryFailureWindow {
         rebuildButton.addStyleClass("suggested-action")
         buttons.append([quitButton, rebuildButton])
         page.append([icon, title, explanation, message, progress, buttons])
-        window.setChild(page)
+        let column = Box(.vertical)
+        column.append([HeaderBar(), page])
+        window.setChild(column)
     }
 
     /// Says why the library cannot be opened, offering the rebuild when it mends that, or when

@@ -1,4 +1,4 @@
-// The GtkApplication: opens the library and shows its window, or why it cannot (offering the rebuild
+// The application: opens the library and shows its window, or why it cannot (offering the rebuild
 // when that mends it), and owns the app-wide shortcuts.
 import Foundation
 import SnapshelfGlue
@@ -84,7 +84,6 @@ public final class SnapshelfApplication {
     }
 
     private func startUp() {
-        Stylesheet.install()
         application.windowIconName = Self.id
         application.addAction(Command.quit.rawValue) { [weak self] in self?.closeWindowAndQuit() }
         application.addAction(Command.about.rawValue) { [weak self] in self?.showAbout() }

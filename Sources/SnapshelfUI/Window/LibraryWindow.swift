@@ -49,6 +49,7 @@ final class LibraryWindow {
         window = ApplicationWindow(application: application)
         textures = TextureCache(loader: loader)
         window.title = "Snapshelf"
+        header.showLibrary(store.library.directory)
         window.defaultSize = (preferences.windowSize.width, preferences.windowSize.height)
         if preferences.isMaximized { window.maximize() }
         if SnapshelfApplication.isDevelopment { window.addStyleClass("devel") }
@@ -76,6 +77,8 @@ final class LibraryWindow {
         PhotoDrops.accept(on: window) { [weak self] urls in self?.importFlow.importFiles(urls) }
         updatePage()
         updateSelection()
+        // The header bar now comes first in the content, and its Import button would take the first focus.
+        grid.view.grabFocus()
     }
 
     private func wire() {
@@ -168,9 +171,8 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
+        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
-        window.setTitlebar(header.root)
         window.setChild(column)
     }
 

@@ -1,7 +1,8 @@
 // The main window's header bar: Back (in the viewer), Import (over the grid), the title with how
 // many photos the library holds or how many are selected under it, or in the viewer the photo's
 // name with which one it is and when it was taken, and at the end the main menu, Edit Label and
-// Info (in the viewer) and search (over the grid).
+// Info (in the viewer) and search (over the grid). A library other than the person's own is named
+// first on the subtitle's line, over the grid and in the viewer alike.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -9,9 +10,12 @@ import SnapshelfModel
 @MainActor
 final class WindowHeader {
     let root = HeaderBar()
-    private let title = Label("Snapshelf")
-    private let subtitle = Label()
-    private let taken = Label()
+    private let titles = WindowTitle(title: "Snapshelf")
+    /// The library's folder when it is not the default library, else nil.
+    private var libraryName: String?
+    /// The count or position, and the date taken, which follow the library's name on the subtitle.
+    private(set) var subtitleText = ""
+    private(set) var takenText = ""
     private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
                                      tooltip: Command.back.tooltip)
     private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
@@ -33,20 +37,6 @@ final class WindowHeader {
         root.packStart(backButton)
         root.packStart(importButton)
 
-        let titles = Box(.vertical)
-        titles.verticalAlignment = .center
-        title.addStyleClass("title")
-        title.ellipsis = .end
-        // The date taken follows the position on the subtitle's line.
-        let subtitles = Box(.horizontal, spacing: 12)
-        subtitles.horizontalAlignment = .center
-        for label in [subtitle, taken] {
-            label.addStyleClass("subtitle")
-            // Cut short rather than widening a narrow window.
-            label.ellipsis = .end
-            subtitles.append(label)
-        }
-        titles.append([title, subtitles])
         root.setTitleWidget(titles)
 
         let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
@@ -55,6 +45,12 @@ final class WindowHeader {
         root.packEnd(infoButton)
         root.packEnd(editButton)
         root.packEnd(searchButton)
+    }
+
+    /// Names the library on the subtitle's line, unless it is the default one.
+    func showLibrary(_ directory: URL) {
+        libraryName = LibraryName.of(directory)
+        titles.subtitle = subtitleLine
     }
 
     /// The button, running the command, with a tooltip that names it and its key.
@@ -91,11 +87,10 @@ final class WindowHeader {
     }
 
     private func show(title text: String, subtitle line: String, taken date: String?, viewing: Bool) {
-        title.text = text
-        subtitle.text = line
-        subtitle.isVisible = !line.isEmpty
-        taken.text = date ?? ""
-        taken.isVisible = date != nil
+        titles.title = text
+        subtitleText = line
+        takenText = date ?? ""
+        titles.subtitle = subtitleLine
         backButton.isVisible = viewing
         // Neither acts on the photo shown, and without them the viewer's header fits a narrow window.
         importButton.isVisible = !viewing
@@ -104,7 +99,10 @@ final class WindowHeader {
         infoButton.isVisible = viewing
     }
 
-    var titleText: String { title.text }
-    var subtitleText: String { subtitle.text }
-    var takenText: String { taken.text }
+    /// The library, the count or position and the date, those there are; the subtitle hides when empty.
+    private var subtitleLine: String {
+        [libraryName ?? "", subtitleText, takenText].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    var titleText: String { titles.title }
 }
