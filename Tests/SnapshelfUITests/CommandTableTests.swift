@@ -54,7 +54,7 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
                 XCTAssertEqual(Set(shown).count, shown.count, "“\(entry.title)” shows the same key twice: \(shown)")
             }
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .general }.map(\.title),
-                           ["Import Photos", "Import Folder", "Search Labels and File Names", "Keyboard Shortcuts", "Help", "Quit"])
+                           ["Main Menu", "Import Photos", "Import Folder", "Search Labels and File Names", "Keyboard Shortcuts", "Help", "Quit"])
             XCTAssertEqual(ShortcutsWindow.entries.filter { $0.group == .viewer }.map(\.title),
                            ["Previous and Next Photo", "Zoom In and Out", "Fit to Window", "Back to All Photos",
                             "Full Screen", "Slideshow", "More or Less Time per Photo in a Slideshow"])
@@ -73,10 +73,15 @@ final class CommandTableTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(Set(shown), Set(expected))
             XCTAssertEqual(Set(expected).count, expected.count, "two lines of the table say the same")
             XCTAssertTrue(shown.contains("Import Photos: <Control>o"))
+            XCTAssertTrue(shown.contains("Main Menu: F10"))
+            // One section: a second one hid its page behind a drop-down in the window's header.
+            let widgetTree = tree(of: Widget(shortcutsWindow.assumingMemoryBound(to: GtkWidget.self)))
+            XCTAssertEqual(widgetTree.filter { $0.typeName == "GtkShortcutsSection" }.count, 1)
             // Xvfb's screen, as a laptop's, is 1280 pixels wide: the window must fit it.
             let widget = shortcutsWindow.assumingMemoryBound(to: GtkWidget.self)
             try waitUntil("the Keyboard Shortcuts window is not laid out") { gtk_widget_get_width(widget) > 0 }
             XCTAssertLessThanOrEqual(gtk_widget_get_width(widget), 1280)
+            XCTAssertLessThanOrEqual(gtk_widget_get_height(widget), 800)
         }
     }
 

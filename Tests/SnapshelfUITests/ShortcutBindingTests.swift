@@ -45,6 +45,10 @@ final class ShortcutBindingTests: AppTestCase, @unchecked Sendable {
                 XCTAssertEqual(line.keys, command.spec.gridViewKeys + keys.filter { !ShortcutsWindow.isRepeat($0) }, title)
                 lines.removeAll { $0.title == title }
             }
+            // F10 is GTK's own key for the window's primary menu button, the header's main menu.
+            XCTAssertEqual(lines.first { $0.title == "Main Menu" }?.keys, ["F10"])
+            XCTAssertTrue(window.header.mainMenu.isPrimary, "F10 opens no main menu")
+            lines.removeAll { $0.title == "Main Menu" }
             XCTAssertEqual(lines.map(\.title), [], "lines of no command and no key of GtkGridView")
         }
     }

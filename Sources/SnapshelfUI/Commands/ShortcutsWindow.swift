@@ -6,7 +6,9 @@ import SnapshelfModel
 enum ShortcutsWindow {
     /// Each group's lines: GtkGridView's own keys first, then the commands' in the table's order.
     static var entries: [ShortcutEntry] {
-        let lines = GridViewKeys.entries + Command.allCases.compactMap(line(of:))
+        // F10 opens the header's main menu, which GTK binds to the primary menu button itself.
+        let mainMenu = ShortcutEntry(.general, tr("Main Menu"), ["F10"])
+        let lines = GridViewKeys.entries + [mainMenu] + Command.allCases.compactMap(line(of:))
         return ShortcutEntry.Group.allCases.flatMap { group in lines.filter { $0.group == group } }
     }
 
@@ -23,20 +25,19 @@ enum ShortcutsWindow {
         key.contains("KP_") || key.hasSuffix("equal")
     }
 
-    // GtkGridView's keys get a section of their own, which the window's header offers beside the
-    // app's: in one section, four groups no longer fit two to a page, the window outgrows a
-    // 1280-pixel screen and the General group moves off the first page.
+    // One section, whose pages the window turns with the switcher at its foot: a second section
+    // hid its page behind a drop-down in the header. Ten lines to a column keep the window within
+    // a 1280×800 screen, and within reach of its close button at large text sizes. GTK 4.8 lays
+    // the groups out two to a page from the last page back, each page's in order: so General and
+    // Photos, written last, make the first page, and Moving and Selecting with Viewer the second.
     static var builderXML: String {
-        let sections = [(name: "shortcuts", title: tr("Shortcuts"), groups: [ShortcutEntry.Group.general, .photos, .viewer]),
-                        (name: "moving", title: ShortcutEntry.Group.selecting.title, groups: [.selecting])]
         let lines = entries
-        let xml = sections.map { section in
-            "<child><object class=\"GtkShortcutsSection\">" + property("section-name", section.name)
-                + property("title", section.title) + property("max-height", "12")
-                + section.groups.map { groupXML($0, lines: lines) }.joined() + "</object></child>"
-        }
+        let section = "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
+            + property("title", tr("Shortcuts")) + property("max-height", "10")
+            + [ShortcutEntry.Group.selecting, .viewer, .general, .photos].map { groupXML($0, lines: lines) }.joined()
+            + "</object></child>"
         return "<interface><object class=\"GtkShortcutsWindow\" id=\"help_overlay\">" + property("modal", "1")
-            + xml.joined() + "</object></interface>"
+            + section + "</object></interface>"
     }
 
     private static func groupXML(_ group: ShortcutEntry.Group, lines: [ShortcutEntry]) -> String {

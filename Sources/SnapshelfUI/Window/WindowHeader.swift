@@ -24,6 +24,8 @@ final class WindowHeader {
                                      tooltip: Command.info.tooltip)
     private let importButton = running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
                                        tooltip: Command.importPhotos.tooltip)
+    /// The primary menu button, which GTK opens on F10.
+    let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
     /// A toggle, so that it looks pressed while the search bar is open.
     private let searchButton = running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
                                        tooltip: Command.search.tooltip)
@@ -39,7 +41,6 @@ final class WindowHeader {
 
         root.setTitleWidget(titles)
 
-        let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
         mainMenu.isPrimary = true
         root.packEnd(mainMenu)
         root.packEnd(infoButton)
