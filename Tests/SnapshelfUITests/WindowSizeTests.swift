@@ -1,6 +1,7 @@
 // The window keeps the size it is given, down to a narrow 400 points: nothing inside asks for more
 // (the header, the search bar, the notices, a tile), and showing the information panel takes its
-// room from the photos rather than widening the window.
+// room from the photos rather than widening the window. A size remembered from a larger screen
+// or scale opens within the monitor.
 import CGtk
 import Foundation
 import SnapshelfGlue
@@ -42,6 +43,22 @@ final class WindowSizeTests: AppTestCase, @unchecked Sendable {
                           "the notice, at \(drawn.x)…\(drawn.x + drawn.width), is not within the window's \(window.window.width)")
             window.open(position: 0)
             XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the viewer widened the window")
+        }
+    }
+
+    /// With GDK_SCALE=2 a window saved at 1000 by 700 reopened larger than the screen, which is
+    /// then 640 by 400 in the pixels windows are sized in. Xvfb's 1280 by 800 stands for it here.
+    func testASizeLargerThanTheMonitorOpensWithinIt() throws {
+        try onMain {
+            let window = try launch()
+            window.window.defaultSize = (3000, 2000)
+            try waitUntilSettled(window.window)
+            window.window.destroy()
+            try waitForIdleWork()
+            let monitor = try XCTUnwrap(Display.monitorSize)
+            XCTAssertEqual([monitor.width, monitor.height], [1280, 800], "Xvfb's screen, as the runner starts it")
+            let again = try launch()
+            XCTAssertEqual([again.window.defaultSize.width, again.window.defaultSize.height], [1152, 720])
         }
     }
 }

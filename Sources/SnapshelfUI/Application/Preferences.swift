@@ -77,6 +77,14 @@ final class Preferences {
     }
 
     /// The unmaximized size, which GTK keeps as the default size while the window is maximized.
+    /// The size to open the window at: the one remembered, made smaller where it would not fit
+    /// the monitor, as after a change to a larger scale or text size, with room left for the
+    /// desktop's bar and the window's frame.
+    func windowSize(fitting monitor: (width: Int, height: Int)?) -> (width: Int?, height: Int?) {
+        guard let monitor else { return (windowSize.width, windowSize.height) }
+        return (min(windowSize.width, monitor.width * 9 / 10), min(windowSize.height, monitor.height * 9 / 10))
+    }
+
     func rememberSize(of window: Window) {
         let size = window.defaultSize
         setWindow(width: size.width ?? windowSize.width, height: size.height ?? windowSize.height,

@@ -50,7 +50,7 @@ final class LibraryWindow {
         textures = TextureCache(loader: loader)
         window.title = "Snapshelf"
         header.showLibrary(store.library.directory)
-        window.defaultSize = (preferences.windowSize.width, preferences.windowSize.height)
+        window.defaultSize = preferences.windowSize(fitting: Display.monitorSize)
         if preferences.isMaximized { window.maximize() }
         if SnapshelfApplication.isDevelopment { window.addStyleClass("devel") }
         if preferences.order != store.order {
