@@ -191,7 +191,9 @@ final class LibraryWindow {
     private func updateSelection() {
         let selected = grid.selectedCount
         if isViewing {
-            header.showViewer(photoName: viewer.photo?.displayName, position: viewer.position, of: store.count, taken: viewer.photo?.taken)
+            // Named by its label, as the grid names it; a photo without one by its file's name.
+            let name = viewer.photo.map { $0.label.isEmpty ? $0.displayName : $0.label }
+            header.showViewer(photoName: name, position: viewer.position, of: store.count, taken: viewer.photo?.taken)
         } else {
             header.showGrid(selected: selected, in: store)
         }

@@ -79,7 +79,7 @@ final class WindowHeader {
         show(title: "Snapshelf", subtitle: line, taken: nil, viewing: false)
     }
 
-    /// In the viewer: the photo's name, which of how many it is and when it was taken, with Back,
+    /// In the viewer: the photo's label or name, which of how many it is and when it was taken, with Back,
     /// Edit Label and Info.
     func showViewer(photoName: String?, position: Int, of count: Int, taken date: TakenDate? = nil) {
         gridSelection = nil
