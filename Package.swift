@@ -83,7 +83,7 @@ let package = Package(
 
         // Messages: the words of the model's errors, in the person's language, for the window and
         // the command line alike; the model names what went wrong, and this says it.
-        .target(name: "SnapshelfMessages", dependencies: ["SnapshelfModel"]),
+        .target(name: "SnapshelfMessages", dependencies: ["SnapshelfModel", "SnapshelfDecoderWire"]),
 
         // GTK and libadwaita glue: object lifetime, signals, main-loop hops, the Swift-backed
         // GListModel, and Resources/ as a GResource, which the plugin compiles into its sources.
@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
         // The command-line commands, which need no display; --version names the decoder's sandbox.
-        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfDecoderWire"]),
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
 
         // The executable: parse the command line, then run a command or hand over to the window.
         .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfModel"], linkerSettings: staticRuntime),
@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
         .testTarget(
             name: "SnapshelfUITests",
-            dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport", "CGtk"]
+            dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport", "CGtk", "CAdwaita"]
         ),
     ],
     swiftLanguageModes: [.v6]

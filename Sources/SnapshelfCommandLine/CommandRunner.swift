@@ -1,6 +1,5 @@
 // Runs the commands that need no display and turns their outcome into an exit status.
 import Foundation
-import SnapshelfDecoderWire
 import SnapshelfMessages
 import SnapshelfModel
 
@@ -26,9 +25,7 @@ public struct CommandRunner {
             return .success
         case .version:
             Console.say("snapshelf \(SnapshelfVersion.current)")
-            // How far a hostile image can reach here, which depends on the kernel.
-            Console.say(DecoderSandbox.landlockABI.map { String(format: tr("Image decoders: seccomp allow-list and Landlock ABI %ld"), $0) }
-                ?? tr("Image decoders: seccomp allow-list; this kernel has no Landlock"))
+            Console.say(SandboxMessages.decoders)
             return .success
         case .importPhotos(let library, let text, let recursive, let paths):
             // Without --label, each photo keeps the title it brought along.

@@ -1,4 +1,5 @@
-// The main menu's own windows: Keyboard Shortcuts and About, opened through their actions.
+// The main menu's own windows: Keyboard Shortcuts and About (libadwaita's), opened through their actions.
+import CAdwaita
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -15,10 +16,13 @@ final class ApplicationMenuTests: AppTestCase, @unchecked Sendable {
 
             let app = try XCTUnwrap(applications.last)
             g_action_group_activate_action(OpaquePointer(app.application.raw), "about", nil)
-            try waitUntil("no About window") { !windows(of: gtk_about_dialog_get_type()).isEmpty }
-            let about = OpaquePointer(try XCTUnwrap(windows(of: gtk_about_dialog_get_type()).first))
-            XCTAssertEqual(String(cString: gtk_about_dialog_get_version(about)), SnapshelfVersion.current)
-            XCTAssertEqual(gtk_about_dialog_get_license_type(about), GTK_LICENSE_GPL_3_0)
+            try waitUntil("no About window") { !windows(of: adw_about_window_get_type()).isEmpty }
+            let about = OpaquePointer(try XCTUnwrap(windows(of: adw_about_window_get_type()).first))
+            XCTAssertEqual(String(cString: adw_about_window_get_version(about)), SnapshelfVersion.current)
+            XCTAssertEqual(adw_about_window_get_license_type(about), GTK_LICENSE_GPL_3_0)
+            // What a bug report needs: the version and how far a hostile image can reach here.
+            let details = String(cString: adw_about_window_get_debug_info(about))
+            XCTAssertTrue(details.hasPrefix("snapshelf \(SnapshelfVersion.current)\nImage decoders: seccomp allow-list"), details)
         }
     }
 }

@@ -176,13 +176,17 @@ public final class SnapshelfApplication {
         }
     }
 
-    /// The About window: version, license and credits.
+    /// The About window: version, licence, credits, and for a bug report the version and the
+    /// decoders' sandbox, as `snapshelf --version` prints them.
     private func showAbout() {
-        let about = AboutDialog(
-            programName: "Snapshelf", logoIconName: Self.id, version: SnapshelfVersion.current,
+        let about = AboutWindow(
+            name: "Snapshelf", icon: Self.id, developer: tr("The Snapshelf developers"), version: SnapshelfVersion.current,
             comments: tr("Keep your photos with a label each, and find them by what you wrote."),
-            website: "https://github.com/snapshelf/snapshelf", copyright: tr("© 2026 The Snapshelf developers"),
-            license: .gpl3, authors: [tr("The Snapshelf developers")]
+            website: "https://github.com/snapshelf/snapshelf", issues: "https://github.com/snapshelf/snapshelf/issues",
+            copyright: tr("© 2026 The Snapshelf developers"), license: .gpl3, developers: [tr("The Snapshelf developers")],
+            // TRANSLATORS: your names, one per line, for the About window's credits.
+            translators: tr("translator-credits"),
+            debugInfo: "snapshelf \(SnapshelfVersion.current)\n\(SandboxMessages.decoders)\n"
         )
         about.isModal = true
         if let parent = window?.window {
