@@ -1,6 +1,6 @@
 // `snapshelf export`: copies photos out with their labels, one line per photo, stopping at the
 // first that fails, with the file named and nothing half-written left behind, and a note for
-// each copy whose original name could not be its name.
+// each copy whose original name could not be its name, or that took a number, and why.
 import Foundation
 import SnapshelfMessages
 import SnapshelfModel
@@ -24,6 +24,11 @@ struct ExportCommand {
             try PhotoExport().run(photos, to: folder) { progress in
                 Console.say(String(format: tr("Exported photo %ld to %@"), Int(progress.photo.id), DisplayName.of(FileName(url: progress.exported))))
                 progress.renaming.map { Console.complain(String(format: tr("note: %@"), $0)) }
+                if let numbering = progress.numbering {
+                    // TRANSLATORS: the photo's ID, the numbered name its copy took, then why its own name could not be taken.
+                    Console.complain(String(format: tr("note: photo %ld was exported as “%@”, since %@"), Int(progress.photo.id),
+                                            DisplayName.of(FileName(url: progress.exported).lastComponent), numbering.reason))
+                }
             }
         } catch {
             Console.complain(error.message)

@@ -24,6 +24,15 @@ extension ImportError {
         }
     }
 
+    /// Why a full disk took no more photos, for a message that counts them all: the library's
+    /// words, which name the disk, where it gave them.
+    public var fullDiskCause: String {
+        switch reason {
+        case .libraryFull(let error), .notRecorded(let error): error.cause
+        default: tr("there is not enough space on the disk for the library's copy")
+        }
+    }
+
     /// The file's path, then why.
     public var message: String { "\(displayPath): \(explanation)" }
 }

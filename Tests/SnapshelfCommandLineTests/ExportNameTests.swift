@@ -72,4 +72,31 @@ final class ExportNameTests: CommandLineTestCase {
         XCTAssertTrue(refused.standardError.contains("launcher.desktop: its library copy could not be read as an image"), refused.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: exports.path), ["index.jpeg"], "nothing of it left")
     }
+
+    /// Into an empty folder, a copy takes a number only where two of the export's own would
+    /// collide, and says so truly: never that a file the export itself wrote was already there.
+    func testACopyNumberedForAnotherOfTheExportSaysSoAndNotThatItWasAlreadyThere() throws {
+        let heic = folder.url.appendingPathComponent("phone.heic")
+        try ExternalTool.run("heif-enc", ["-q", "50", SamplePhotos.cameras[2].path, "-o", heic.path])
+        try snapshelf(["import", "--label", "kept"] + SamplePhotos.cameras.prefix(2).map(\.path) + [heic.path])
+        try rename(photo: 1, to: "photo.jpg")
+        try rename(photo: 2, to: "photo.jpg")
+        try rename(photo: 3, to: "photo.heic")
+        try snapshelf("rebuild")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        let first = try snapshelf("export", "--to", exports.path, "--all")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: exports.path).sorted(),
+                       ["photo (2).jpg", "photo (3).heic", "photo (3).heic.xmp", "photo (3).xmp", "photo.jpg"])
+        let notes = first.standardError
+        XCTAssertTrue(notes.contains("note: photo 2 was exported as “photo (2).jpg”, since another photo in this export has the same name\n"), notes)
+        // The JPEGs' stems are taken: "photo.xmp" and "photo (2).xmp" would be read for them.
+        XCTAssertTrue(notes.contains("note: photo 3 was exported as “photo (3).heic”, since another photo in this export has its name "
+                                     + "but another extension, and the two would share an XMP sidecar\n"), notes)
+        XCTAssertFalse(notes.contains("already there"), notes)
+
+        // Again into the same folder: now the files were there before, and that is what is said.
+        let again = try snapshelf("export", "--to", exports.path, "1")
+        XCTAssertTrue(again.standardError.contains("note: photo 1 was exported as “photo (4).jpg”, since a file of its name was already there\n"),
+                      again.standardError)
+    }
 }

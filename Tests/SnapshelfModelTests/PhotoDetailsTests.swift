@@ -72,6 +72,24 @@ final class PhotoDetailsTests: LibraryTestCase {
         XCTAssertEqual(phone.camera, "Apple iPhone 6")
     }
 
+    /// In French, as `LC_ALL=fr_FR.UTF-8` asks, dates, times and numbers are French ones.
+    func testDatesAndNumbersFollowTheLocaleTheEnvironmentNames() throws {
+        // The C library's own check, which honours LOCPATH; `locale -a` lists the same system locales.
+        guard let french = newlocale(LC_TIME_MASK | LC_NUMERIC_MASK, "fr_FR.UTF-8", nil) else {
+            throw XCTSkip("the fr_FR.UTF-8 locale is not installed (`locale -a` does not list it); "
+                          + "`localedef -i fr_FR -f UTF-8 fr_FR.UTF-8` installs it, or LOCPATH may name a folder that has it")
+        }
+        freelocale(french)
+        let photos = try imported([SamplePhotos.jpeg("Canon_40D.jpg"), SamplePhotos.jpeg("hdr/iphone_hdr_YES.jpg")])
+        let before = ProcessInfo.processInfo.environment["LC_ALL"]
+        setenv("LC_ALL", "fr_FR.UTF-8", 1)
+        defer { if let before { setenv("LC_ALL", before, 1) } else { unsetenv("LC_ALL") } }
+        let taken = TakenDate(clock: Date(timeIntervalSince1970: 1_224_692_940), offsetMinutes: nil)
+        XCTAssertEqual(PhotoDetails.date(taken), "22 octobre 2008 à 16:29")
+        XCTAssertEqual(PhotoDetails.read(photos[0]).exposureText, "1/160 s, f/7,1, ISO 100, 135 mm")
+        XCTAssertEqual(PhotoDetails.read(photos[1]).positionText, "40,4470°N 3,7248°W")
+    }
+
     func testAMissingCopySaysSoAndDetailsAreReadOffTheMainThread() throws {
         let photos = try imported([SamplePhotos.jpeg("Canon_40D.jpg"), SamplePhotos.jpeg("Nikon_D70.jpg")])
         try FileManager.default.removeItem(at: photos[1].fileURL)

@@ -18,7 +18,8 @@ final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {
         return app
     }
 
-    func testOnAFullDiskTheWindowShowsThePhotosAndRefusesChangesWithTheFullDiskMessage() throws {
+    /// A copy of a library of three photos on a small disk that is then filled, but for 24 KB.
+    private func libraryOnAFullDisk() throws -> (disk: SmallFilesystem, library: URL) {
         try makeLibrary(labels: ["Lake", "Hill", "Café"])
         let size = FileSnapshot(of: libraryDirectory).files.values.reduce(0) { $0 + $1.count } / 1024
         let mountPoint = library.url.appendingPathComponent("disk")
@@ -28,6 +29,11 @@ final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {
         let moved = mountPoint.appendingPathComponent("library")
         try FileManager.default.copyItem(at: libraryDirectory, to: moved)
         try disk.fill(leaving: 24)
+        return (disk, moved)
+    }
+
+    func testOnAFullDiskTheWindowShowsThePhotosAndRefusesChangesWithTheFullDiskMessage() throws {
+        let (disk, moved) = try libraryOnAFullDisk()
         let database = moved.appendingPathComponent("library.sqlite3")
         let before = try Data(contentsOf: database)
         try onMain {
@@ -58,6 +64,30 @@ final class DiskTroubleWindowTests: AppTestCase, @unchecked Sendable {
             app.window?.window.destroy()
         }
         XCTAssertEqual(try Data(contentsOf: database), before, "nothing saved was changed")
+        withExtendedLifetime(disk) {}
+    }
+
+    func testAFullDiskEndsTheLabelDialogsWalkWithOneMessage() throws {
+        let (disk, moved) = try libraryOnAFullDisk()
+        try onMain {
+            let app = start(on: moved)
+            let window = try XCTUnwrap(app.window)
+            try waitUntil { window.grid.boundTiles.count == 3 }
+            window.importFlow.importFiles(Array(SamplePhotos.cameras[3...6]))
+            let labelling = try waitForDialog(in: window)
+            try waitUntil { labelling.isWaitingForLabel }
+            labelling.entryWidget.text = "Sea"
+            pressEnter(in: labelling.entryWidget)
+            try waitUntil("the label dialog went on asking for photos that cannot be saved", timeout: 30) { !window.importFlow.isRunning }
+            XCTAssertNil(window.importFlow.dialog)
+            // One message, the notice's only line, for the photo saved and the three not yet shown.
+            let said = window.notification.text
+            XCTAssertTrue(said.hasPrefix("4 photos were not imported: the disk holding \(moved.path) is full ("), said)
+            XCTAssertTrue(said.hasSuffix(" KB free); free some space and try again."), said)
+            XCTAssertFalse(said.contains("\n"), said)
+            XCTAssertEqual(window.store.count, 3)
+            app.window?.window.destroy()
+        }
         withExtendedLifetime(disk) {}
     }
 

@@ -55,8 +55,9 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             let inGridOrder = positions.sorted().map { window.store.photo(at: $0)!.label }
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001.jpg")), inGridOrder[0])
             XCTAssertEqual(try ExifTool.title(of: folder.appendingPathComponent("IMG_0001 (2).jpg")), inGridOrder[1])
+            // Into an empty folder: the other name was this export's own, not "already there".
             XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, “IMG_0001 (2).jpg”, "
-                           + "since a file of its name was already there.")
+                           + "since another photo in this export has the same name.")
             let app = try XCTUnwrap(applications.first).application
             let accelerators = gtk_application_get_accels_for_action(app.typed(), "win.export")
             defer { g_strfreev(accelerators) }
@@ -141,17 +142,24 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheNoticeSaysASidecarOrASharedStemGaveACopyItsNewName() throws {
-        try makeLibrary(labels: [])
-        // Outside the library's folder, which no export may go into.
+    /// A HEIC "Lake.heic" made from a sample, in a folder outside the library's, which no export
+    /// may go into; and an empty folder to export into.
+    private func heicAndExportFolder() throws -> (heic: URL, folder: URL) {
         let originals = library.url.appendingPathComponent("originals/camera")
         try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
         let heic = originals.appendingPathComponent("Lake.heic")
         try ExternalTool.run("heif-enc", ["-q", "50", SamplePhotos.cameras[0].path, "-o", heic.path])
-        let jpeg = originals.appendingPathComponent("Hill.jpg")
-        try FileManager.default.copyItem(at: SamplePhotos.cameras[1], to: jpeg)
         let folder = library.url.appendingPathComponent("exported")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (heic, folder)
+    }
+
+    func testTheNoticeSaysASidecarOrASharedStemGaveACopyItsNewName() throws {
+        try makeLibrary(labels: [])
+        let (heic, folder) = try heicAndExportFolder()
+        let originals = heic.deletingLastPathComponent()
+        let jpeg = originals.appendingPathComponent("Hill.jpg")
+        try FileManager.default.copyItem(at: SamplePhotos.cameras[1], to: jpeg)
         // A sidecar peers would read for Hill.jpg, and a file that Lake.heic's Lake.xmp would describe too.
         try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(to: folder.appendingPathComponent("Hill.xmp"))
         try FileManager.default.copyItem(at: SamplePhotos.cameras[2], to: folder.appendingPathComponent("Lake.jpg"))
@@ -166,6 +174,23 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, “Hill (2).jpg”, since an XMP "
                            + "sidecar that other apps would read for it was already there. 1 was given a new name, “Lake (2).heic”, since "
                            + "another file there has its name but another extension, and would share its XMP sidecar.")
+        }
+    }
+
+    func testASidecarTheExportWroteIsNotSaidToHaveBeenThereAlready() throws {
+        try makeLibrary(labels: [])
+        let (heic, folder) = try heicAndExportFolder()
+        let photos = [(heic, "Lake at dawn"), (SamplePhotos.cameras[1], "Lake at noon")].enumerated().map { index, photo in
+            Photo(id: Int64(index + 1), label: photo.1, fileURL: photo.0, originalName: "Lake." + photo.0.pathExtension, added: Date(), width: 1, height: 1)
+        }
+        try onMain {
+            let window = try launch()
+            window.exportFlow.export(photos, to: folder)
+            try waitUntil("the export never finished") { window.exportFlow.export == nil }
+            // Lake.xmp, written for Lake.heic, would be read for a Lake.jpg too.
+            XCTAssertEqual(try files(in: folder), ["Lake (2).jpg", "Lake.heic", "Lake.heic.xmp", "Lake.xmp"])
+            XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 1 was given a new name, “Lake (2).jpg”, since "
+                           + "another photo in this export has its name but another extension, and the two would share an XMP sidecar.")
         }
     }
 

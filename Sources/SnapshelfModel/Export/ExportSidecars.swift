@@ -9,8 +9,12 @@
 import Foundation
 
 struct ExportSidecars {
-    /// The stems (the names without their last extension) of the folder's files, this export's included.
-    private var stems: Set<[UInt8]>
+    /// The stems (the names without their last extension) of the files in the folder before the export.
+    private let stems: Set<[UInt8]>
+    /// The names of the copies and sidecars this export placed, and the stems of its copies: a
+    /// name they hold was not "already there", and is refused only where two copies would collide.
+    private var placed: Set<[UInt8]> = []
+    private var placedStems: Set<[UInt8]> = []
 
     private let folder: ExportFolder
 
@@ -30,15 +34,23 @@ struct ExportSidecars {
     /// Why the name `copy` may not be taken in the folder, or nil when it may: a file has its name,
     /// a sidecar a peer would read for it lies there, or, when it is to have sidecars, another file
     /// shares its stem. The name itself comes first: a re-export finds the copy and its sidecars.
+    /// A file that was there before the export is the reason given first; one this export wrote
+    /// only when nothing else stands in the way.
     func refusal(of copy: FileName, withSidecar: Bool) -> ExportNumbering? {
-        if folder.holds(copy) { return .nameTaken }
-        if Self.names(beside: copy).contains(where: folder.holds) { return .sidecarBeside }
-        return withSidecar && stems.contains(Self.stem(of: copy)) ? .stemShared : nil
+        if folder.holds(copy) { return placed.contains(copy.bytes) ? .sameNameInExport : .nameTaken }
+        let beside = Self.names(beside: copy).filter(folder.holds)
+        if beside.contains(where: { !placed.contains($0.bytes) }) { return .sidecarBeside }
+        let stem = Self.stem(of: copy)
+        if withSidecar && stems.contains(stem) { return .stemShared }
+        // A sidecar of this export's beside the name was written for a copy of the same stem.
+        return !beside.isEmpty || (withSidecar && placedStems.contains(stem)) ? .stemSharedInExport : nil
     }
 
-    /// Records a copy this export placed.
-    mutating func insert(_ copy: FileName) {
-        stems.insert(Self.stem(of: copy))
+    /// Records a copy this export placed, and its sidecars when it has them.
+    mutating func insert(_ copy: FileName, withSidecars: Bool) {
+        placedStems.insert(Self.stem(of: copy))
+        placed.insert(copy.bytes)
+        if withSidecars { Self.names(beside: copy).forEach { placed.insert($0.bytes) } }
     }
 
     private static func stem(of name: FileName) -> [UInt8] {

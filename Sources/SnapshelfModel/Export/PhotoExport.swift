@@ -80,7 +80,7 @@ public final class PhotoExport: Sendable {
         } else {
             placed = try Self.link(entrant, in: folder, as: name, withSidecar: false, sidecars: sidecars)
         }
-        sidecars.insert(placed.0)
+        sidecars.insert(placed.0, withSidecars: withSidecar)
         return (placed.0, name.note(photo: photo.id, exportedAs: placed.0, withSidecar: withSidecar), placed.1)
     }
 

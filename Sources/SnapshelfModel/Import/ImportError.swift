@@ -36,6 +36,15 @@ public struct ImportError: FileFailure, Sendable, Equatable {
         if case .inHiddenFolder = reason { true } else { false }
     }
 
+    /// Whether the library's disk is full: no other file of the import can be saved until space is freed.
+    public var isDiskFull: Bool {
+        switch reason {
+        case .noSpace, .libraryFull: true
+        case .notRecorded(let error): error.isDiskFull
+        default: false
+        }
+    }
+
     /// The import error of a file that could not be read or decoded.
     public init(_ failure: DecodingFailure) {
         self.init(fileSystemPath: failure.fileSystemPath, reason: .file(failure.reason))

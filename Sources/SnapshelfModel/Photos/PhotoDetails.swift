@@ -103,13 +103,16 @@ public struct PhotoDetails: Sendable, Equatable {
 
     public var bytesText: String? { bytes.map(Self.size) }
 
-    /// A date and time as the person's language writes them, such as "May 30, 2008 at 3:56 PM".
-    public static func date(_ date: Date) -> String { date.formatted(date: .long, time: .shortened) }
+    /// A date and time as the person's locale writes them, such as "May 30, 2008 at 3:56 PM".
+    public static func date(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .long, time: .shortened).locale(UserLocale.locale(for: .time)))
+    }
 
     /// The date taken as the camera's clock showed it, whatever zone the computer is in: a photo
     /// taken at 2:12 PM in Helsinki says 2:12 PM in New York too, as in other photo apps.
     public static func date(_ taken: TakenDate) -> String {
-        taken.clock.formatted(Date.FormatStyle(date: .long, time: .shortened, timeZone: TimeZone(identifier: "UTC")!))
+        taken.clock.formatted(Date.FormatStyle(date: .long, time: .shortened, timeZone: TimeZone(identifier: "UTC")!)
+            .locale(UserLocale.locale(for: .time)))
     }
 
     /// The date taken with the clock's offset from UTC when it is known, "… (UTC+03:00)".
@@ -121,8 +124,9 @@ public struct PhotoDetails: Sendable, Equatable {
     /// A size as GNOME shows one, such as "2.1 MB".
     public static func size(_ bytes: Int) -> String { DecodingFailure.formatted(bytes) }
 
-    /// The number in the person's language, with up to (or exactly) so many decimals and no grouping.
+    /// The number as the person's locale writes it, with up to (or exactly) so many decimals and no grouping.
     static func number(_ value: Double, digits: Int, exactly: Bool = false) -> String {
-        value.formatted(.number.grouping(.never).precision(.fractionLength((exactly ? digits : 0)...digits)))
+        value.formatted(.number.grouping(.never).precision(.fractionLength((exactly ? digits : 0)...digits))
+            .locale(UserLocale.locale(for: .numbers)))
     }
 }

@@ -2,7 +2,8 @@
 // the search shows, in the order they were added: a folder chooser, then a copy of each in it under its original
 // name with its label embedded, written on a worker thread behind a progress bar, and at the end a
 // notification saying how many went where, how many took a new name and why (a file of theirs, or
-// a sidecar other apps would read for them, already there), or why the export stopped, with *Open Folder*.
+// a sidecar other apps would read for them, already there, or another photo of the export with
+// their name), or why the export stopped, with *Open Folder*.
 import Foundation
 import SnapshelfGlue
 import SnapshelfMessages
@@ -166,6 +167,15 @@ final class ExportFlow {
             // TRANSLATORS: %d is how many copies were given new names, %@ the first; “a.heic” and “a.jpg” would share “a.xmp”.
             trn("%d was given a new name, “%@”, since another file there has its name but another extension, and would share its XMP sidecar.",
                 "%d were given new names, such as “%@”, since other files there have their names but other extensions, and would share their XMP sidecars.",
+                count)
+        case .sameNameInExport:
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first; two photos exported together share a name.
+            trn("%d was given a new name, “%@”, since another photo in this export has the same name.",
+                "%d were given new names, such as “%@”, since other photos in this export have the same names.", count)
+        case .stemSharedInExport:
+            // TRANSLATORS: %d is how many copies were given new names, %@ the first; “a.heic” and “a.jpg” exported together would share “a.xmp”.
+            trn("%d was given a new name, “%@”, since another photo in this export has its name but another extension, and the two would share an XMP sidecar.",
+                "%d were given new names, such as “%@”, since other photos in this export have their names but other extensions, and would share XMP sidecars.",
                 count)
         }
         return String(format: format, count, example)

@@ -1,6 +1,7 @@
 // Importing photos: files come from the chooser, a drop or the app's open request; each is then
 // labelled in the labelling session and saved on the worker, unless the person chooses one label
-// for the rest, which the background import then brings in behind a progress bar. A Shotwell
+// for the rest, which the background import then brings in behind a progress bar. A full disk
+// ends the labelling at the first save it refuses, with one message. A Shotwell
 // library goes straight to the background import (see `ShotwellImport`). Only one import runs
 // at a time; files the app is given meanwhile wait for it to end.
 import Foundation
@@ -40,6 +41,10 @@ final class ImportFlow {
     /// A one-by-one import that ended, told once the saves it started are done: how many files
     /// it had and whether the person cancelled it.
     private var endedOneByOne: (total: Int, cancelled: Bool)?
+    /// Once a save from the dialog found the library's disk full: how many photos of the import
+    /// were not imported, the files the dialog had yet to show included, and why; told in one
+    /// message when the saves under way are done.
+    private var fullDisk: (notImported: Int, cause: String)?
     /// Files the app was given while an import ran, such as by a second launch, imported next.
     private var waiting: [URL] = []
 
@@ -185,7 +190,13 @@ final class ImportFlow {
         guard let (total, cancelled) = endedOneByOne, pendingSaves == 0 else { return }
         endedOneByOne = nil
         report([])
-        if total > 1, dialogSaves.handled > 0 {
+        if let (notImported, cause) = fullDisk {
+            fullDisk = nil
+            // TRANSLATORS: %d is how many photos of the import were not imported; %@ says the disk is full.
+            notification.show(String(format: trn("%d photo was not imported: %@.", "%d photos were not imported: %@.", notImported),
+                                     notImported, cause))
+            reveal([])
+        } else if total > 1, dialogSaves.handled > 0 {
             let stopped = cancelled && dialogSaves.handled < total
             // "Imported 2 photos" alone is what the undo notice says, with its Undo.
             if stopped || !dialogSaves.onlyAdded { notification.show(dialogSaves.sentence(total: total, cancelled: stopped)) }
@@ -242,11 +253,25 @@ final class ImportFlow {
             }
         case .failure(let error as ImportError):
             dialogSaves.count(.failure(error))
-            notification.report(error)
+            if !(error.isDiskFull && stopForFullDisk(error)) { notification.report(error) }
         case .failure(let error):
             notification.show(String(format: tr("Could not save “%@”: %@."), name, ErrorMessage.of(error)))
         }
         finishOneByOne()
+    }
+
+    /// Counts a photo a full disk refused, and at the first ends the dialog's walk: it would only
+    /// ask for labels of photos that cannot be saved. False for an import the background took
+    /// over, which tells its own failures.
+    private func stopForFullDisk(_ error: ImportError) -> Bool {
+        if fullDisk != nil {
+            fullDisk?.notImported += 1
+            return true
+        }
+        guard session != nil || endedOneByOne != nil else { return false }
+        fullDisk = (1 + (session?.filesLeft ?? 0), error.fullDiskCause)
+        session?.abandon()
+        return true
     }
 
     /// The sidecars the window's library was opened without, written behind its first frame.

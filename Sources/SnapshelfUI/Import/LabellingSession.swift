@@ -28,6 +28,10 @@ final class LabellingSession {
     private(set) var unsaved = ImportSummary()
     /// Whether the person stopped the import, maybe with files left.
     private(set) var wasCancelled = false
+    /// How many files left the session, saved, skipped or found unreadable.
+    private var handed = 0
+    /// Whether the dialog has closed: a file read meanwhile is not shown.
+    private var isOver = false
 
     /// - Parameters:
     ///   - library: where a file's content is looked for, to offer the label it has there.
@@ -59,7 +63,16 @@ final class LabellingSession {
         }
     }
 
+    /// The files not yet handed on, the one shown or being read included.
+    var filesLeft: Int { files.count - handed }
+
+    /// Ends the session at once, as when the library's disk is full: nothing more is asked.
+    func abandon() {
+        end()
+    }
+
     private func present(_ result: Result<PhotoCandidate, ImportError>, number: Int) {
+        guard !isOver else { return }
         switch result {
         case .success(let candidate):
             let existing = try? library.photo(withContentHash: candidate.sha256)
@@ -71,6 +84,7 @@ final class LabellingSession {
         case .failure(let error):
             notification.report(error)
             unsaved.count(.failure(error))
+            handed += 1
             inspectNext()
         }
     }
@@ -83,6 +97,7 @@ final class LabellingSession {
         case .skip:
             guard let (candidate, _) = current else { return }
             current = nil
+            handed += 1
             // Skip imports the photo without a label, as the help says. One already in the
             // library is passed without its photo, so the label it has there is left alone.
             save(candidate, nil, .empty)
@@ -90,6 +105,7 @@ final class LabellingSession {
         case .save(let text, let forTheRest, let replacingTitles):
             guard let (candidate, existing) = current else { return }
             current = nil
+            handed += 1
             guard let label = makeLabel(text, for: candidate.sourceURL) else { return inspectNext() }
             save(candidate, existing, label)
             if forTheRest {
@@ -115,6 +131,7 @@ final class LabellingSession {
     }
 
     private func end(handingOn rest: Rest? = nil) {
+        isOver = true
         dialog.close()
         current = nil
         ended(rest)
