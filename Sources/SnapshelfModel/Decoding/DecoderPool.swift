@@ -169,10 +169,12 @@ final class DecoderPool: Sendable {
     }
 
     /// Runs the request on an idle decoder, or a new one. A decoder that had ended on its own
-    /// (idle, or retiring) before it saw the request is replaced and the request sent again.
+    /// (idle, or retiring) before it saw the request is replaced and the request sent again: a
+    /// few times, since on a busy machine the next one can end as the request comes too, when
+    /// decoders wait idle only milliseconds; a decoder that always ends at once still fails.
     private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
                      maximumPayload: Int) throws(DecodingFailure) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
-        var isRetry = false
+        var retries = 0
         while true {
             let decoder = try take(path: path)
             do throws(DecoderProcess.End) {
@@ -189,8 +191,8 @@ final class DecoderPool: Sendable {
                 return answer
             } catch {
                 give(back: nil)
-                if case .exited(0) = error, !isRetry {
-                    isRetry = true
+                if case .exited(0) = error, retries < 3 {
+                    retries += 1
                     continue
                 }
                 throw DecodingFailure(path: path, reason: DecoderEnding.reason(error, errors: decoder.errorTail, limit: timeout, killsBefore: decoder.outOfMemoryKillsAtStart))
