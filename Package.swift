@@ -126,7 +126,7 @@ let package = Package(
             name: "SnapshelfCommandLineTests",
             dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport"]
         ),
-        .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk"]),
+        .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk", "CAdwaita"]),
         .testTarget(
             name: "SnapshelfUITests",
             dependencies: ["SnapshelfUI", "SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport", "CGtk", "CAdwaita"]

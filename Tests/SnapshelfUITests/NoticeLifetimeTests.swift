@@ -73,16 +73,16 @@ final class NoticeLifetimeTests: AppTestCase, @unchecked Sendable {
         try makeLibrary(labels: ["Lake"])
         try onMain {
             let window = try launch()
-            window.history.notice.lifetime = Self.short
-            window.grid.select(positions: [0])
-            try pressKeys("<Control>r", in: window)
-            let frame = try XCTUnwrap(window.history.notice.root.firstChild)
+            // The message notice's own timer: the undo notice is a toast, which libadwaita times.
+            window.notification.lifetime = Self.short
+            window.notification.show("A message.")
+            let frame = try XCTUnwrap(window.notification.root.firstChild)
             let hover = try XCTUnwrap(controllers(of: gtk_event_controller_motion_get_type(), on: frame).first)
             emit("enter", on: hover, numbers: [4, 4])
             try waitPast(Self.short * 3)
-            XCTAssertTrue(window.history.notice.isShown, "the notice went from under the pointer")
+            XCTAssertTrue(window.notification.isShown, "the notice went from under the pointer")
             emit("leave", on: hover)
-            try waitUntil("the notice stayed once the pointer left") { !window.history.notice.isShown }
+            try waitUntil("the notice stayed once the pointer left") { !window.notification.isShown }
         }
     }
 

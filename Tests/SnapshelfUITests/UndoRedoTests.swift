@@ -183,4 +183,25 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try library.photos().map(\.label), ["Coolpix"], "the dialog's relabel could not be undone")
         }
     }
+
+    func testTheToastsUndoButtonUndoesAndSaysSoInAToastOfItsOwn() throws {
+        try makeLibrary(labels: ["one", "two"])
+        try onMain {
+            let window = try launch()
+            window.grid.select(positions: [0])
+            window.window.activateAction(Command.remove.detailedName)
+            XCTAssertEqual(window.store.count, 1)
+            let removed = try shownToast(in: window).widget
+            XCTAssertTrue(labelTexts(in: removed).contains("Removed 1 photo"), "the toast reads \(labelTexts(in: removed))")
+            let undo = try XCTUnwrap(tree(of: removed).first { $0.typeName == "GtkButton" && labelTexts(in: $0) == ["Undo"] })
+            XCTAssertNotEqual(click(undo), 0)
+            XCTAssertEqual(window.store.count, 2, "the button did not undo the removal")
+            // The pressed toast goes; what the undo did shows in the next one, not in the one going.
+            try waitUntil("the undo was never said") {
+                window.history.notice.isShown && self.tree(of: window.toasts).contains {
+                    $0.typeName == "AdwToastWidget" && $0 != removed && self.labelTexts(in: $0).contains("Undone: Removed 1 photo")
+                }
+            }
+        }
+    }
 }

@@ -76,7 +76,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             window.history.undo()
             // The notice that offered the undo goes, as it does after its time is up.
             window.history.notice.hide()
-            try waitUntil("the notice never slid out") { window.history.notice.root.firstChild?.isVisible == false }
+            try waitUntil("the toast never slid out") { !self.tree(of: window.toasts).contains { $0.typeName == "AdwToastWidget" } }
             let undone = try AccessibleTree.read()
             XCTAssertTrue(buttonNames(in: undone).isDisjoint(with: ["Undo", "Redo"]), "the notice's buttons outlive it")
             XCTAssertEqual(undone.flatMap(\.subtree).filter { $0.focusable && ["Undo", "Redo"].contains($0.name) }.count, 0)

@@ -9,10 +9,11 @@ import SnapshelfModel
 
 @MainActor
 final class EditHistory {
-    let notice = UndoNotice()
+    let notice: UndoNotice
     private var steps = UndoHistory<UndoStep>()
 
-    init() {
+    init(toasts: ToastOverlay) {
+        notice = UndoNotice(toasts: toasts)
         notice.onUndo = { [weak self] in self?.undo() }
         notice.onRedo = { [weak self] in self?.redo() }
     }

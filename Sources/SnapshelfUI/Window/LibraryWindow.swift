@@ -20,7 +20,9 @@ final class LibraryWindow {
     let pages: WindowPages
     private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
     let notification = InAppNotification()
-    let history = EditHistory()
+    /// Holds the window's content, with the toasts shown over its foot.
+    let toasts = ToastOverlay()
+    let history: EditHistory
     let preferences: Preferences
     let textures: TextureCache
     private let loader: ThumbnailLoader
@@ -63,6 +65,8 @@ final class LibraryWindow {
             tile.show(photo)
         })
         grid.setTileSize(preferences.tileSize)
+        toasts.closeButtonName = tr("Dismiss")
+        history = EditHistory(toasts: toasts)
         pages = WindowPages(grid: grid.root)
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
@@ -171,9 +175,10 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
+        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
-        window.setChild(column)
+        toasts.setChild(column)
+        window.setChild(toasts)
     }
 
     /// The page the grid's state calls for; the viewer stays until the person leaves it.
