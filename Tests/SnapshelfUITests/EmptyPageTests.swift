@@ -12,6 +12,8 @@ final class EmptyPageTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             XCTAssertEqual(window.pages.visible, .empty)
             let page = try XCTUnwrap(window.pages.root.firstChild)
+            // libadwaita's own page, as in every GNOME app, not one made of boxes and labels.
+            XCTAssertEqual(tree(of: page).first?.typeName, "AdwStatusPage")
             let text = labelTexts(in: page).joined(separator: " ")
             XCTAssertTrue(text.contains("drop photos and folders onto this window"), text)
             let actions = tree(of: page).filter { $0.typeName == "GtkButton" && $0.isVisible }.compactMap { gtk_actionable_get_action_name($0.opaque).map { String(cString: $0) } }
