@@ -18,6 +18,11 @@ final class EmptyPageTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(text.contains("drop photos and folders onto this window"), text)
             let actions = tree(of: page).filter { $0.typeName == "GtkButton" && $0.isVisible }.compactMap { gtk_actionable_get_action_name($0.opaque).map { String(cString: $0) } }
             XCTAssertEqual(actions, [Command.importPhotos.detailedName, Command.importFolder.detailedName])
+            // A screen reader hears the page's words, and nothing it would call by a GTK type,
+            // such as the scroll bars of the page's own scroll pane.
+            let nodes = try AccessibleTree.read().flatMap(\.subtree)
+            XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
+            XCTAssertTrue(nodes.contains { $0.name == "No Photos Yet" && $0.role == "label" }, "\(nodes.map(\.name))")
         }
     }
 }

@@ -45,6 +45,10 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
             let offered = buttons(in: missing.window)
             XCTAssertNotNil(offered["Choose Another…"], "\(offered.keys.sorted())")
             let create = try XCTUnwrap(offered["Create Library"], "\(offered.keys.sorted())")
+            // A screen reader hears the page's words, and no object it would call by a GTK type.
+            let nodes = try AccessibleTree.read().flatMap(\.subtree)
+            XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
+            XCTAssertTrue(nodes.contains { $0.name == "Library Not Found" }, "\(nodes.map(\.name))")
 
             // As Space does: GTK shows the press, then clicks.
             gtk_widget_activate(create.widget)

@@ -11,6 +11,11 @@ public final class StatusPage: Widget {
 
     public convenience init(iconName: String? = nil, title: String = "", description: String = "") {
         self.init(adw_status_page_new())
+        // Its content scrolls in a GtkScrolledWindow of its own, whose scroll bars GTK 4.8 names
+        // only "GtkScrollbar": hidden from screen readers, as ScrolledWindow does with its own.
+        if let scroller = firstChild?.as(ScrolledWindow.self) {
+            ScrolledWindow.hideScrollBars(of: scroller)
+        }
         self.iconName = iconName
         self.title = title
         self.description = description
