@@ -20,6 +20,8 @@ final class LibraryWindow {
     let pages: WindowPages
     private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
     let notification = InAppNotification()
+    /// Says a read-only library is so, under the header, as it opens.
+    private(set) lazy var readOnlyNote = ReadOnlyNote(library: store.library)
     let history = EditHistory()
     let preferences: Preferences
     let textures: TextureCache
@@ -171,7 +173,7 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
+        column.append([header.root, readOnlyNote.root, search.root, info.root, InAppNotification.footing([notification.root, history.notice.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
         window.setChild(column)
     }
@@ -199,7 +201,7 @@ final class LibraryWindow {
         }
         info.follow()
         let hasPhoto = isViewing || selected > 0
-        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto) }
+        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto, writable: !readOnlyNote.isShown) }
     }
 
     /// The photos the commands act on: the one in the viewer, else the selection.
