@@ -41,6 +41,11 @@ final class ReadOnlyLibraryWindowTests: AppTestCase, @unchecked Sendable {
             // One sentence, not one more per action tried.
             window.window.activateAction(Command.editLabel.detailedName)
             XCTAssertNil(window.commands.editDialog)
+            // Dropped photos, which pass no action, get one line and start nothing.
+            window.importFlow.importFiles([SamplePhotos.cameras[5]])
+            XCTAssertFalse(window.importFlow.isRunning)
+            XCTAssertEqual(window.notification.text, "Nothing was imported: this library is read-only.")
+            XCTAssertEqual(window.store.count, 2)
             app.window?.window.destroy()
         }
         withExtendedLifetime(disk) {}
