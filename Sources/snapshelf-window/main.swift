@@ -19,9 +19,10 @@ do {
     let environment = ProcessInfo.processInfo.environment
     let directory = LibraryLocation.resolve(explicit: library, environment: environment)
     // Each library opens once per session: a second launch on it hands its files to its window.
-    let id = LibraryLocation.instanceName(of: directory, environment: environment)
-        .map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
-    let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true)
+    let name = LibraryLocation.instanceName(of: directory, environment: environment)
+    let id = name.map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
+    // A library named other than the person's own may be on a disk not plugged in: asked about, not made.
+    let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true, asksBeforeCreating: name != nil)
     exit(application.run(opening: files.map(\.url)))
 } catch {
     exit(runner.reportUsage(error).rawValue)

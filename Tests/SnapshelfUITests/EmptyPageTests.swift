@@ -12,10 +12,17 @@ final class EmptyPageTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             XCTAssertEqual(window.pages.visible, .empty)
             let page = try XCTUnwrap(window.pages.root.firstChild)
+            // libadwaita's own page, as in every GNOME app, not one made of boxes and labels.
+            XCTAssertEqual(tree(of: page).first?.typeName, "AdwStatusPage")
             let text = labelTexts(in: page).joined(separator: " ")
             XCTAssertTrue(text.contains("drop photos and folders onto this window"), text)
             let actions = tree(of: page).filter { $0.typeName == "GtkButton" && $0.isVisible }.compactMap { gtk_actionable_get_action_name($0.opaque).map { String(cString: $0) } }
             XCTAssertEqual(actions, [Command.importPhotos.detailedName, Command.importFolder.detailedName])
+            // A screen reader hears the page's words, and nothing it would call by a GTK type,
+            // such as the scroll bars of the page's own scroll pane.
+            let nodes = try AccessibleTree.read().flatMap(\.subtree)
+            XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
+            XCTAssertTrue(nodes.contains { $0.name == "No Photos Yet" && $0.role == "label" }, "\(nodes.map(\.name))")
         }
     }
 }

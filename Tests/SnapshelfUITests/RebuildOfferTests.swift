@@ -62,6 +62,8 @@ final class RebuildOfferTests: AppTestCase, @unchecked Sendable {
             let failure = try XCTUnwrap(app.failure)
             // libadwaita's window has its header bar inside, where GTK's had it as its title bar.
             let header = try XCTUnwrap(tree(of: failure.window).lazy.compactMap { $0.as(HeaderBar.self) }.first, "no header bar")
+            // libadwaita's status page says it, as GNOME apps do, not boxes and labels of its own.
+            XCTAssertEqual(tree(of: failure.window).filter { $0.typeName == "AdwStatusPage" }.count, 1)
             XCTAssertTrue(header.showsWindowButtons, "no close button")
             let message = failure.messageText
             XCTAssertTrue(message.hasPrefix("Snapshelf could not finish opening the library \(libraryDirectory.path): its database "), message)

@@ -17,6 +17,10 @@ final class SecondLaunchTests: FolderTestCase {
         // The second launch finds the first on the session bus.
         XCTAssertNotNil(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
                         "run the UI tests under dbus-run-session, as `make test` does")
+        // Named libraries that are there: one that is not is asked about (MissingLibraryTests).
+        for name in ["library", "other"] {
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
     }
 
     override func tearDown() {

@@ -13,9 +13,13 @@ public final class ScrolledWindow: Widget {
 
     public convenience init() {
         self.init(gtk_scrolled_window_new())
-        // Never focused, and named only "GtkScrollbar" by GTK 4.8: the scroll pane itself is
-        // what screen readers scroll.
-        for scrollbar in [gtk_scrolled_window_get_hscrollbar(opaque), gtk_scrolled_window_get_vscrollbar(opaque)] {
+        Self.hideScrollBars(of: self)
+    }
+
+    /// Never focused, and named only "GtkScrollbar" by GTK 4.8: the scroll pane itself is what
+    /// screen readers scroll. For a pane a libadwaita widget made too.
+    static func hideScrollBars(of pane: ScrolledWindow) {
+        for scrollbar in [gtk_scrolled_window_get_hscrollbar(pane.opaque), gtk_scrolled_window_get_vscrollbar(pane.opaque)] {
             Widget.wrapping(scrollbar)?.hideFromScreenReaders()
         }
     }

@@ -11,8 +11,7 @@ import SnapshelfModel
 final class LibraryFailureWindow {
     let window: ApplicationWindow
     private let directory: URL
-    private let icon = Image()
-    private let explanation = Label(tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: a damaged database is kept beside the new one."))
+    private let page = StatusPage(title: tr("Snapshelf Could Not Open Your Library"))
     private let message = Label()
     private let progress = ProgressBar()
     private let quitButton = Button(mnemonic: tr("_Quit"))
@@ -26,7 +25,8 @@ final class LibraryFailureWindow {
         window = ApplicationWindow(application: application)
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
-        window.defaultSize = (520, nil)
+        // Tall enough for the longest message: the status page scrolls rather than asking for more.
+        window.defaultSize = (520, 620)
         build()
         rebuildButton.onClicked { [weak self] in self?.rebuild() }
         // A rebuild stopped halfway would only have to start again: the window waits for it.
@@ -36,29 +36,23 @@ final class LibraryFailureWindow {
     }
 
     private func build() {
-        let page = Box(.vertical, spacing: 12)
-        page.addStyleClass("empty-state")
-        page.margins = Margins(all: 24)
-        icon.pixelSize = 64
-        icon.addStyleClass("empty-icon")
-        icon.hideFromScreenReaders()
-        let title = Label(tr("Snapshelf Could Not Open Your Library"))
-        title.addStyleClass("empty-title")
-        for label in [explanation, message] {
-            label.wraps = true
-            label.maxWidthChars = 60
-            label.justification = .center
-        }
+        message.wraps = true
+        message.maxWidthChars = 60
+        message.justification = .center
         message.isSelectable = true
         progress.isVisible = false
-
         let buttons = Box(.horizontal, spacing: 12)
         buttons.horizontalAlignment = .center
-        buttons.margins = Margins(top: 12)
         quitButton.actionName = "app.quit"
         rebuildButton.addStyleClass("suggested-action")
+        for button in [quitButton, rebuildButton] {
+            button.addStyleClass("pill")
+        }
         buttons.append([quitButton, rebuildButton])
-        page.append([icon, title, explanation, message, progress, buttons])
+        let details = Box(.vertical, spacing: 24)
+        details.append([message, progress, buttons])
+        page.child = details
+        page.expandsVertically = true
         let column = Box(.vertical)
         column.append([HeaderBar(), page])
         window.setChild(column)
@@ -68,11 +62,11 @@ final class LibraryFailureWindow {
     /// `retrying` a rebuild that failed.
     func show(_ error: LibraryError, retrying: Bool = false) {
         let offersRebuild = retrying || error.isMendedByRebuild
-        icon.setIcon(offersRebuild ? "dialog-warning-symbolic" : "dialog-error-symbolic")
+        page.iconName = offersRebuild ? "dialog-warning-symbolic" : "dialog-error-symbolic"
         message.text = Self.sentence(error, cause: retrying ? error.reason : error.cause)
         // With the offer, the error is the detail behind the explanation, not the news itself.
         message.setStyleClass("dim-label", offersRebuild)
-        explanation.isVisible = offersRebuild
+        page.description = offersRebuild ? tr("The photos and their labels are still in the library folder, and Snapshelf can make its database again from them. Nothing is deleted: a damaged database is kept beside the new one.") : ""
         rebuildButton.isVisible = offersRebuild
         window.present()
         // A selectable label starts with all its text selected; the person should see it plainly.

@@ -28,7 +28,11 @@ public final class SnapshelfApplication {
     }()
 
     let application: Application
-    private let libraryDirectory: URL
+    /// The library's folder; another when the person chooses one instead of a missing library.
+    private var libraryDirectory: URL
+    /// Whether a library folder that is not there is asked about rather than made: so for one the
+    /// person named, which may be on a disk not plugged in, but not for their own first library.
+    private let asksBeforeCreating: Bool
     private let loader = ThumbnailLoader()
     private(set) var window: LibraryWindow?
 
@@ -37,8 +41,10 @@ public final class SnapshelfApplication {
     ///     applications of one ID cannot both register in one process.
     ///   - unique: one instance per session, which a second launch activates or hands its files
     ///     to; each library has an ID of its own, so two libraries can be open.
-    public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false) {
+    ///   - asksBeforeCreating: for a library named on the command line or in SNAPSHELF_LIBRARY.
+    public init(libraryDirectory: URL, id: String = SnapshelfApplication.id, unique: Bool = false, asksBeforeCreating: Bool = false) {
         self.libraryDirectory = libraryDirectory
+        self.asksBeforeCreating = asksBeforeCreating
         Self.registerResources
         application = Application(id: id, unique: unique)
         // Development and released builds share one resource tree, which GTK searches for the icons.
@@ -102,6 +108,13 @@ public final class SnapshelfApplication {
         if let failure {
             return failure.window.present()
         }
+        if let missing {
+            return missing.present()
+        }
+        var isFolder: ObjCBool = false
+        if asksBeforeCreating, !FileManager.default.fileExists(atPath: libraryDirectory.path, isDirectory: &isFolder) || !isFolder.boolValue {
+            return showMissing()
+        }
         do {
             try openWindow()
         } catch {
@@ -138,6 +151,32 @@ public final class SnapshelfApplication {
         failure.rebuilt = { [weak self] report in self?.openRebuilt(report) }
         failure.show(error)
     }
+
+    /// Asks about a named library whose folder is not there, instead of making an empty one.
+    private func showMissing() {
+        FileHandle.standardError.write(Data("snapshelf: \(String(format: tr("there is no library folder at %@"), libraryDirectory.path))\n".utf8))
+        let missing = MissingLibraryWindow(application: application, directory: libraryDirectory)
+        self.missing = missing
+        missing.window.showAsApplication(Self.id)
+        missing.chosen = { [weak self] folder in self?.openChosen(folder) }
+        missing.present()
+    }
+
+    /// Opens the library the person created or chose, as any other, then closes the question:
+    /// after, so the application never runs out of windows.
+    private func openChosen(_ folder: URL) {
+        libraryDirectory = folder
+        do {
+            try openWindow()
+        } catch {
+            showFailure(error)
+        }
+        missing?.close()
+        missing = nil
+    }
+
+    /// The window that asks about a named library that is not there, while it asks.
+    private(set) var missing: MissingLibraryWindow?
 
     /// Opens the rebuilt library in the usual window, which says what the rebuild did.
     private func openRebuilt(_ report: LibraryRebuild.Report) {

@@ -142,13 +142,18 @@ enum Command: String, CaseIterable {
         return label
     }
 
-    /// Whether the command can act on what the window shows.
-    func isEnabled(viewing: Bool, hasPhoto: Bool) -> Bool {
+    /// Whether the command changes the library, which a read-only one refuses.
+    var changesLibrary: Bool {
+        [.importPhotos, .importFolder, .importShotwell, .editLabel, .rotateClockwise, .rotateCounterclockwise, .remove].contains(self)
+    }
+
+    /// Whether the command can act on what the window shows, in a library it may change or not.
+    func isEnabled(viewing: Bool, hasPhoto: Bool, writable: Bool = true) -> Bool {
         let shown = switch spec.context {
         case .anywhere: true
         case .grid: !viewing
         case .viewer: viewing
         }
-        return shown && (hasPhoto || !needsPhoto)
+        return shown && (hasPhoto || !needsPhoto) && (writable || !changesLibrary)
     }
 }

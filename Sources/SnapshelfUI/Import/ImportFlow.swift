@@ -106,6 +106,10 @@ final class ImportFlow {
     func importFiles(_ urls: [URL]) {
         // A chooser that was cancelled may have held back files waiting for it.
         guard !urls.isEmpty else { return startWaiting() }
+        // A drop or an Open With on a read-only library: one line, not a refusal per photo.
+        if case .readOnlyLibrary? = store.library.writeRefusal {
+            return notification.show(tr("Nothing was imported: this library is read-only."))
+        }
         guard !refuseWhileRunning() else { return }
         // Messages about an earlier import would only confuse this one's.
         notification.dismiss()

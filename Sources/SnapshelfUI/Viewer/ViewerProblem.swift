@@ -7,30 +7,28 @@ import SnapshelfModel
 
 @MainActor
 final class ViewerProblem {
-    private let page = StatusPage(iconName: "image-missing-symbolic", iconSize: 96)
-    var root: Widget { page.root }
+    private let page = StatusPage(iconName: "image-missing-symbolic")
+    var root: Widget { page }
 
     init() {
-        page.root.addStyleClass("viewer-problem")
-        page.body.maxWidthChars = 60
-        page.body.isSelectable = true
-        page.root.isVisible = false
+        page.addStyleClass("viewer-problem")
+        page.isVisible = false
     }
 
     /// Says why the photo cannot be shown: its file is gone, or cannot be read as an image.
     func show(_ error: DecodingFailure) {
         let missing = !FileManager.default.fileExists(atPath: error.path)
-        page.title.text = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
-        page.body.text = missing
+        page.title = missing ? tr("This Photo’s File Is Missing") : tr("This Photo Cannot Be Shown")
+        page.description = missing
             ? String(format: tr("There is no file at %@. Importing the original again restores it; “snapshelf check” lists every photo like this."), error.displayPath)
             : String(format: tr("The library’s copy at %@ cannot be read: %@. Importing the original again restores it; “snapshelf check” lists every photo like this."),
                      error.displayPath, error.explanation)
-        page.root.isVisible = true
+        page.isVisible = true
     }
 
     func hide() {
-        page.root.isVisible = false
+        page.isVisible = false
     }
 
-    var text: String? { page.root.isVisible ? page.title.text + "\n" + page.body.text : nil }
+    var text: String? { page.isVisible ? page.title + "\n" + page.description : nil }
 }

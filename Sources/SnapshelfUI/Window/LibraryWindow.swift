@@ -22,6 +22,8 @@ final class LibraryWindow {
     let notification = InAppNotification()
     /// Holds the window's content, with the toasts shown over its foot.
     let toasts = ToastOverlay()
+    /// Says a read-only library is so, under the header, as it opens.
+    private(set) lazy var readOnlyNote = ReadOnlyNote(library: store.library)
     let history: EditHistory
     let preferences: Preferences
     let textures: TextureCache
@@ -59,11 +61,8 @@ final class LibraryWindow {
             try? store.show(order: preferences.order)
         }
         // The window controller's part of the grid: how a tile is made, and how it shows a photo.
-        grid = PhotoGrid(store: store, makeTile: { [textures] size in
-            PhotoTile(size: size, textures: textures)
-        }, fillTile: { tile, photo, _ in
-            tile.show(photo)
-        })
+        grid = PhotoGrid(store: store, makeTile: { [textures] size in PhotoTile(size: size, textures: textures) },
+                         fillTile: { tile, photo, _ in tile.show(photo) })
         grid.setTileSize(preferences.tileSize)
         toasts.closeButtonName = tr("Dismiss")
         history = EditHistory(toasts: toasts)
@@ -175,7 +174,7 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([header.root, search.root, info.root, InAppNotification.footing([notification.root]),
+        column.append([header.root, readOnlyNote.root, search.root, info.root, InAppNotification.footing([notification.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
         toasts.setChild(column)
         window.setChild(toasts)
@@ -204,7 +203,7 @@ final class LibraryWindow {
         }
         info.follow()
         let hasPhoto = isViewing || selected > 0
-        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto) }
+        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto, writable: !readOnlyNote.isShown) }
     }
 
     /// The photos the commands act on: the one in the viewer, else the selection.
@@ -296,7 +295,5 @@ final class LibraryWindow {
 
     var contextMenuIsOpen: Bool { contextMenu.isOpen }
 
-    func present() {
-        window.present()
-    }
+    func present() { window.present() }
 }

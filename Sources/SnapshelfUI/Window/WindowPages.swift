@@ -19,7 +19,7 @@ final class WindowPages {
 
     init(grid: Widget) {
         invitation = Self.invitation(fromShotwell)
-        root.addPage(invitation.root, named: Page.empty.rawValue, title: tr("No Photos Yet"))
+        root.addPage(invitation, named: Page.empty.rawValue, title: tr("No Photos Yet"))
         root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
         noResults.wraps = true
@@ -34,7 +34,7 @@ final class WindowPages {
     func show(_ page: Page) {
         // Given only when shown: at this size the theme has the icon only as an SVG, whose loader
         // and librsvg would take several megabytes and load before the first frame of any library.
-        if page == .empty { invitation.icon.setIcon("image-x-generic-symbolic") }
+        if page == .empty { invitation.iconName = "image-x-generic-symbolic" }
         root.visiblePageName = page.rawValue
     }
 
@@ -56,22 +56,22 @@ final class WindowPages {
     }
 
     private static func invitation(_ fromShotwell: Button) -> StatusPage {
-        let page = StatusPage(iconName: nil, iconSize: 128)
-        page.title.text = tr("No Photos Yet")
-        page.body.text = tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window.")
+        let page = StatusPage(title: tr("No Photos Yet"),
+                              description: tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window."))
         let buttons = Box(.horizontal, spacing: 12)
         buttons.horizontalAlignment = .center
-        buttons.margins = Margins(top: 12)
         for (text, command) in [(tr("_Import Photos…"), Command.importPhotos), (tr("Import _Folder…"), .importFolder)] {
             let button = Button(mnemonic: text)
             button.actionName = command.detailedName
+            button.addStyleClass("pill")
             buttons.append(button)
         }
+        fromShotwell.addStyleClass("pill")
         fromShotwell.actionName = Command.importShotwell.detailedName
         fromShotwell.tooltipText = tr("Import every photo of your Shotwell library, with the titles you gave them there")
         buttons.append(fromShotwell)
         buttons.firstChild?.addStyleClass("suggested-action")
-        page.root.append(buttons)
+        page.child = buttons
         return page
     }
 }

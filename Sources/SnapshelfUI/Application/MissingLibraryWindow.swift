@@ -1,0 +1,72 @@
+// The window shown instead of making a library the person named (with --library or
+// SNAPSHELF_LIBRARY) whose folder is not there, as when it is on a disk that is unplugged: an empty
+// library made in its place would look as if every photo were gone. It names the path and offers
+// to create the library there after all, or to choose another folder.
+import Foundation
+import SnapshelfGlue
+import SnapshelfModel
+
+@MainActor
+final class MissingLibraryWindow {
+    let window: ApplicationWindow
+    let page: StatusPage
+    private let createButton = Button(mnemonic: tr("_Create Library"))
+    private let chooseButton = Button(mnemonic: tr("C_hoose Another…"))
+    private var chooser: FileChooserNative?
+    /// Called with the folder to open: the one named, once the person asks to create it, or the
+    /// one chosen instead.
+    var chosen: (@MainActor (URL) -> Void)?
+
+    init(application: Application, directory: URL) {
+        window = ApplicationWindow(application: application)
+        // The app's name, as in the window switcher; the page's heading says what happened.
+        window.title = "Snapshelf"
+        window.defaultSize = (560, 480)
+        page = StatusPage(iconName: "drive-removable-media-symbolic", title: tr("Library Not Found"),
+                          description: String(format: tr("There is no library folder at %@. If it is on a disk that is not connected, connect it and start Snapshelf again. Otherwise, create a new, empty library there or choose another folder."),
+                                              directory.path))
+        page.expandsVertically = true
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.horizontalAlignment = .center
+        for button in [chooseButton, createButton] {
+            button.addStyleClass("pill")
+        }
+        buttons.append([chooseButton, createButton])
+        page.child = buttons
+        let column = Box(.vertical)
+        column.append([HeaderBar(), page])
+        window.setChild(column)
+        createButton.onClicked { [weak self] in self?.chosen?(directory) }
+        chooseButton.onClicked { [weak self] in self?.choose() }
+        // Closed with the keys of any GNOME dialog, as with its header bar's button.
+        window.addController(ShortcutController([("Escape", "window.close"), ("<Control>w", "window.close")]))
+    }
+
+    func present() {
+        window.present()
+        // Not Create: Enter pressed without reading must not make an empty library in the way of
+        // the disk's.
+        chooseButton.grabFocus()
+    }
+
+    /// A folder chooser, for a library elsewhere, such as one on another disk.
+    private func choose() {
+        let native = FileChooserNative(title: tr("Choose a Library Folder"), parent: window, action: .selectFolder,
+                                       acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+        native.onResponse { [weak self] accepted in
+            guard let self, let native = self.chooser else { return }
+            self.chooser = nil
+            if accepted, let folder = native.files.first {
+                self.chosen?(folder)
+            }
+        }
+        chooser = native
+        native.show()
+    }
+
+    var isChoosing: Bool { chooser != nil }
+
+    func close() {
+        window.destroy()
+    }
+}

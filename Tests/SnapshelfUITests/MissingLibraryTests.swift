@@ -1,0 +1,73 @@
+// A library the person named whose folder is not there, as on a disk not plugged in, is asked
+// about with its path, not made empty in silence; Create Library then makes and opens it.
+import CGtk
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+@testable import SnapshelfGlue
+@testable import SnapshelfUI
+
+final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
+    private var unplugged: URL { library.url.appendingPathComponent("media/usb & co/Photos") }
+
+    @MainActor
+    private func start(asksBeforeCreating: Bool) -> SnapshelfApplication {
+        let app = SnapshelfApplication(libraryDirectory: unplugged, id: Self.uniqueID(), asksBeforeCreating: asksBeforeCreating)
+        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+        g_application_activate(app.application.typed())
+        return app
+    }
+
+    /// The visible buttons of the page, by their labels without mnemonics.
+    @MainActor
+    private func buttons(in widget: Widget) -> [String: Button] {
+        var found: [String: Button] = [:]
+        if let button = widget.as(Button.self), button.isVisible, let label = gtk_button_get_label(button.typed()) {
+            found[String(cString: label).replacingOccurrences(of: "_", with: "")] = button
+        }
+        var child = widget.firstChild
+        while let current = child {
+            found.merge(buttons(in: current)) { first, _ in first }
+            child = current.nextSibling
+        }
+        return found
+    }
+
+    func testANamedLibraryThatIsNotThereIsAskedAboutThenCreatedOnlyWhenAsked() throws {
+        try onMain {
+            let app = start(asksBeforeCreating: true)
+            let missing = try XCTUnwrap(app.missing, "the missing library was not asked about")
+            try waitUntil("the question never appeared") { missing.window.isMapped }
+            XCTAssertNil(app.window)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: unplugged.path), "the library was made before anyone asked")
+            XCTAssertEqual(tree(of: missing.window).filter { $0.typeName == "AdwStatusPage" }.count, 1)
+            XCTAssertTrue(missing.page.description.contains(unplugged.path), missing.page.description)
+            let offered = buttons(in: missing.window)
+            XCTAssertNotNil(offered["Choose Another…"], "\(offered.keys.sorted())")
+            let create = try XCTUnwrap(offered["Create Library"], "\(offered.keys.sorted())")
+            // A screen reader hears the page's words, and no object it would call by a GTK type.
+            let nodes = try AccessibleTree.read().flatMap(\.subtree)
+            XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
+            XCTAssertTrue(nodes.contains { $0.name == "Library Not Found" }, "\(nodes.map(\.name))")
+
+            // As Space does: GTK shows the press, then clicks.
+            gtk_widget_activate(create.widget)
+            try waitUntil("Create Library opened no library") { app.window != nil }
+            let window = try XCTUnwrap(app.window)
+            try waitUntil("the library's window never appeared") { window.window.isMapped }
+            XCTAssertNil(app.missing, "the question stayed after it was answered")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: unplugged.appendingPathComponent("library.sqlite3").path))
+            XCTAssertEqual(window.pages.visible, .empty)
+        }
+    }
+
+    func testThePersonsOwnLibraryIsStillMadeOnFirstRun() throws {
+        try onMain {
+            let app = start(asksBeforeCreating: false)
+            XCTAssertNil(app.missing)
+            let window = try XCTUnwrap(app.window)
+            try waitUntil("the library's window never appeared") { window.window.isMapped }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: unplugged.path))
+        }
+    }
+}
