@@ -35,7 +35,10 @@ final class HelpViewerLaunchTests: FolderTestCase {
         try "[Default Applications]\nx-scheme-handler/help=snapshelf-test-help.desktop\nx-scheme-handler/ghelp=snapshelf-test-help.desktop\n"
             .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
 
-        let app = try WindowProcess(["--library", folder.url.appendingPathComponent("library").path], in: folder.url)
+        // A folder that is there: a named library that is missing opens a page that asks about it.
+        let library = folder.url.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        let app = try WindowProcess(["--library", library.path], in: folder.url)
         defer { app.stop() }
         try WindowProcess.xdotool("windowfocus", "--sync", try app.waitForWindow(named: "Snapshelf"))
         try WindowProcess.xdotool("key", "F1")

@@ -67,6 +67,8 @@ final class HostileDecoderWindowTests: FolderTestCase {
 
     /// Starts snapshelf on a library of its own with the loader's environment, opening the files.
     private func start(opening files: [URL]) throws -> WindowProcess {
+        // A folder that is there: a named library that is missing opens a page that asks about it.
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
         let app = try WindowProcess(["--library", library.path] + files.map(\.path), in: folder.url,
                                     environment: loader.environment.merging(["SNAPSHELF_DECODE_TIMEOUT": "3"]) { $1 })
         self.app = app
