@@ -1,7 +1,7 @@
 // AdwToast: a short message at the foot of a window, with at most one button, that libadwaita
 // shows in a ToastOverlay, announces to screen readers and takes away after its timeout. The
 // title is plain text here: libadwaita 1.2 reads it as Pango markup, so it is escaped on the way
-// in, and a file name with "&" or "<" shows as written instead of failing to parse.
+// in (see Markup).
 // A handler that captures its own toast keeps it alive until the toast is finalized by GTK, which
 // never happens while Swift holds it: capture it weakly.
 import CAdwaita
@@ -23,12 +23,12 @@ public final class Toast: GObjectRef {
 
     public init(title: String) {
         self.title = title
-        super.init(adopting: UnsafeMutablePointer<GObject>(adw_toast_new(Self.escaped(title))))
+        super.init(adopting: UnsafeMutablePointer<GObject>(adw_toast_new(Markup.escaped(title))))
     }
 
     public func setTitle(_ text: String) {
         title = text
-        adw_toast_set_title(opaque, Self.escaped(text))
+        adw_toast_set_title(opaque, Markup.escaped(text))
     }
 
     /// The button's text, with an underlined letter marked "_U" as in a mnemonic button; nil for none.
@@ -72,12 +72,6 @@ public final class Toast: GObjectRef {
     @discardableResult
     public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
         connect("dismissed", .plain, handler)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        let markup = g_markup_escape_text(text, -1)!
-        defer { g_free(markup) }
-        return String(cString: markup)
     }
 
     /// At least one second: libadwaita reads 0 as "until dismissed".

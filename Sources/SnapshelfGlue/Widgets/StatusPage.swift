@@ -3,7 +3,6 @@
 // and scrolled when the window is too small for them.
 import CAdwaita
 import CGtk
-import Foundation
 
 @MainActor
 public final class StatusPage: Widget {
@@ -35,21 +34,8 @@ public final class StatusPage: Widget {
     /// The lines under the title, as plain text, hidden while empty. AdwStatusPage reads them as
     /// Pango markup, so they are escaped: a path with "&" or "<" would otherwise show nothing.
     public var description: String {
-        get { adw_status_page_get_description(opaque).map { Self.unescaped(String(cString: $0)) } ?? "" }
-        set {
-            guard !newValue.isEmpty, let markup = g_markup_escape_text(newValue, -1) else {
-                return adw_status_page_set_description(opaque, nil)
-            }
-            adw_status_page_set_description(opaque, markup)
-            g_free(markup)
-        }
-    }
-
-    /// The text g_markup_escape_text escaped; "&amp;" last, so that an escaped entity stays one.
-    private static func unescaped(_ markup: String) -> String {
-        [("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&apos;", "'"), ("&quot;", "\""), ("&amp;", "&")].reduce(markup) {
-            $0.replacingOccurrences(of: $1.0, with: $1.1)
-        }
+        get { adw_status_page_get_description(opaque).map { Markup.unescaped(String(cString: $0)) } ?? "" }
+        set { adw_status_page_set_description(opaque, newValue.isEmpty ? nil : Markup.escaped(newValue)) }
     }
 
     /// What comes under the description, such as the buttons that lead on.
