@@ -32,7 +32,8 @@ final class ReadOnlyLibraryWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.readOnlyNote.root.text.contains("The library at \(moved.path) is read-only"), window.readOnlyNote.root.text)
 
             window.grid.select(positions: [0])
-            for command in [Command.importPhotos, .importFolder, .importShotwell, .editLabel, .rotateClockwise, .rotateCounterclockwise, .remove] {
+            for command in [Command.importPhotos, .importFolder, .importShotwell, .editLabel, .rotateClockwise, .rotateCounterclockwise, .remove,
+                            .undo, .redo] {
                 XCTAssertFalse(isEnabled(command, in: window), "\(command) is offered in a read-only library")
             }
             for command in [Command.open, .copy, .export, .info, .search] {

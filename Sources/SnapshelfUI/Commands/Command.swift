@@ -144,7 +144,8 @@ enum Command: String, CaseIterable {
 
     /// Whether the command changes the library, which a read-only one refuses.
     var changesLibrary: Bool {
-        [.importPhotos, .importFolder, .importShotwell, .editLabel, .rotateClockwise, .rotateCounterclockwise, .remove].contains(self)
+        [.importPhotos, .importFolder, .importShotwell, .editLabel, .rotateClockwise, .rotateCounterclockwise, .remove,
+         .undo, .redo].contains(self)
     }
 
     /// Whether the command can act on what the window shows, in a library it may change or not.
