@@ -16,4 +16,16 @@ public enum WindowHandover {
         Console.complain(String(format: tr("could not start the window program %@: %@"), window, String(cString: strerror(errno))))
         return .failure
     }
+
+    /// Runs the window program afresh on `library`, in this process's place, so that it registers
+    /// under that library's application ID; returns only when it cannot, after saying why.
+    public static func reopen(library: URL) {
+        guard let window = CompanionProgram.window.path else { return }
+        // The same first argument, so GLib and the window list still call the process snapshelf.
+        let arguments = [CommandLine.arguments.first ?? "snapshelf", "--library", library.path]
+        var pointers = arguments.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        execv(window, &pointers)
+        Console.complain(String(format: tr("could not start the window program %@: %@"), window, String(cString: strerror(errno))))
+    }
 }

@@ -23,6 +23,8 @@ do {
     let id = name.map { "\(SnapshelfApplication.id).\($0)" } ?? SnapshelfApplication.id
     // A library named other than the person's own may be on a disk not plugged in: asked about, not made.
     let application = SnapshelfApplication(libraryDirectory: directory, id: id, unique: true, asksBeforeCreating: name != nil)
+    // A library chosen instead of a missing one gets a process under its own ID, as if named.
+    application.reopening = { WindowHandover.reopen(library: $0) }
     exit(application.run(opening: files.map(\.url)))
 } catch {
     exit(runner.reportUsage(error).rawValue)

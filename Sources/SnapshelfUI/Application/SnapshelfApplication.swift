@@ -35,6 +35,10 @@ public final class SnapshelfApplication {
     private let asksBeforeCreating: Bool
     private let loader = ThumbnailLoader()
     private(set) var window: LibraryWindow?
+    /// Starts the window again on a library chosen in place of a missing one, so that the
+    /// process registers under that library's ID and a later launch on it finds this window;
+    /// returns only when it cannot. Unset, as in tests, the library opens in this process.
+    public var reopening: (@MainActor (URL) -> Void)?
 
     /// - Parameters:
     ///   - id: the D-Bus application ID; tests give each instance its own, because two
@@ -165,6 +169,9 @@ public final class SnapshelfApplication {
     /// Opens the library the person created or chose, as any other, then closes the question:
     /// after, so the application never runs out of windows.
     private func openChosen(_ folder: URL) {
+        if folder.standardizedFileURL != libraryDirectory.standardizedFileURL, let reopening {
+            reopening(folder)
+        }
         libraryDirectory = folder
         do {
             try openWindow()
