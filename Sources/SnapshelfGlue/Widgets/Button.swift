@@ -41,6 +41,11 @@ public class Button: Widget {
         super.init(widget)
     }
 
+    /// The button's text as given, with its mnemonic mark; nil for an icon or other child.
+    public var label: String? {
+        gtk_button_get_label(typed()).map { String(cString: $0) }
+    }
+
     /// Gives the button another text, with an underlined letter marked "_O" as in `init(mnemonic:)`.
     public func setLabel(mnemonic text: String) {
         gtk_button_set_label(typed(), text)
