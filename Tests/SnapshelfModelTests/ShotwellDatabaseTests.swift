@@ -130,4 +130,22 @@ final class ShotwellDatabaseTests: ShotwellTestCase {
             return error
         }
     }
+
+    func testTheDatabaseIsLookedForWhereShotwellAndItsFlatpakKeepIt() throws {
+        let home = folder.url.appendingPathComponent("home")
+        let environment = ["HOME": home.path]
+        let native = home.appendingPathComponent(".local/share/shotwell/data/photo.db")
+        let flatpak = home.appendingPathComponent(".var/app/org.gnome.Shotwell/data/shotwell/data/photo.db")
+        XCTAssertEqual(ShotwellLibrary.defaultLocations(environment: environment), [native, flatpak])
+        XCTAssertEqual(ShotwellLibrary.defaultURL(environment: environment), native, "with neither, errors name the first")
+
+        for database in [flatpak, native] {
+            try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: shotwell.databaseURL, to: database)
+            XCTAssertEqual(ShotwellLibrary.defaultURL(environment: environment), database, "Shotwell's own comes first")
+        }
+        let moved = folder.url.appendingPathComponent("data")
+        XCTAssertEqual(ShotwellLibrary.defaultLocations(environment: ["HOME": home.path, "XDG_DATA_HOME": moved.path]).first,
+                       moved.appendingPathComponent("shotwell/data/photo.db"))
+    }
 }

@@ -61,12 +61,21 @@ public struct ShotwellLibrary: Sendable {
     /// How long reading the database may take, far longer than any Shotwell library takes.
     public static let timeLimit = Duration.seconds(60)
 
-    /// Where Shotwell keeps its database: `$XDG_DATA_HOME/shotwell/data/photo.db`, as Shotwell
-    /// finds it with g_get_user_data_dir.
-    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// Where Shotwell keeps its database, in the order looked at: `$XDG_DATA_HOME/shotwell/data/photo.db`,
+    /// as Shotwell finds it with g_get_user_data_dir, then the same in the data folder Flatpak
+    /// gives Flathub's Shotwell, which is where most people's Shotwell now keeps it.
+    public static func defaultLocations(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        return data.appendingPathComponent("shotwell/data/photo.db")
+            ?? home.appendingPathComponent(".local/share")
+        return [data, home.appendingPathComponent(".var/app/org.gnome.Shotwell/data")]
+            .map { $0.appendingPathComponent("shotwell/data/photo.db") }
+    }
+
+    /// The first of `defaultLocations` that holds a file, else the first, which errors then name.
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let locations = defaultLocations(environment: environment)
+        return locations.first { FileManager.default.fileExists(atPath: $0.path) } ?? locations[0]
     }
 
     /// The files to import and what each brings, in the same order, for `BatchImport.run`.
