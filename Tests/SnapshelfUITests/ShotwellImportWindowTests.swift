@@ -14,6 +14,7 @@ import XCTest
 
 final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     private var previousDataHome: String?
+    private var previousHome: String?
 
     /// Where Shotwell keeps its database for these tests: `shotwell/data/photo.db` in it.
     var dataHome: URL { library.url.appendingPathComponent("data") }
@@ -23,10 +24,14 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         super.setUp()
         previousDataHome = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
         setenv("XDG_DATA_HOME", dataHome.path, 1)
+        // Flatpak's Shotwell keeps its database under the home folder: the test's own, not this machine's.
+        previousHome = ProcessInfo.processInfo.environment["HOME"]
+        setenv("HOME", library.url.appendingPathComponent("home").path, 1)
     }
 
     override func tearDown() {
         if let previousDataHome { setenv("XDG_DATA_HOME", previousDataHome, 1) } else { unsetenv("XDG_DATA_HOME") }
+        if let previousHome { setenv("HOME", previousHome, 1) } else { unsetenv("HOME") }
         super.tearDown()
     }
 
@@ -52,7 +57,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
     @MainActor
     func waitForTheEnd(of window: LibraryWindow) throws {
         try waitUntil("the import from Shotwell never ended") {
-            window.importFlow.shotwell.confirmation?.window.activateAction("dialog.import")
+            window.importFlow.shotwell.confirmation?.answer(true)
             return !window.importFlow.isRunning && window.notification.isShown
         }
     }
@@ -153,7 +158,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             window.importFlow.worker.perform({ _ in held.wait() }, completion: { _ in })
             window.window.activateAction(Command.importShotwell.detailedName)
             try waitUntil("the import never started") {
-                window.importFlow.shotwell.confirmation?.window.activateAction("dialog.import")
+                window.importFlow.shotwell.confirmation?.answer(true)
                 return window.importFlow.batch != nil
             }
             XCTAssertTrue(window.importFlow.progressBar.isShown)
@@ -207,7 +212,21 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         let shotwell = try makeShotwellLibrary(titles: ["Harbour at dawn"], in: elsewhere)
         try onMain {
             let window = try launch()
+            // First it says where it looked, and Escape leaves it at that.
             window.window.activateAction(Command.importShotwell.detailedName)
+            var question = try XCTUnwrap(window.importFlow.chooser.databaseQuestion, "nothing said Shotwell’s database was not found")
+            XCTAssertEqual(question.heading, "Shotwell’s Library Not Found")
+            let flatpak = library.url.appendingPathComponent("home/.var/app/org.gnome.Shotwell/data/shotwell/data/photo.db")
+            XCTAssertTrue(question.body.contains(defaultDatabase.path + "\n" + flatpak.path), question.body)
+            gtk_window_close(question.typed())
+            XCTAssertNil(window.importFlow.chooser.databaseQuestion)
+            XCTAssertFalse(window.importFlow.isRunning)
+            XCTAssertTrue(windows(of: gtk_file_chooser_dialog_get_type()).isEmpty, "Escape still opened the chooser")
+
+            window.window.activateAction(Command.importShotwell.detailedName)
+            question = try XCTUnwrap(window.importFlow.chooser.databaseQuestion)
+            let choose = try XCTUnwrap(tree(of: question).first { $0.as(Button.self)?.label == "C_hoose Database…" })
+            gtk_widget_activate(choose.widget)
             try waitUntil("the chooser never appeared") { !windows(of: gtk_file_chooser_dialog_get_type()).isEmpty }
             let dialog = try XCTUnwrap(windows(of: gtk_file_chooser_dialog_get_type()).first)
             XCTAssertEqual(String(cString: gtk_window_get_title(dialog.assumingMemoryBound(to: GtkWindow.self))),

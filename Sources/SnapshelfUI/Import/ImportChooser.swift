@@ -15,7 +15,10 @@ final class ImportChooser {
         self.parent = parent
     }
 
-    var isOpen: Bool { native != nil }
+    var isOpen: Bool { native != nil || databaseQuestion != nil }
+
+    /// The question that says where Shotwell's database was looked for, while it is asked.
+    private(set) var databaseQuestion: MessageDialog?
 
     /// Asks for photos; `chosen` gets them, or nothing when the person cancels.
     func chooseFiles(then chosen: @escaping @MainActor ([URL]) -> Void) {
@@ -45,9 +48,29 @@ final class ImportChooser {
         open(title: tr("Import Folder"), action: .selectFolder, then: chosen).show()
     }
 
-    /// Asks for Shotwell's database, `photo.db`, when it is not where Shotwell keeps it; `chosen`
-    /// gets it, or nothing when the person cancels.
-    func chooseShotwellDatabase(then chosen: @escaping @MainActor (URL?) -> Void) {
+    /// Says that Shotwell's database is at none of `locations`, each named, so the person knows
+    /// where Snapshelf looked, and offers to choose one kept elsewhere, such as in a backup.
+    /// `chosen` gets it, or nothing when the person cancels.
+    func askForShotwellDatabase(lookedAt locations: [URL], then chosen: @escaping @MainActor (URL?) -> Void) {
+        let paths = locations.map { DisplayName.of(FileName(url: $0)) }.joined(separator: "\n")
+        let question = MessageDialog(parent: parent, heading: tr("Shotwell’s Library Not Found"),
+                                     body: String(format: tr("Snapshelf looked for Shotwell’s database where Shotwell keeps it, and found none:\n\n%@\n\nIf Shotwell’s library is elsewhere, such as in a backup, choose its database, photo.db."),
+                                                  paths))
+        question.addResponse("cancel", label: tr("_Cancel"))
+        question.addResponse("choose", label: tr("C_hoose Database…"), appearance: .suggested)
+        question.defaultResponse = "choose"
+        question.closeResponse = "cancel"
+        question.onResponse { [weak self] response in
+            guard let self else { return }
+            databaseQuestion = nil
+            response == "choose" ? chooseShotwellDatabase(then: chosen) : chosen(nil)
+        }
+        databaseQuestion = question
+        question.present()
+    }
+
+    /// Asks for Shotwell's database, `photo.db`; `chosen` gets it, or nothing when the person cancels.
+    private func chooseShotwellDatabase(then chosen: @escaping @MainActor (URL?) -> Void) {
         let native = open(title: tr("Choose Shotwell’s Database"), action: .open, selectsMultiple: false) { chosen($0.first) }
         let databases = FileFilter(name: tr("Shotwell Databases"))
         databases.addPattern("*.db")

@@ -27,7 +27,7 @@ final class ImportFlow {
     var imported: (@MainActor (_ ids: [Int64]) -> Void)?
     /// Runs the window's writes in order; internal, so a test can queue a job behind them.
     let worker: ImportWorker
-    private let chooser: ImportChooser
+    let chooser: ImportChooser
     private let background: BackgroundImport
     let shotwell: ShotwellImport
     private var session: LabellingSession?
@@ -94,7 +94,7 @@ final class ImportFlow {
         guard !refuseWhileRunning() else { return }
         notification.dismiss()
         guard !ShotwellImport.hasDefaultDatabase else { return shotwell.start(ShotwellImport.defaultDatabase) }
-        chooser.chooseShotwellDatabase { [weak self] database in
+        chooser.askForShotwellDatabase(lookedAt: ShotwellLibrary.defaultLocations()) { [weak self] database in
             guard let self else { return }
             guard let database else { return startWaiting() }
             shotwell.start(database)

@@ -8,70 +8,63 @@ import SnapshelfModel
 
 @MainActor
 final class ShotwellConfirmation {
-    let window = Window()
+    let window: MessageDialog
     let folders = Label()
-    private let importing: Button
-    private let actions = ActionGroup()
     /// Called once, true to import.
     private let decided: @MainActor (Bool) -> Void
     private var answered = false
 
     init(_ catalogue: ShotwellLibrary, parent: Window, decided: @escaping @MainActor (Bool) -> Void) {
         self.decided = decided
-        window.title = tr("Import from Shotwell")
-        window.isModal = true
-        window.makeTransient(for: parent)
-        window.defaultSize = (width: 480, height: nil)
-
-        let (header, importing) = DialogHeader.make(accepting: tr("_Import"), action: "dialog.import")
-        self.importing = importing
-        window.setTitlebar(header)
-        window.setDefaultWidget(importing)
+        let count = catalogue.photos.count
+        window = MessageDialog(parent: parent, heading: tr("Import from Shotwell"),
+                               body: String(format: trn("Shotwell’s %ld photo will be copied into the library from:",
+                                                        "Shotwell’s %ld photos will be copied into the library from:", count), count))
+        window.addResponse("cancel", label: tr("_Cancel"))
+        window.addResponse("import", label: tr("_Import"), appearance: .suggested)
+        window.defaultResponse = "import"
+        window.closeResponse = "cancel"
 
         let content = Box(.vertical, spacing: 12)
-        content.margins = Margins(all: 18)
-        let count = catalogue.photos.count
-        let question = Label(String(format: trn("Shotwell’s %ld photo will be copied into the library from:",
-                                                "Shotwell’s %ld photos will be copied into the library from:", count), count))
         folders.text = catalogue.folders.map(\.displayed).joined(separator: "\n")
+        // Selectable, so a path can be copied; not focusable first, which would select it all.
         folders.isSelectable = true
-        for label in [question, folders] {
-            label.xAlignment = 0
-            label.wraps = true
-            label.breaksLongWords = true
-            content.append(label)
-        }
+        folders.wraps = true
+        folders.breaksLongWords = true
+        folders.xAlignment = 0
+        // A library spread over many folders scrolls, rather than pushing the answer off the screen.
+        let scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: .never, vertical: .automatic)
+        scroller.growWithContent(upTo: 240)
+        scroller.setChild(folders)
+        content.append(scroller)
         if !catalogue.hidden.isEmpty {
             let hidden = Label(String(format: trn("%ld file in a hidden folder is left out.",
                                                   "%ld files in hidden folders are left out.", catalogue.hidden.count),
                                       catalogue.hidden.count))
             hidden.xAlignment = 0
+            hidden.wraps = true
             hidden.addStyleClass("dim-label")
             content.append(hidden)
         }
-        window.setChild(content)
-
-        actions.addAction("import") { [weak self] in self?.answer(true) }
-        actions.addAction("cancel") { [weak self] in self?.answer(false) }
-        window.insertActionGroup(actions, prefix: "dialog")
-        window.addController(ShortcutController([("Escape", "dialog.cancel")]))
-        window.onCloseRequest { [weak self] in
-            self?.answer(false)
-            return true
-        }
+        window.extraChild = content
+        // The dialog closes itself after any response.
+        window.onResponse { [weak self] response in self?.decide(response == "import") }
     }
 
     func present() {
-        // The answer takes the focus, as in GNOME's own dialogs: the folders' label, which can be
-        // selected to copy a path, would otherwise take it first and show all its text selected.
-        _ = importing.grabFocus()
         window.present()
     }
 
-    private func answer(_ importing: Bool) {
+    /// Answers as the dialog's buttons do, and closes it.
+    func answer(_ importing: Bool) {
+        window.destroy()
+        decide(importing)
+    }
+
+    private func decide(_ importing: Bool) {
         guard !answered else { return }
         answered = true
-        window.destroy()
         decided(importing)
     }
 }
