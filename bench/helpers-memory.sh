@@ -50,7 +50,7 @@ helpers_memory_rows() {
             label="RSS+helpers, $size, first screen"
             [ "$mode" = scrolled ] && label="RSS+helpers, $size, scrolled"
             row "$label" "${helpers_rss[$cell]} MB (Σ ${helpers_sum[$cell]})" \
-                "grid window ${helpers_rss[grid]} MB; ${helpers_count[$cell]} decoders" \
+                "libadwaita grid window ${helpers_rss[grid]} MB; ${helpers_count[$cell]} decoders" \
                 "+$((helpers_rss[$cell] - helpers_rss[grid])) MB" "≤ +40 MB"
         done
     done
