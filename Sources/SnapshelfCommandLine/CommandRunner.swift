@@ -43,8 +43,9 @@ public struct CommandRunner {
                 guard let given = self.label(text, for: .import) else { return .usage }
                 label = given
             }
-            let shotwell = database?.url ?? ShotwellLibrary.defaultURL(environment: environment)
-            return importPhotos(.shotwell(ShotwellImportCommand(database: shotwell, includingHidden: includingHidden)), label: label,
+            let shotwell = database.map { ShotwellImportCommand(database: $0.url, includingHidden: includingHidden) }
+                ?? ShotwellImportCommand(lookingIn: ShotwellLibrary.defaultLocations(environment: environment), includingHidden: includingHidden)
+            return importPhotos(.shotwell(shotwell), label: label,
                                 into: LibraryLocation.resolve(explicit: library, environment: environment))
         case .list(let library, let json):
             // Nothing there yet is an empty library, not a fault: the first import makes it.

@@ -11,11 +11,19 @@ import SnapshelfModel
 final class ShotwellImportCommand {
     let database: URL
     let includingHidden: Bool
+    /// Every place looked at when no database was given, the first of which holds one, if any.
+    private let lookedAt: [URL]
     /// The tally so far, once the library is read.
     var summary: ShotwellImportSummary?
 
     init(database: URL, includingHidden: Bool = false) {
-        (self.database, self.includingHidden) = (database, includingHidden)
+        (self.database, self.includingHidden, lookedAt) = (database, includingHidden, [])
+    }
+
+    /// Reads Shotwell's library from where Shotwell keeps it, else names every place looked at.
+    init(lookingIn locations: [URL], includingHidden: Bool = false) {
+        let found = locations.first { FileManager.default.fileExists(atPath: $0.path) } ?? locations[0]
+        (database, self.includingHidden, lookedAt) = (found, includingHidden, locations)
     }
 
     /// Shotwell's photos to import, with their titles, turns and dates; nil once the reason the
@@ -27,6 +35,10 @@ final class ShotwellImportCommand {
             library = try ShotwellLibrary(reading: database, includingHidden: includingHidden) {
                 Console.complain(tr("Waiting for Shotwell, which is using its library…"))
             }
+        } catch .missing where !lookedAt.isEmpty {
+            Console.complain(String(format: tr("Shotwell’s library was not found: there is no photo.db at %@. If it is elsewhere, give the path of its photo.db after --from-shotwell"),
+                                    lookedAt.map { DisplayName.of(FileName(url: $0)) }.joined(separator: ", ")))
+            return nil
         } catch {
             Console.complain(error.message)
             return nil

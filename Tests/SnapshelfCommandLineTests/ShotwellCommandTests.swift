@@ -41,6 +41,24 @@ final class ShotwellCommandTests: CommandLineTestCase {
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Rotation", of: titled), "90")
     }
 
+    func testShotwellFromFlathubIsFoundAndWithoutEitherBothPlacesAreNamed() throws {
+        try shotwell.addPhoto(SamplePhotos.cameras[0], title: "From the Flatpak")
+        shotwell.close()
+        let home = folder.url.appendingPathComponent("home")
+        let environment = ["HOME": home.path, "XDG_DATA_HOME": folder.url.appendingPathComponent("data").path]
+        let native = folder.url.appendingPathComponent("data/shotwell/data/photo.db").path
+        let flatpak = home.appendingPathComponent(".var/app/org.gnome.Shotwell/data/shotwell/data/photo.db")
+
+        let neither = try snapshelf("import", "--from-shotwell", expecting: 1, environment: environment)
+        XCTAssertEqual(neither.standardError, "snapshelf: Shotwell’s library was not found: there is no photo.db at \(native), \(flatpak.path). "
+                       + "If it is elsewhere, give the path of its photo.db after --from-shotwell\n")
+
+        try FileManager.default.createDirectory(at: flatpak.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: shotwell.databaseURL, to: flatpak)
+        try snapshelf("import", "--from-shotwell", environment: environment)
+        XCTAssertEqual(try snapshelf("list").standardOutput, "1\tFrom the Flatpak\tCanon_40D.jpg\n")
+    }
+
     func testASecondRunImportsNothingNewAndSaysSo() throws {
         try shotwell.addPhoto(SamplePhotos.cameras[0], title: "One")
         try shotwell.addPhoto(SamplePhotos.cameras[1], title: "Two")
