@@ -22,8 +22,13 @@ final class WindowHeader {
                                      tooltip: Command.editLabel.tooltip)
     private let infoButton = running(.info, Button(iconName: "help-about-symbolic", name: tr("Photo Information")),
                                      tooltip: Command.info.tooltip)
-    private let importButton = running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
-                                       tooltip: Command.importPhotos.tooltip)
+    /// Import with its text, or in a window too narrow for that beside the title, its icon alone:
+    /// the title and the count under it then keep the room to be read in full.
+    private let importButtons = Squeezer([
+        running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")), tooltip: Command.importPhotos.tooltip),
+        running(.importPhotos, Button(iconName: "list-add-symbolic", name: Mnemonic.plain(tr("_Import"))),
+                tooltip: Command.importPhotos.tooltip),
+    ])
     /// The primary menu button, which GTK opens on F10.
     let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
     /// A toggle, so that it looks pressed while the search bar is open.
@@ -37,7 +42,7 @@ final class WindowHeader {
 
     init() {
         root.packStart(backButton)
-        root.packStart(importButton)
+        root.packStart(importButtons)
 
         root.setTitleWidget(titles)
 
@@ -94,7 +99,7 @@ final class WindowHeader {
         titles.subtitle = subtitleLine
         backButton.isVisible = viewing
         // Neither acts on the photo shown, and without them the viewer's header fits a narrow window.
-        importButton.isVisible = !viewing
+        importButtons.isVisible = !viewing
         searchButton.isVisible = !viewing
         editButton.isVisible = viewing
         infoButton.isVisible = viewing
