@@ -30,8 +30,9 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
     /// The labels of the header's AdwWindowTitle that show text now: the title, and the subtitle.
     @MainActor
     private func titleLabels(of window: LibraryWindow) throws -> [Widget] {
-        let titles = try XCTUnwrap(tree(of: window.header.root).first { $0.typeName == "AdwWindowTitle" })
-        return tree(of: titles).filter { $0.typeName == "GtkLabel" && $0.isMapped && !labelTexts(in: $0).joined().isEmpty }
+        let titles = tree(of: window.header.root).filter { $0.typeName == "AdwWindowTitle" }
+        XCTAssertFalse(titles.isEmpty, "the header has no AdwWindowTitle")
+        return titles.flatMap(tree).filter { $0.typeName == "GtkLabel" && $0.isMapped && !labelTexts(in: $0).joined().isEmpty }
     }
 
     func testTheTitleAndItsSubtitleReadInFullInANarrowWindow() throws {
@@ -44,11 +45,26 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
                 try resize(window, to: width)
                 let labels = try titleLabels(of: window)
                 XCTAssertEqual(labels.flatMap(labelTexts), ["Snapshelf", "~/library · 3 photos"])
-                for label in labels {
-                    XCTAssertFalse(pango_layout_is_ellipsized(gtk_label_get_layout(label.opaque)) != 0,
-                                   "at \(width) pixels, “\(labelTexts(in: label)[0])” is cut short in \(label.width) pixels")
-                }
+                assertReadable(labels, at: width)
             }
+            // A selection, and in the viewer the photo's place, read in full too; the viewer leaves
+            // the date taken, which the information panel has, to a wider window.
+            window.grid.select(positions: [0])
+            try waitUntilSettled(window.window)
+            XCTAssertEqual(try titleLabels(of: window).flatMap(labelTexts), ["Snapshelf", "~/library · 1 selected"])
+            assertReadable(try titleLabels(of: window), at: 360)
+            window.open(position: 0)
+            try waitUntilSettled(window.window)
+            XCTAssertEqual(try titleLabels(of: window).flatMap(labelTexts), ["Lake", "~/library · 1 of 3"])
+            assertReadable(try titleLabels(of: window), at: 360)
+        }
+    }
+
+    @MainActor
+    private func assertReadable(_ labels: [Widget], at width: Int) {
+        for label in labels {
+            XCTAssertFalse(pango_layout_is_ellipsized(gtk_label_get_layout(label.opaque)) != 0,
+                           "at \(width) pixels, “\(labelTexts(in: label)[0])” is cut short in \(label.width) pixels")
         }
     }
 
