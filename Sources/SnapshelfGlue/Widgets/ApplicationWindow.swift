@@ -35,7 +35,7 @@ public final class ApplicationWindow: Window, ActionMap {
         gtk_application_window_set_help_overlay(typed(), OpaquePointer(overlay))
     }
 
-    /// Lets each line's title wrap after about 20 characters. GtkShortcutsShortcut never wraps
+    /// Lets each line’s title wrap after about 28 characters. GtkShortcutsShortcut never wraps
     /// it, and lays two columns of lines side by side on a page: at 150 % text the longest titles
     /// beside keys such as "Ctrl + ← / Ctrl + → / Ctrl + ↑ / Ctrl + ↓" made the window 1600
     /// pixels wide, its close button off a 1280-pixel screen. The keys never wrap.
@@ -43,7 +43,7 @@ public final class ApplicationWindow: Window, ActionMap {
         guard widget.typeName != "GtkShortcutLabel" else { return }
         if let label = widget.as(Label.self) {
             label.wraps = true
-            label.maxWidthChars = 20
+            label.maxWidthChars = 28
         }
         widget.children.forEach(wrapShortcutTitles(in:))
     }
