@@ -4,12 +4,20 @@
 // wide window keeps the panel beside the photos.
 import CGtk
 import Foundation
+import SnapshelfModel
 import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfGlue
 @testable import SnapshelfUI
 
 final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
+    override func tearDown() {
+        // Back to English for the next test, after the French one.
+        unsetenv("LANGUAGE")
+        Localization.setUp()
+        super.tearDown()
+    }
+
     override func setUp() {
         super.setUp()
         // A library other than the person's own, named "~/library" on the subtitle's line.
@@ -127,6 +135,24 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntilSettled(importing.window)
             XCTAssertTrue(importing.forTheRestToggle.isVisible)
             XCTAssertLessThanOrEqual(importing.window.width, window.window.width, "the Label Photo dialog is wider than the window")
+        }
+    }
+
+    /// French is longer: "Utiliser cette légende pour les 2 autres photos" wraps rather than widening the dialog.
+    func testTheLabelDialogFitsANarrowWindowInFrench() throws {
+        let locale = try ShippedTranslation.compile("fr", into: library.url)
+        try makeLibrary(labels: ["Lake"])
+        setenv("LANGUAGE", "fr", 1)
+        Localization.setUp(localeDirectory: locale.path)
+        try onMain {
+            let window = try launch()
+            try resize(window, to: 360)
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.suffix(3)))
+            let importing = try waitForDialog(in: window)
+            try waitUntil("the dialog never asked for a label") { importing.isWaitingForLabel }
+            try waitUntilSettled(importing.window)
+            XCTAssertEqual(importing.forTheRestToggle.mnemonic, "_Utiliser cette légende pour les 2 autres photos")
+            XCTAssertLessThanOrEqual(importing.window.width, window.window.width, "the dialog is wider than the window")
         }
     }
 }

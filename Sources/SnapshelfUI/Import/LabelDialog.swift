@@ -76,6 +76,9 @@ final class LabelDialog {
         let titles = Box(.vertical)
         titles.verticalAlignment = .center
         title.addStyleClass("title")
+        // Onto two lines in a narrow window, where a longer translation would be cut short.
+        title.wraps = true
+        title.justification = .center
         progress.addStyleClass("subtitle")
         titles.append([title, progress])
         header.setTitleWidget(titles)
