@@ -155,4 +155,18 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(importing.window.width, window.window.width, "the dialog is wider than the window")
         }
     }
+
+    /// The empty library's page, with its buttons to import and from Shotwell, fits too.
+    func testTheEmptyLibrarysPageFitsANarrowWindow() throws {
+        try onMain {
+            let window = try launch()
+            try resize(window, to: 360)
+            let buttons = tree(of: window.pages.root).filter { $0.hasStyleClass("pill") && $0.isVisible }
+            XCTAssertGreaterThanOrEqual(buttons.count, 2)
+            for button in buttons {
+                let bounds = try XCTUnwrap(button.bounds(in: window.window))
+                XCTAssertTrue(bounds.x >= 0 && bounds.x + bounds.width <= Double(window.window.width), "\(labelTexts(in: button)) stands outside the window")
+            }
+        }
+    }
 }
