@@ -105,6 +105,11 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
                 XCTAssertEqual(window.grid.root.width, gridWidth, "at \(width) pixels the panel squeezed the photos")
                 XCTAssertLessThanOrEqual(window.window.width, width, "the panel widened the window")
             }
+            // Escape hides the panel laid over the photos, and the panel knows it.
+            try RealKeys.press("Escape")
+            try waitUntil("Escape left the panel over the photos") { !window.info.isShown }
+            XCTAssertEqual(window.grid.selectedPositions, [0], "Escape did more than hide the panel")
+            window.window.activateAction(Command.info.detailedName)
             try resize(window, to: 1280)
             // The panel slides out of the photos' way as it unfolds.
             try waitUntilSteady("the photos' width", of: window.window) { window.grid.root.width }

@@ -23,14 +23,29 @@ public final class Flap: Widget {
         // Unlocked, AdwFlap hides the panel when it folds and shows it when it unfolds.
         adw_flap_set_locked(opaque, true.gboolean)
         adw_flap_set_reveal_flap(opaque, false.gboolean)
+        hideOnEscape()
+    }
+
+    /// Escape hides a folded panel before anything under it takes the key: AdwFlap's own Escape
+    /// comes after the focused widget's, and the grid's clears the selection instead. A panel
+    /// beside the content, or hidden, leaves Escape to the others.
+    private func hideOnEscape() {
+        let escape = gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0))
+        let hide = gtk_callback_action_new({ widget, _, _ in
+            guard let flap = widget.map(OpaquePointer.init),
+                  adw_flap_get_folded(flap) != 0, adw_flap_get_reveal_flap(flap) != 0 else { return false.gboolean }
+            adw_flap_set_reveal_flap(flap, false.gboolean)
+            return true.gboolean
+        }, nil, nil)
+        let controller = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(escape, hide))
+        gtk_widget_add_controller(widget, controller)
     }
 
     public func setContent(_ content: Widget) { adw_flap_set_content(opaque, content.widget) }
 
     public func setFlap(_ flap: Widget) { adw_flap_set_flap(opaque, flap.widget) }
-
-    /// Drawn between the content and the panel while they are side by side.
-    public func setSeparator(_ separator: Widget) { adw_flap_set_separator(opaque, separator.widget) }
 
     /// Whether the panel is shown, sliding in or out as it changes.
     public var revealsFlap: Bool {
@@ -38,19 +53,12 @@ public final class Flap: Widget {
         set { setFlag(adw_flap_set_reveal_flap, newValue) }
     }
 
-    /// Whether the panel is laid over the content, for want of room beside it.
-    public var isFolded: Bool { flag(adw_flap_get_folded) }
-
-    /// How far the panel has slid in: 0 hidden, 1 all the way.
-    public var revealProgress: Double { adw_flap_get_reveal_progress(opaque) }
-
     /// Comes when the panel is shown or hidden, by the app or by the person (a click beside a
     /// folded panel, Escape, a swipe).
     @discardableResult
     public func onRevealChanged(_ handler: @escaping @MainActor (Bool) -> Void) -> SignalHandle {
-        connect("notify::reveal-flap", .pointer) { [weak self] _ in
-            guard let self else { return }
-            handler(revealsFlap)
-        }
+        // The flap, not this wrapper, which another wrapper of the same widget may outlive.
+        let flap = opaque
+        return connect("notify::reveal-flap", .pointer) { _ in handler(adw_flap_get_reveal_flap(flap) != 0) }
     }
 }

@@ -13,7 +13,4 @@ public final class Squeezer: Widget {
         adw_squeezer_set_switch_threshold_policy(opaque, ADW_FOLD_THRESHOLD_POLICY_NATURAL)
         for child in children { adw_squeezer_add(opaque, child.widget) }
     }
-
-    /// The child shown now; nil before the squeezer is laid out.
-    public var visibleChild: Widget? { Widget.wrapping(adw_squeezer_get_visible_child(opaque)) }
 }
