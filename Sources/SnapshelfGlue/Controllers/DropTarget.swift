@@ -1,4 +1,5 @@
-// GtkDropTarget for files: what a file manager drops on a widget, as local URLs.
+// GtkDropTarget for files: what a file manager drops on a widget, as local URLs, and whether
+// files hover over it meanwhile.
 import CGtk
 import Foundation
 
@@ -8,6 +9,17 @@ public final class DropTarget: EventController {
 
     public init() {
         super.init(adopting: gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY))
+    }
+
+    /// Comes when files dragged start to hover over the widget, and when they leave or drop.
+    @discardableResult
+    public func onHoverChanged(_ handler: @escaping @MainActor (Bool) -> Void) -> SignalHandle {
+        // The target, not this wrapper, which the window's controller outlives: GTK disconnects
+        // the handler as the target goes.
+        let target = opaque
+        return connect("notify::current-drop", .pointer) { _ in
+            handler(gtk_drop_target_get_current_drop(target) != nil)
+        }
     }
 
     /// The handler gets the local files dropped and answers whether it took them.

@@ -31,6 +31,20 @@ public final class ApplicationWindow: Window, ActionMap {
         guard let overlay = gtk_builder_get_object(builder, "help_overlay") else {
             preconditionFailure("the shortcuts window's XML has no object with the ID help_overlay")
         }
+        wrapShortcutTitles(in: Widget(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GtkWidget.self)))
         gtk_application_window_set_help_overlay(typed(), OpaquePointer(overlay))
+    }
+
+    /// Lets each line’s title wrap after about 28 characters. GtkShortcutsShortcut never wraps
+    /// it, and lays two columns of lines side by side on a page: at 150 % text the longest titles
+    /// beside keys such as "Ctrl + ← / Ctrl + → / Ctrl + ↑ / Ctrl + ↓" made the window 1600
+    /// pixels wide, its close button off a 1280-pixel screen. The keys never wrap.
+    private func wrapShortcutTitles(in widget: Widget) {
+        guard widget.typeName != "GtkShortcutLabel" else { return }
+        if let label = widget.as(Label.self) {
+            label.wraps = true
+            label.maxWidthChars = 28
+        }
+        widget.children.forEach(wrapShortcutTitles(in:))
     }
 }

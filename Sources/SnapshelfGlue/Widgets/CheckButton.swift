@@ -13,13 +13,15 @@ public final class CheckButton: Widget {
         if let text { mnemonic = text }
     }
 
-    /// The text with its mnemonic mark; setting it names the button for screen readers too.
+    /// The text with its mnemonic mark; setting it names the button for screen readers too. The
+    /// text wraps in a window too narrow for it, rather than widening a dialog past its window.
     public var mnemonic: String {
         get { gtk_check_button_get_label(typed()).map { String(cString: $0) } ?? "" }
         set {
             gtk_check_button_set_label(typed(), newValue)
             gtk_check_button_set_use_underline(typed(), true.gboolean)
             setAccessibleName(mnemonic: newValue)
+            children.compactMap { $0.as(Label.self) }.forEach { $0.wraps = true }
         }
     }
 

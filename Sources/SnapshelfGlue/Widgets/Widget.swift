@@ -48,6 +48,9 @@ public class Widget: GObjectRef {
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
+    /// Whether the pointer can land on the widget; one that cannot lets clicks through to what is under it.
+    public var takesPointer: Bool { get { flag(gtk_widget_get_can_target) } set { setFlag(gtk_widget_set_can_target, newValue) } }
+
     public var expandsHorizontally: Bool { get { flag(gtk_widget_get_hexpand) } set { setFlag(gtk_widget_set_hexpand, newValue) } }
 
     public var expandsVertically: Bool { get { flag(gtk_widget_get_vexpand) } set { setFlag(gtk_widget_set_vexpand, newValue) } }
@@ -92,15 +95,31 @@ public class Widget: GObjectRef {
 
     /// A tooltip whose text is asked for only when it is about to show, and none for nil or "".
     /// Unlike `tooltipText`, it leaves the accessible description alone, which on a grid's every
-    /// bind cost more than drawing the first frame.
+    /// bind cost more than drawing the first frame. Its lines wrap at 50 characters, within a
+    /// word too: GTK's own tooltip wraps only between words, and ran an unbroken label of 500
+    /// characters off the screen.
     @discardableResult
     public func setTooltip(_ text: @escaping @MainActor () -> String?) -> SignalHandle {
         gtk_widget_set_has_tooltip(widget, true.gboolean)
+        var shown: Label?
         return connect("query-tooltip", .tooltipQuery) { tooltip in
             guard let tooltip, let text = text(), !text.isEmpty else { return false }
-            gtk_tooltip_set_text(tooltip, text)
+            let label = shown ?? Self.tooltipLabel()
+            shown = label
+            label.text = text
+            gtk_tooltip_set_custom(tooltip, label.widget)
             return true
         }
+    }
+
+    /// The label a tooltip shows its text in, wrapped between words, and within one too long for a line.
+    private static func tooltipLabel() -> Label {
+        let label = Label()
+        label.wraps = true
+        label.breaksLongWords = true
+        label.maxWidthChars = 50
+        label.xAlignment = 0
+        return label
     }
 
     /// What screen readers call the widget, where its content does not say it or GTK 4.8 would

@@ -39,13 +39,16 @@ final class LabelDialog {
     private let skipAction = Action("skip")
     /// Called once per shown photo with what the person chose.
     var onResponse: (@MainActor (Response) -> Void)?
+    /// The window the dialog stands over, whose width it keeps within.
+    private weak var parent: Window?
 
     init(parent: Window) {
         window.title = tr("Label Photo")
         window.isModal = true
         // As one of the application's windows, the dialog gets its shortcuts, Ctrl+Q among them.
         window.makeTransient(for: parent)
-        window.defaultSize = (width: 480, height: nil)
+        self.parent = parent
+        window.defaultSize = (width: width, height: nil)
         window.addStyleClass("label-dialog")
 
         buildHeader()
@@ -62,18 +65,23 @@ final class LabelDialog {
         entry.onChanged { [weak self] in self?.updateSave() }
     }
 
+    /// 480 pixels, or in a narrower window its width: the dialog never reaches past it.
+    private var width: Int {
+        guard let parent, parent.width > 0 else { return 480 }
+        return min(480, parent.width)
+    }
+
     private func buildHeader() {
         let (header, save) = DialogHeader.make(accepting: tr("_Save"), action: "dialog.save")
         let titles = Box(.vertical)
         titles.verticalAlignment = .center
         title.addStyleClass("title")
+        // Onto two lines in a narrow window, where a longer translation would be cut short.
+        title.wraps = true
+        title.justification = .center
         progress.addStyleClass("subtitle")
         titles.append([title, progress])
         header.setTitleWidget(titles)
-
-        skipButton.actionName = "dialog.skip"
-        header.packEnd(skipButton)
-
         window.setTitlebar(header)
         window.setDefaultWidget(save)
     }
@@ -113,6 +121,11 @@ final class LabelDialog {
         // Under the box it depends on, indented as a GNOME sub-option is.
         replacingTitles.margins = Margins(start: 24)
         content.append([field, forTheRest, replacingTitles])
+        // At the foot rather than in the header beside Save: there the header no longer fitted a
+        // window 360 pixels wide without cutting the title short.
+        skipButton.actionName = "dialog.skip"
+        skipButton.horizontalAlignment = .end
+        content.append(skipButton)
         window.setChild(content)
     }
 
@@ -155,7 +168,7 @@ final class LabelDialog {
         preview.paintable = Texture(pixbuf: candidate.preview.pixbuf)
         // Back to the size the content asks for: a window never shrinks by itself, so one grown
         // for a duplicate's notice would stay tall for every photo after it.
-        window.defaultSize = (width: 480, height: nil)
+        window.defaultSize = (width: width, height: nil)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         showPlace(number, of: total, offeringToReplaceTitles: true)
         skipButton.tooltipText = tr("Import this photo without a label (Escape)")

@@ -1,5 +1,6 @@
-// The photo information panel, beside the grid or the viewer's picture: what `PhotoInformation`
-// says about the photo shown or the photos selected. Alt+Enter and the header's Info button show
+// The photo information panel, beside the grid or the viewer's picture, or laid over them in a
+// window too narrow for both (an AdwFlap): what `PhotoInformation` says about the photo shown or
+// the photos selected. Alt+Enter and the header's Info button show
 // and hide it; while shown it follows the viewer, the selection and the library's changes (a new
 // label). The metadata is read on a worker and shown when it comes back, unless the panel moved
 // on to other photos meanwhile.
@@ -8,8 +9,8 @@ import SnapshelfModel
 
 @MainActor
 final class PhotoInfoPanel {
-    /// The panel and whatever it sits beside.
-    let root = Box(.horizontal)
+    /// The panel and whatever it sits beside, or over.
+    let root = Flap(side: .end)
     private let scroller = ScrolledWindow()
     private let panel = Box(.vertical, spacing: 12)
     private let placeholder = Label(tr("No photos selected"))
@@ -26,11 +27,13 @@ final class PhotoInfoPanel {
     init(beside content: Widget, following store: PhotoStore, chosen: @escaping @MainActor () -> [Photo]) {
         self.chosen = chosen
         content.expandsHorizontally = true
+        // The panel folds over the content when the window is narrower than both at their least:
+        // beside a grid narrower than this, the photos would be squeezed to a sliver.
+        content.requestSize(width: 300)
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.expandsVertically = true
         scroller.addStyleClass("photo-info")
         scroller.addStyleClass("sidebar")
-        // Narrow enough to sit beside the viewer in a 400-point window without widening it.
         panel.requestSize(width: 220)
         panel.margins = Margins(all: 18)
         let heading = Label(tr("Information"))
@@ -40,18 +43,17 @@ final class PhotoInfoPanel {
         placeholder.xAlignment = 0
         panel.append([heading, placeholder, rowList])
         scroller.setChild(panel)
-        scroller.isVisible = false
-        root.append([content, scroller])
+        root.setContent(content)
+        root.setFlap(scroller)
+        // Folded, a click beside the panel or Escape hides it, which it then follows.
+        root.onRevealChanged { [weak self] _ in self?.follow() }
         storeSubscription = store.observe { [weak self] _ in self?.follow() }
     }
 
     /// Whether the panel shows; full screen hides it for a while.
     var isShown: Bool {
-        get { scroller.isVisible }
-        set {
-            scroller.isVisible = newValue
-            follow()
-        }
+        get { root.revealsFlap }
+        set { root.revealsFlap = newValue }
     }
 
     /// Shows the panel, or hides it.

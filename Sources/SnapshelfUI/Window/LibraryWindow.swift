@@ -77,7 +77,6 @@ final class LibraryWindow {
         wire()
         installCommands()
         buildContent()
-        PhotoDrops.accept(on: window) { [weak self] urls in self?.importFlow.importFiles(urls) }
         updatePage()
         updateSelection()
         // The header bar now comes first in the content, and its Import button would take the first focus.
@@ -176,7 +175,7 @@ final class LibraryWindow {
         let column = Box(.vertical)
         column.append([header.root, readOnlyNote.root, search.root, info.root, InAppNotification.footing([notification.root]),
                        importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
-        toasts.setChild(column)
+        toasts.setChild(PhotoDrops.accept(on: window, over: column) { [weak self] urls in self?.importFlow.importFiles(urls) })
         window.setChild(toasts)
     }
 

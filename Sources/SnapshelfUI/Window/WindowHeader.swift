@@ -11,19 +11,29 @@ import SnapshelfModel
 final class WindowHeader {
     let root = HeaderBar()
     private let titles = WindowTitle(title: "Snapshelf")
+    /// The same without the date taken and with a shorter count, shown instead in a window too
+    /// narrow for the whole line, which would otherwise be cut short; the information panel has the date.
+    private let shortTitles = WindowTitle(title: "Snapshelf")
     /// The library's folder when it is not the default library, else nil.
     private var libraryName: String?
     /// The count or position, and the date taken, which follow the library's name on the subtitle.
     private(set) var subtitleText = ""
     private(set) var takenText = ""
+    /// The count or position as a narrow window shows it, without the date.
+    private var shortText = ""
     private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
                                      tooltip: Command.back.tooltip)
     private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
                                      tooltip: Command.editLabel.tooltip)
     private let infoButton = running(.info, Button(iconName: "help-about-symbolic", name: tr("Photo Information")),
                                      tooltip: Command.info.tooltip)
-    private let importButton = running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")),
-                                       tooltip: Command.importPhotos.tooltip)
+    /// Import with its text, or in a window too narrow for that beside the title, its icon alone:
+    /// the title and the count under it then keep the room to be read in full.
+    private let importButtons = Squeezer([
+        running(.importPhotos, Button(iconName: "list-add-symbolic", mnemonic: tr("_Import")), tooltip: Command.importPhotos.tooltip),
+        running(.importPhotos, Button(iconName: "list-add-symbolic", name: Mnemonic.plain(tr("_Import"))),
+                tooltip: Command.importPhotos.tooltip),
+    ])
     /// The primary menu button, which GTK opens on F10.
     let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
     /// A toggle, so that it looks pressed while the search bar is open.
@@ -37,9 +47,9 @@ final class WindowHeader {
 
     init() {
         root.packStart(backButton)
-        root.packStart(importButton)
+        root.packStart(importButtons)
 
-        root.setTitleWidget(titles)
+        root.setTitleWidget(Squeezer([titles, shortTitles]))
 
         mainMenu.isPrimary = true
         root.packEnd(mainMenu)
@@ -51,7 +61,7 @@ final class WindowHeader {
     /// Names the library on the subtitle's line, unless it is the default one.
     func showLibrary(_ directory: URL) {
         libraryName = LibraryName.of(directory)
-        titles.subtitle = subtitleLine
+        showSubtitles()
     }
 
     /// The button, running the command, with a tooltip that names it and its key.
@@ -76,33 +86,41 @@ final class WindowHeader {
         let held = store.map { $0.filter.isEmpty ? $0.count : (try? $0.library.photoCount()) ?? $0.count } ?? 0
         let line = selected > 0 ? String(format: trn("%d photo selected", "%d photos selected", selected), selected)
             : held > 0 ? String(format: trn("%d photo", "%d photos", held), held) : ""
-        show(title: "Snapshelf", subtitle: line, taken: nil, viewing: false)
+        // A narrow window says "3 selected": "3 photos selected" after the library's name was cut short.
+        let short = selected > 0 ? String(format: trn("%d selected", "%d selected", selected), selected) : line
+        show(title: "Snapshelf", subtitle: line, short: short, taken: nil, viewing: false)
     }
 
     /// In the viewer: the photo's label or name, which of how many it is and when it was taken, with Back,
     /// Edit Label and Info.
     func showViewer(photoName: String?, position: Int, of count: Int, taken date: TakenDate? = nil) {
         gridSelection = nil
-        show(title: photoName ?? "Snapshelf", subtitle: String(format: tr("%d of %d"), position + 1, count),
+        let place = String(format: tr("%d of %d"), position + 1, count)
+        show(title: photoName ?? "Snapshelf", subtitle: place, short: place,
              taken: date.map { String(format: tr("Taken %@"), PhotoDetails.date($0)) }, viewing: true)
     }
 
-    private func show(title text: String, subtitle line: String, taken date: String?, viewing: Bool) {
+    private func show(title text: String, subtitle line: String, short: String, taken date: String?, viewing: Bool) {
         titles.title = text
+        shortTitles.title = text
         subtitleText = line
+        shortText = short
         takenText = date ?? ""
-        titles.subtitle = subtitleLine
+        showSubtitles()
         backButton.isVisible = viewing
         // Neither acts on the photo shown, and without them the viewer's header fits a narrow window.
-        importButton.isVisible = !viewing
+        importButtons.isVisible = !viewing
         searchButton.isVisible = !viewing
         editButton.isVisible = viewing
         infoButton.isVisible = viewing
     }
 
-    /// The library, the count or position and the date, those there are; the subtitle hides when empty.
-    private var subtitleLine: String {
-        [libraryName ?? "", subtitleText, takenText].filter { !$0.isEmpty }.joined(separator: " · ")
+    /// The library, the count or position and the date, those there are; the subtitle hides when
+    /// empty. The short line leaves the date out.
+    private func showSubtitles() {
+        let line = { (parts: [String]) in parts.filter { !$0.isEmpty }.joined(separator: " · ") }
+        titles.subtitle = line([libraryName ?? "", subtitleText, takenText])
+        shortTitles.subtitle = line([libraryName ?? "", shortText])
     }
 
     var titleText: String { titles.title }

@@ -58,7 +58,9 @@ final class WindowPages {
     private static func invitation(_ fromShotwell: Button) -> StatusPage {
         let page = StatusPage(title: tr("No Photos Yet"),
                               description: tr("Import photos to keep them here, each with a label of your own, or drop photos and folders onto this window."))
-        let buttons = Box(.horizontal, spacing: 12)
+        // One under the other, each as wide as the widest: side by side, the three asked for
+        // 600 pixels and kept the window from narrowing to 360.
+        let buttons = Box(.vertical, spacing: 12)
         buttons.horizontalAlignment = .center
         for (text, command) in [(tr("_Import Photos…"), Command.importPhotos), (tr("Import _Folder…"), .importFolder)] {
             let button = Button(mnemonic: text)
