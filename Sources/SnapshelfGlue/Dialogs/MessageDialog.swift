@@ -50,7 +50,15 @@ public final class MessageDialog: Window {
     public func addResponse(_ id: String, label: String, appearance: Appearance = .normal) {
         adw_message_dialog_add_response(dialog, id, label)
         if appearance != .normal { adw_message_dialog_set_response_appearance(dialog, id, appearance.adwaita) }
+        // GTK 4.8 names a mnemonic button "_Undo Undo" (its label, then the label it is
+        // "labelled by"); libadwaita 1.2 makes two buttons for each response, a row's and a column's.
+        for button in descendants where button.typeName == "GtkButton" {
+            if let text = gtk_button_get_label(button.typed()), String(cString: text) == label {
+                button.setAccessibleName(mnemonic: label)
+            }
+        }
     }
+
 
     /// Whether the response can be chosen; a disabled one's button is insensitive.
     public func setResponse(_ id: String, isEnabled: Bool) {

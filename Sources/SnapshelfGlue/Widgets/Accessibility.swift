@@ -8,10 +8,14 @@ extension Widget {
     public enum AccessibleRole: Sendable {
         /// A plain container, announced by what is inside it.
         case group
+        /// Something the person must hear of as it appears, such as a toast: AT-SPI's "alert",
+        /// which screen readers speak when it is added.
+        case alert
 
         var gtk: GtkAccessibleRole {
             switch self {
             case .group: GTK_ACCESSIBLE_ROLE_GROUP
+            case .alert: GTK_ACCESSIBLE_ROLE_ALERT
             }
         }
     }
