@@ -68,13 +68,16 @@ final class ToastEventTests: AppTestCase, @unchecked Sendable {
     }
 
     /// Twelve unreadable files and one photo: every failed file is listed behind Details, and the
-    /// total is the toast's line and the dialog's heading, never scrolled out of sight.
+    /// total is the toast's line and the dialog's heading, never scrolled out of sight; the dialog
+    /// fits a narrow window.
     func testTheDetailsListEveryFailedFileAndKeepTheTotalInSight() throws {
         try makeLibrary(labels: [])
-        let broken = (1...12).map { library.url.appendingPathComponent("broken \($0).jpg") }
+        let broken = (1...12).map { library.url.appendingPathComponent("Holiday in the mountains, day \($0).jpg") }
         try broken.forEach { try Data("no photo at all".utf8).write(to: $0) }
         try onMain {
             let window = try launch()
+            window.window.defaultSize = (400, 600)
+            try waitUntil("the window never narrowed: \(window.window.width)") { window.window.width <= 400 }
             window.importFlow.importFiles(broken + [SamplePhotos.cameras[0]])
             let dialog = try waitForDialog(in: window)
             try waitUntil { dialog.isWaitingForLabel }
@@ -94,6 +97,7 @@ final class ToastEventTests: AppTestCase, @unchecked Sendable {
                 XCTAssertTrue(listed.contains("Could not import “\(file.lastPathComponent)”"), "\(file.lastPathComponent) is not listed")
             }
             XCTAssertLessThanOrEqual(details.height, window.window.height, "the list pushed the dialog past the window")
+            XCTAssertLessThanOrEqual(details.width, window.window.width, "the list widened the dialog past the window")
         }
     }
 

@@ -19,7 +19,7 @@ enum NoticeDetails {
         let dialog = MessageDialog(parent: parent, heading: short ? latest : Mnemonic.plain(tr("_Details")), body: short ? "" : latest)
         let earlier = event.messages.dropLast()
         if !earlier.isEmpty {
-            dialog.extraChild = list(earlier.joined(separator: "\n"))
+            dialog.extraChild = list(Array(earlier))
         }
         dialog.addResponse("close", label: tr("_Close"))
         if let action = event.action { dialog.addResponse("action", label: action.label, appearance: .suggested) }
@@ -41,16 +41,23 @@ enum NoticeDetails {
         return dialog
     }
 
-    private static func list(_ text: String) -> Widget {
-        let label = Label(text)
-        label.wraps = true
-        label.breaksLongWords = true
-        label.xAlignment = 0
-        label.isSelectable = true
+    /// One selectable label for each message, set apart from the next, wrapped at a width that
+    /// reads well: a dialog opened over a wide window stays narrow enough for the window narrowed.
+    private static func list(_ messages: [String]) -> Widget {
+        let column = Box(.vertical, spacing: 6)
+        column.append(messages.map { message in
+            let label = Label(message)
+            label.wraps = true
+            label.breaksLongWords = true
+            label.xAlignment = 0
+            label.maxWidthChars = 40
+            label.isSelectable = true
+            return label
+        })
         let scroller = ScrolledWindow()
         scroller.setPolicy(horizontal: .never, vertical: .automatic)
         scroller.growWithContent(upTo: listHeight)
-        scroller.setChild(label)
+        scroller.setChild(column)
         return scroller
     }
 }
