@@ -86,8 +86,7 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "Exported 2 photos to \(folder.path). 2 were given new names, such as “Canon_40D (2).jpg”, "
                            + "since files of their names were already there.")
             XCTAssertEqual(try files(in: folder).count, 4)
-            // The toast's line cannot hold the folder's path: Open Folder is in its details.
-            try answerDetails("_Open Folder", in: window)
+            try answerDetails("_Open Folder", in: window)  // the toast's line cannot hold the path
             XCTAssertFalse(window.notification.isShown, "the notice stayed after its action")
             try waitUntil("the folder was not opened in the file manager") {
                 (try? String(contentsOf: opened, encoding: .utf8))?.hasSuffix("\n") == true
