@@ -39,7 +39,7 @@ final class WindowSizeTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the search bar or a notice widened the window")
             // The notice's toast, as drawn, stands clear of the window's edges.
             let drawn = try shownToast(in: window).bounds
-            XCTAssertTrue(drawn.x >= 6 && drawn.x + drawn.width + 6 <= Double(window.window.width),
+            XCTAssertTrue(drawn.x >= 12 && drawn.x + drawn.width + 12 <= Double(window.window.width),
                           "the notice, at \(drawn.x)…\(drawn.x + drawn.width), is not within the window's \(window.window.width)")
             window.open(position: 0)
             XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the viewer widened the window")
