@@ -169,8 +169,8 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             activate("remove", in: window)
             XCTAssertEqual(try library.photos().map(\.id), before.map(\.id).filter { $0 != before[1].id && $0 != before[3].id })
             XCTAssertEqual(window.store.count, labels.count - 2)
-            XCTAssertTrue(window.history.notice.isShown)
-            XCTAssertEqual(window.history.notice.text, "Removed 2 photos")
+            XCTAssertTrue(window.history.notice.showsStep)
+            XCTAssertEqual(window.history.notice.stepText, "Removed 2 photos")
             XCTAssertTrue(FileManager.default.fileExists(atPath: before[1].fileURL.path), "kept while the removal can be undone")
 
             window.history.undo()
@@ -183,7 +183,7 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             activate("remove", in: window)
             activate("undo", in: window)
             XCTAssertEqual(try library.photos(), before, "Ctrl+Z undoes a removal too")
-            XCTAssertEqual(window.history.notice.text, "Undone: Removed 1 photo")
+            XCTAssertEqual(window.history.notice.stepText, "Undone: Removed 1 photo")
 
             window.grid.select(positions: [0])
             activate("remove", in: window)

@@ -58,7 +58,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             pressEnter(in: dialog.entryWidget)
             try waitUntil("the background import never finished") { window.importFlow.batch == nil }
             // Said once, by the notice that offers to undo it, not again by a summary.
-            XCTAssertEqual(window.history.notice.text, "Imported 4 photos")
+            XCTAssertEqual(window.history.notice.stepText, "Imported 4 photos")
             XCTAssertFalse(window.notification.text.contains("Imported"), window.notification.text)
             XCTAssertEqual(window.store.count, 4)
         }
@@ -175,7 +175,7 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
             XCTAssertFalse(next === dialog, "the waiting file comes in an import of its own")
             try waitUntil { next.isWaitingForLabel }
             XCTAssertEqual(next.fileNameText, SamplePhotos.cameras[2].lastPathComponent)
-            XCTAssertEqual(window.history.notice.text, "Imported 2 photos")
+            XCTAssertEqual(window.history.notice.stepText, "Imported 2 photos")
             next.entryWidget.text = "Dusk"
             pressEnter(in: next.entryWidget)
             try waitUntil { !window.importFlow.isRunning }

@@ -21,8 +21,8 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             dialog.entryWidget.text = "Zoo trip"
             pressEnter(in: dialog.entryWidget)
             XCTAssertEqual((0..<4).compactMap { window.store.photo(at: $0)?.label }, ["Zoo trip", "Zoo trip", "Zoo trip", "Kept"])
-            XCTAssertTrue(window.history.notice.isShown)
-            XCTAssertEqual(window.history.notice.text, "Labelled 3 photos")
+            XCTAssertTrue(window.history.notice.showsStep)
+            XCTAssertEqual(window.history.notice.stepText, "Labelled 3 photos")
 
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual((0..<4).compactMap { window.store.photo(at: $0)?.label }, ["Lake", "Hill", "", "Kept"])
@@ -72,7 +72,7 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
             try elsewhere.relabel(photoWithID: try XCTUnwrap(window.store.photo(at: 0)).id, as: try Label("Lake at dawn"))
             XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake")
             try label([0, 1], as: "Hill", in: window)
-            XCTAssertEqual(window.history.notice.text, "Labelled “Hill”",
+            XCTAssertEqual(window.history.notice.stepText, "Labelled “Hill”",
                            "the photo labelled so already is not counted")
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(try elsewhere.photos().map(\.label), ["Lake at dawn", "Hill"])

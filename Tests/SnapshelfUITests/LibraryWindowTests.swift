@@ -223,7 +223,7 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(Dictionary(uniqueKeysWithValues: photos.map { ($0.originalName, $0.label) }),
                            [files[0].lastPathComponent: "", files[1].lastPathComponent: "Dawn", files[2].lastPathComponent: "Noon"])
             // The skipped photo is one the import added, so its undo takes it away too.
-            XCTAssertEqual(window.history.notice.text, "Imported 3 photos")
+            XCTAssertEqual(window.history.notice.stepText, "Imported 3 photos")
             XCTAssertEqual(window.notification.text, "", "nothing else to tell: all three were imported")
         }
     }

@@ -1,5 +1,5 @@
-// The in-app notification keeps every message readable, however many there are, without
-// growing past a few lines.
+// The window's toast keeps every message readable, however many there are, without growing past
+// one line: what its line cannot say is in the dialog behind its Details button.
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -13,12 +13,17 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             let messages = (1...12).map { "Could not import “photo \($0).jpg”: the file is empty." }
             messages.forEach(window.notification.show)
-            try waitUntilRevealed(window.notification.root)
-            let shown = labelTexts(in: window.notification.root).joined(separator: "\n")
+            let toast = try shownToast(in: window)
+            XCTAssertLessThan(toast.bounds.height, 80, "twelve messages made the toast more than one line")
+            XCTAssertEqual(tree(of: window.toasts).filter { $0.typeName == "AdwToastWidget" }.count, 1, "one event, one toast")
+            try pressToastButton("Details", in: window)
+            let details = try detailsDialog()
+            let shown = ([details.heading, details.body] + labelTexts(in: details)).joined(separator: "\n")
             for message in messages {
-                XCTAssertTrue(shown.contains(message), "“\(message)” cannot be read in the notification")
+                XCTAssertTrue(shown.contains(message), "“\(message)” cannot be read in the details")
             }
-            XCTAssertLessThan(window.notification.root.height, 200, "twelve messages pushed the notification down the window")
+            XCTAssertLessThan(details.height, 600, "twelve messages pushed the dialog past the window")
+            details.destroy()
         }
     }
 
@@ -33,31 +38,41 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    /// A decoder's reason may be 300 characters without a space (issue 19); it breaks into lines
-    /// rather than widen the notification past the window.
+    /// A decoder's reason may be 300 characters without a space (issue 19); the toast's line is
+    /// cut rather than widen the toast past the window, and the details break it into lines.
     func testAMessageWithAVeryLongWordStaysWithinTheWindow() throws {
         try onMain {
             let window = try launch()
-            window.notification.show("Could not import “x.hostile”: the image is damaged (\(String(repeating: "x", count: 300))).")
-            try waitUntilRevealed(window.notification.root)
-            let bounds = try XCTUnwrap(window.notification.root.bounds(in: window.window))
-            XCTAssertGreaterThanOrEqual(bounds.x, 0, "the notification starts left of the window")
-            XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.window.width), "the notification runs past the window")
+            let message = "Could not import “x.hostile”: the image is damaged (\(String(repeating: "x", count: 300)))."
+            window.notification.show(message)
+            let bounds = try shownToast(in: window).bounds
+            XCTAssertGreaterThanOrEqual(bounds.x, 0, "the toast starts left of the window")
+            XCTAssertLessThanOrEqual(bounds.x + bounds.width, Double(window.window.width), "the toast runs past the window")
+            try pressToastButton("Details", in: window)
+            let details = try detailsDialog()
+            XCTAssertEqual(details.body, message)
+            XCTAssertLessThanOrEqual(details.width, window.window.width, "the details run past the window")
+            details.destroy()
         }
     }
 
     /// A sentence or two is laid out as wide as it reads well and shows whole, not wrapped into a
-    /// narrow box that cuts it off and must be scrolled.
+    /// narrow box that cuts it off and must be scrolled: cut at a word on the toast's one line,
+    /// and whole in its details.
     func testASentenceOrTwoShowWholeWithoutScrolling() throws {
         try onMain {
             let window = try launch()
-            window.notification.show("Imported 4 photos. 2 kept the titles they came with instead of the label chosen for the rest.")
-            try waitUntilRevealed(window.notification.root)
-            let scroller = try XCTUnwrap(tree(of: window.notification.root).first { $0.typeName == "GtkScrolledWindow" })
-            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller.raw))
-            XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment) + 0.5,
-                                     "the message is cut off and must be scrolled")
-            XCTAssertGreaterThan(window.notification.root.width, 400, "the message is squeezed into a narrow column")
+            let message = "Imported 4 photos. 2 kept the titles they came with instead of the label chosen for the rest."
+            window.notification.show(message)
+            _ = try shownToast(in: window)
+            XCTAssertEqual(window.notification.title, "Imported 4 photos. 2 kept the titles they came with…")
+            try pressToastButton("Details", in: window)
+            let details = try detailsDialog()
+            XCTAssertEqual(details.body, message)
+            XCTAssertFalse(tree(of: details).contains { $0.typeName == "GtkScrolledWindow" && $0.isMapped },
+                           "one message must be scrolled")
+            XCTAssertGreaterThan(details.width, 300, "the message is squeezed into a narrow column")
+            details.destroy()
         }
     }
 
@@ -68,14 +83,14 @@ final class NotificationTests: AppTestCase, @unchecked Sendable {
             window.notification.show("A message.")
             window.grid.select(positions: [0])
             window.window.activateAction(Command.remove.detailedName)
-            try waitUntil { window.history.notice.isShown }
-            // Where each ends its slide up, once both have: mid-slide they stand elsewhere.
-            try waitUntilRevealed(window.notification.root)
-            let undo = try shownToast(in: window).bounds
-            XCTAssertGreaterThan(undo.y, Double(window.window.height) / 2, "the undo toast is not at the foot of the window")
-            let message = try XCTUnwrap(window.notification.root.bounds(in: window.window))
-            XCTAssertLessThan(message.y, undo.y, "the message is above the undo notice")
-            XCTAssertGreaterThan(message.y, Double(window.window.height) / 2, "the message is not at the foot of the window")
+            try waitUntil { window.history.notice.showsStep }
+            let toast = try shownToast(in: window).bounds
+            XCTAssertGreaterThan(toast.y, Double(window.window.height) / 2, "the toast is not at the foot of the window")
+            XCTAssertEqual(tree(of: window.toasts).filter { $0.typeName == "AdwToastWidget" }.count, 1,
+                           "the message and the undo show in two places")
+            XCTAssertEqual(window.notification.text, "A message.")
+            XCTAssertEqual(window.notification.stepText, "Removed 1 photo")
+            XCTAssertTrue(window.notification.offersUndo)
         }
     }
 }

@@ -70,7 +70,7 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             window.grid.select(positions: [0, 1].compactMap { window.store.position(ofPhotoWithID: ids[$0]) })
             try pressKeys("<Shift><Control>r", in: window)
             XCTAssertEqual(try window.store.library.photos().map(\.rotation), [270, 270, 0])
-            XCTAssertEqual(window.history.notice.text, "Rotated 2 photos")
+            XCTAssertEqual(window.history.notice.stepText, "Rotated 2 photos")
             try waitUntil("the tile kept its unturned thumbnail") { (try? self.size(of: tile().paintable)) == [68, 100] }
             window.window.activateAction(Command.undo.detailedName)
             XCTAssertEqual(try window.store.library.photos().map(\.rotation), [0, 0, 0])
@@ -82,7 +82,7 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(viewerSize(in: window), [100, 68])
             try pressKeys("<Control>r", in: window)
             XCTAssertEqual(window.viewer.photo?.rotation, 90)
-            XCTAssertEqual(window.history.notice.text, "Rotated 1 photo")
+            XCTAssertEqual(window.history.notice.stepText, "Rotated 1 photo")
             try waitUntil("the viewer kept the unturned photo") { window.viewer.showsFullImage && self.viewerSize(in: window) == [68, 100] }
             // Turned twice more at once, it ends on the last turn, whichever decoding finishes first.
             try pressKeys("<Control>r", in: window)

@@ -69,8 +69,8 @@ final class SharedLibraryWindowTests: AppTestCase, @unchecked Sendable {
             let window = try launchAndLook().window
             try FileManager.default.removeItem(at: photo.fileURL)
             try FileManager.default.removeItem(at: photo.fileURL.appendingPathExtension("xmp"))
-            try waitUntil("the removal never showed") { window.history.notice.isShown }
-            XCTAssertEqual(window.history.notice.text, "1 photo was removed on another computer")
+            try waitUntil("the removal never showed") { window.history.notice.showsStep }
+            XCTAssertEqual(window.history.notice.stepText, "1 photo was removed on another computer")
             XCTAssertEqual(labels(window), ["Lake"])
             window.history.undo()
             try waitUntil("the photo never came back: \(labels(window))") { labels(window) == ["Lake", "Hill walk"] }

@@ -103,8 +103,8 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(window.notification.text, "Imported 3 photos. 1 photo in Shotwell’s library was not imported because"
                            + " its file is gone. 1 video was skipped; Snapshelf keeps photos only. 1 photo has no label yet.\nGone: Holiday.jpg.")
-            XCTAssertEqual(window.notification.action.label, "Label One by One…")
-            XCTAssertEqual(window.history.notice.text, "Imported 3 photos")
+            XCTAssertEqual(window.notification.actionLabel, "Label One by One…")
+            XCTAssertEqual(window.history.notice.stepText, "Imported 3 photos")
 
             // A second run brings nothing new, and says so.
             window.notification.dismiss()
@@ -129,7 +129,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
         shotwell.close()
         try onMain {
             let window = try launch()
-            window.notification.lifetime = .milliseconds(100)
+            window.notification.lifetime = .seconds(1)
             window.window.activateAction(Command.importShotwell.detailedName)
             try waitForTheEnd(of: window)
             XCTAssertEqual(window.notification.text, "Imported 2 photos. 12 photos in Shotwell’s library were not imported because"
@@ -138,7 +138,7 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             // Its two lines would go after two lifetimes.
             try waitPast(window.notification.lifetime * 3)
             XCTAssertTrue(window.notification.isShown, "the notice went, and Label One by One… with it")
-            XCTAssertEqual(window.notification.action.label, "Label One by One…")
+            XCTAssertEqual(window.notification.actionLabel, "Label One by One…")
         }
     }
 

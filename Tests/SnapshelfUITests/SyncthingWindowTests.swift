@@ -35,7 +35,7 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntil("no tile says “After”: \(window.grid.boundTiles.map(\.labelText))") {
                 window.grid.boundTiles.contains { $0.labelText == "After" }
             }
-            let notices = window.notification.text + "\n" + window.history.notice.text
+            let notices = window.notification.text + "\n" + window.history.notice.stepText
             XCTAssertTrue(notices.contains("removed on another computer"), notices)
         }
     }
@@ -45,8 +45,8 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try windowOnB(receiving: photos)
             try snapshelf(["--library", computerA.path, "remove", "1"])
-            try waitUntil("B's window never told of the removal: \(window.history.notice.text)", timeout: 60) {
-                window.history.notice.isShown && window.history.notice.text.contains("removed on another computer")
+            try waitUntil("B's window never told of the removal: \(window.history.notice.stepText)", timeout: 60) {
+                window.history.notice.showsStep && window.history.notice.stepText.contains("removed on another computer")
             }
             window.history.undo()
             try waitUntil("B's window shows \(shown(in: window)) after the undo") { window.store.count == 2 }

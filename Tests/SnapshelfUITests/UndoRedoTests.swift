@@ -23,12 +23,12 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try rotation(), 90)
             try pressKeys("<Control>z", in: window)
             XCTAssertEqual(try rotation(), 0, "the second Ctrl+Z undid nothing")
-            XCTAssertEqual(window.history.notice.text, "Undone: Rotated 1 photo")
+            XCTAssertEqual(window.history.notice.stepText, "Undone: Rotated 1 photo")
             XCTAssertTrue(window.history.notice.offersRedo)
             XCTAssertFalse(window.history.notice.offersUndo)
             try pressKeys("<Shift><Control>z", in: window)
             XCTAssertEqual(try rotation(), 90)
-            XCTAssertEqual(window.history.notice.text, "Redone: Rotated 1 photo")
+            XCTAssertEqual(window.history.notice.stepText, "Redone: Rotated 1 photo")
             XCTAssertEqual(window.store.photo(at: 0)?.rotation, 90, "the grid does not show the redone turn")
         }
     }
@@ -38,10 +38,10 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try pressKeys("<Control>z", in: window)
-            XCTAssertTrue(window.history.notice.isShown)
-            XCTAssertEqual(window.history.notice.text, "Nothing to undo")
+            XCTAssertTrue(window.history.notice.showsStep)
+            XCTAssertEqual(window.history.notice.stepText, "Nothing to undo")
             try pressKeys("<Shift><Control>z", in: window)
-            XCTAssertEqual(window.history.notice.text, "Nothing to redo")
+            XCTAssertEqual(window.history.notice.stepText, "Nothing to redo")
             XCTAssertFalse(window.history.notice.offersUndo || window.history.notice.offersRedo)
         }
     }
@@ -52,7 +52,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             let labels = { (0..<2).compactMap { window.store.photo(at: $0)?.label } }
             try label([0], as: "Lake at dawn", in: window)
-            XCTAssertEqual(window.history.notice.text, "Labelled “Lake at dawn”", "the notice names the file, not the label")
+            XCTAssertEqual(window.history.notice.stepText, "Labelled “Lake at dawn”", "the notice names the file, not the label")
             try label([1], as: "Hill walk", in: window)
             try pressKeys("<Control>z", in: window)
             try pressKeys("<Control>z", in: window)
@@ -63,7 +63,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
 
             // A photo left with no label is named by its file.
             try label([1], as: "", in: window)
-            XCTAssertEqual(window.history.notice.text, "Took the label off “\(SamplePhotos.cameras[1].lastPathComponent)”")
+            XCTAssertEqual(window.history.notice.stepText, "Took the label off “\(SamplePhotos.cameras[1].lastPathComponent)”")
             XCTAssertFalse(window.history.notice.offersRedo, "a new step still offers to redo the old one")
         }
     }
@@ -85,9 +85,9 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try library.photos(), before, "two removals undone bring back every photo as it was")
             try pressKeys("<Shift><Control>z", in: window)
             XCTAssertEqual(try library.photos().map(\.label), ["Lake", "Wood"])
-            XCTAssertEqual(window.history.notice.text, "Redone: Removed 1 photo")
+            XCTAssertEqual(window.history.notice.stepText, "Redone: Removed 1 photo")
             // The notice goes; the removal stays undoable, and its file waits in the library folder.
-            window.history.notice.hide()
+            window.history.notice.dismiss()
             XCTAssertTrue(FileManager.default.fileExists(atPath: before[1].fileURL.path))
             try pressKeys("<Control>z", in: window)
             XCTAssertEqual(try library.photos(), before)
@@ -112,7 +112,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             try pressKeys("<Control>r", in: window)
             XCTAssertFalse(FileManager.default.fileExists(atPath: removed.fileURL.path), "the removal fell off but its file stayed")
             for _ in 0..<31 { try pressKeys("<Control>z", in: window) }
-            XCTAssertEqual(window.history.notice.text, "Nothing to undo")
+            XCTAssertEqual(window.history.notice.stepText, "Nothing to undo")
             XCTAssertEqual(window.store.count, 1)
         }
     }
@@ -130,7 +130,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             dialog.entryWidget.text = "Dusk"
             dialog.forTheRestToggle.isActive = true
             pressEnter(in: dialog.entryWidget)
-            try waitUntil("the import was never offered for undo") { window.history.notice.text == "Imported 4 photos" }
+            try waitUntil("the import was never offered for undo") { window.history.notice.stepText == "Imported 4 photos" }
             let library = try Library(directory: libraryDirectory)
             let imported = try library.photos().filter { $0.label != "Kept" }
             XCTAssertEqual(imported.count, 4)
@@ -163,7 +163,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             try importFromTheDialog(SamplePhotos.cameras[0], labelled: "Dawn", in: window)
-            try waitUntil("the import was never offered for undo") { window.history.notice.text == "Imported 1 photo" }
+            try waitUntil("the import was never offered for undo") { window.history.notice.stepText == "Imported 1 photo" }
             try pressKeys("<Control>z", in: window)
             XCTAssertEqual(window.store.count, 0)
         }
@@ -177,7 +177,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             let window = try launch()
             let library = try Library(directory: libraryDirectory)
             try importFromTheDialog(SamplePhotos.cameras[0], labelled: "Bus", in: window)
-            try waitUntil("the relabel was never offered for undo") { window.history.notice.text == "Labelled “Bus”" }
+            try waitUntil("the relabel was never offered for undo") { window.history.notice.stepText == "Labelled “Bus”" }
             XCTAssertEqual(try library.photos().map(\.label), ["Bus"])
             try pressKeys("<Control>z", in: window)
             XCTAssertEqual(try library.photos().map(\.label), ["Coolpix"], "the dialog's relabel could not be undone")
@@ -198,7 +198,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.store.count, 2, "the button did not undo the removal")
             // The pressed toast goes; what the undo did shows in the next one, not in the one going.
             try waitUntil("the undo was never said") {
-                window.history.notice.isShown && self.tree(of: window.toasts).contains {
+                window.history.notice.showsStep && self.tree(of: window.toasts).contains {
                     $0.typeName == "AdwToastWidget" && $0 != removed && self.labelTexts(in: $0).contains("Undone: Removed 1 photo")
                 }
             }

@@ -60,7 +60,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
             // A removal brings up the notice with Undo; it stays for ten seconds.
             window.grid.select(positions: [0])
             window.window.activateAction(Command.remove.detailedName)
-            try waitUntil { window.history.notice.isShown }
+            try waitUntil { window.history.notice.showsStep }
             let tree = try AccessibleTree.read()
             XCTAssertEqual(problems(in: tree), [])
             XCTAssertEqual(unnamed(in: tree), [])
@@ -75,7 +75,7 @@ final class WindowAccessibilityTests: AppTestCase, @unchecked Sendable {
 
             window.history.undo()
             // The notice that offered the undo goes, as it does after its time is up.
-            window.history.notice.hide()
+            window.history.notice.dismiss()
             try waitUntil("the toast never slid out") { !self.tree(of: window.toasts).contains { $0.typeName == "AdwToastWidget" } }
             let undone = try AccessibleTree.read()
             XCTAssertTrue(buttonNames(in: undone).isDisjoint(with: ["Undo", "Redo"]), "the notice's buttons outlive it")

@@ -37,8 +37,8 @@ final class WindowSizeTests: AppTestCase, @unchecked Sendable {
             window.search.open()
             window.notification.show("A notice as long as the ones that say which file could not be imported and why")
             XCTAssertEqual(try settledWidth(of: window) + frame, 400, "the search bar or a notice widened the window")
-            // The notice's frame, as drawn, stands clear of the window's edges.
-            let drawn = try XCTUnwrap(window.notification.root.firstChild?.bounds(in: window.window))
+            // The notice's toast, as drawn, stands clear of the window's edges.
+            let drawn = try shownToast(in: window).bounds
             XCTAssertTrue(drawn.x >= 12 && drawn.x + drawn.width + 12 <= Double(window.window.width),
                           "the notice, at \(drawn.x)…\(drawn.x + drawn.width), is not within the window's \(window.window.width)")
             window.open(position: 0)

@@ -40,6 +40,20 @@ static inline void snapshelf_accessible_set_hidden(GtkAccessible *accessible, gb
     gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+/* Replaces the variadic g_object_get for the object an object property holds, such as the toast
+ * a libadwaita toast widget shows; no reference is kept. */
+static inline gpointer snapshelf_object_get_object(gpointer object, const char *property) {
+    gpointer value = NULL;
+    g_object_get(object, property, &value, NULL);
+    if (value) g_object_unref(value);
+    return value;
+}
+
+/* Replaces the variadic g_signal_emit_by_name, for a signal without arguments or answer. */
+static inline void snapshelf_signal_emit_plain(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
 /* A GListModel whose items are counted and keyed by callbacks into Swift. */
 typedef guint (*SnapshelfCountFunc)(gpointer data);
 typedef gint64 (*SnapshelfKeyFunc)(guint position, gpointer data);

@@ -50,15 +50,11 @@ public final class MessageDialog: Window {
     public func addResponse(_ id: String, label: String, appearance: Appearance = .normal) {
         adw_message_dialog_add_response(dialog, id, label)
         if appearance != .normal { adw_message_dialog_set_response_appearance(dialog, id, appearance.adwaita) }
-        // libadwaita 1.2 makes each response's button twice, for the wide and the narrow layout,
-        // and GTK 4.8 would name both "_Import Import" to a screen reader: named as Button does.
-        for button in Self.buttons(in: self) where button.label == label {
+        // GTK 4.8 names a mnemonic button "_Undo Undo" (its label, then the label it is
+        // "labelled by"); libadwaita 1.2 makes two buttons for each response, a row's and a column's.
+        for button in descendants.compactMap({ $0.as(Button.self) }) where button.label == label {
             button.setAccessibleName(mnemonic: label)
         }
-    }
-
-    private static func buttons(in widget: Widget) -> [Button] {
-        (widget.as(Button.self).map { [$0] } ?? []) + widget.children.flatMap(buttons)
     }
 
     /// Whether the response can be chosen; a disabled one's button is insensitive.

@@ -6,6 +6,7 @@
 // never happens while Swift holds it: capture it weakly.
 import CAdwaita
 import CGtk
+import Foundation
 
 @MainActor
 public final class Toast: GObjectRef {
@@ -30,6 +31,15 @@ public final class Toast: GObjectRef {
         title = text
         adw_toast_set_title(opaque, Markup.escaped(text))
     }
+
+    /// What a screen reader says of the toast as it shows, when it should say more than the
+    /// title, such as every message of which the title is the latest; nil for the title.
+    public var spokenText: String? {
+        get { ObjectData.attached(NSString.self, to: raw, key: Self.spokenKey).map { String($0) } }
+        set { ObjectData.attach(NSString(string: newValue ?? title), to: raw, key: Self.spokenKey) }
+    }
+
+    static let spokenKey = "snapshelf-spoken-text"
 
     /// The button's text, with an underlined letter marked "_U" as in a mnemonic button; nil for none.
     public var buttonLabel: String? {

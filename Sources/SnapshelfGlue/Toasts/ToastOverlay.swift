@@ -1,10 +1,14 @@
 // AdwToastOverlay: a window's content with the toasts shown over its foot, one at a time, the
-// others queued behind it. libadwaita 1.2's toast buttons are misnamed to GTK 4.8's screen
-// reader support: the button is "Undo Undo" (its label, then the label it is "labelled by") and
-// the close button, an icon without a tooltip, "GtkImage". Each toast's buttons are renamed as the
-// toast comes on screen: the button by its text alone, the close button by `closeButtonName`.
+// others queued behind it. libadwaita 1.2 leaves its toasts to GTK 4.8's screen reader support
+// as they are: the toast an unnamed "unknown" object that nothing announces, its button "Undo
+// Undo" (its label, then the label it is "labelled by") and its close button, an icon without a
+// tooltip, "GtkImage". Each toast is mended as it comes on screen and as it is rewritten: an
+// alert, which screen readers speak as it is added, named by its spoken text or title; its
+// button by its text alone; its close button by `closeButtonName`.
 import CAdwaita
 import CGtk
+import CSnapshelfShim
+import Foundation
 
 @MainActor
 public final class ToastOverlay: Widget {
@@ -24,16 +28,55 @@ public final class ToastOverlay: Widget {
     /// Shows the toast, or queues it behind the one shown; the overlay keeps it until it goes.
     public func addToast(_ toast: Toast) {
         adw_toast_overlay_add_toast(opaque, toast.transferred)
-        nameToastButtons()
+        mendToasts()
         // A toast queued behind this one comes on screen when this one goes.
         toast.onDismissed { [weak self] in
-            MainLoop.perform { self?.nameToastButtons() }
+            MainLoop.perform { self?.mendToasts() }
         }
     }
 
-    private func nameToastButtons() {
-        let toastWidgets = children.filter { $0.typeName == "AdwToastWidget" }
-        for button in toastWidgets.flatMap(Self.descendants).filter({ $0.typeName == "GtkButton" }) {
+    /// Gives a toast shown now `timeout` from now, nil to stay until dismissed, as when it is
+    /// rewritten. libadwaita 1.2 reads a toast's timeout as it shows, and again when the pointer
+    /// or the focus leaves it; the focus is made to come and go, which holds the toast and lets
+    /// it go again, so the new timeout counts from now (and not at all while the pointer is on it).
+    public func restartTimeout(of toast: Toast, _ timeout: Duration?) {
+        toast.timeout = timeout
+        guard let shown = widget(showing: toast) else { return }
+        mend(shown)
+        let focus = Self.controllers(of: shown).first {
+            String(cString: g_type_name_from_instance($0.raw.assumingMemoryBound(to: GTypeInstance.self))) == "GtkEventControllerFocus"
+        }
+        guard let focus else { return }
+        snapshelf_signal_emit_plain(focus.raw, "enter")
+        snapshelf_signal_emit_plain(focus.raw, "leave")
+    }
+
+    private var toastWidgets: [Widget] { children.filter { $0.typeName == "AdwToastWidget" } }
+
+    private func widget(showing toast: Toast) -> Widget? {
+        toastWidgets.first { snapshelf_object_get_object($0.raw, "toast") == toast.raw }
+    }
+
+    private func mendToasts() {
+        toastWidgets.forEach(mend)
+    }
+
+    private func mend(_ toastWidget: Widget) {
+        if let toast = snapshelf_object_get_object(toastWidget.raw, "toast") {
+            // The title as shown, without the markup escaping libadwaita reads, unless told more.
+            let title = adw_toast_get_title(OpaquePointer(toast)).map { Markup.unescaped(String(cString: $0)) }
+            let spoken = ObjectData.attached(NSString.self, to: toast, key: Toast.spokenKey).map { String($0) }
+            if gtk_accessible_get_accessible_role(OpaquePointer(toastWidget.raw)) != GTK_ACCESSIBLE_ROLE_ALERT {
+                toastWidget.setAccessibleRole(.alert)
+            }
+            toastWidget.setAccessibleName(spoken ?? title ?? "")
+            // GTK 4.8 has no announcements, and tells AT-SPI of an object only once a screen
+            // reader has asked for it: a toast it has seen is said again as added, as a
+            // rewritten one must be.
+            toastWidget.hideFromScreenReaders(true)
+            toastWidget.hideFromScreenReaders(false)
+        }
+        for button in toastWidget.descendants.filter({ $0.typeName == "GtkButton" }) {
             if let label = gtk_button_get_label(button.typed()) {
                 button.setAccessibleName(mnemonic: String(cString: label))
             } else {
@@ -42,7 +85,11 @@ public final class ToastOverlay: Widget {
         }
     }
 
-    private static func descendants(of widget: Widget) -> [Widget] {
-        widget.children.flatMap { [$0] + descendants(of: $0) }
+    private static func controllers(of widget: Widget) -> [GObjectRef] {
+        let list = gtk_widget_observe_controllers(widget.widget)
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            g_list_model_get_item(list, index).map { GObjectRef(adopting: UnsafeMutablePointer<GObject>(OpaquePointer($0))) }
+        }
     }
 }

@@ -1,6 +1,7 @@
 // What screen readers are told about a widget beyond its name: GTK 4.8 says an unnamed widget's
 // type ("GtkPicture", "GtkOverlay"), so decoration is left out of the accessible tree and
 // containers that only lay others out are plain groups, which GTK 4.8 leaves unnamed.
+import CAdwaita
 import CGtk
 import CSnapshelfShim
 
@@ -8,10 +9,14 @@ extension Widget {
     public enum AccessibleRole: Sendable {
         /// A plain container, announced by what is inside it.
         case group
+        /// Something the person must hear of as it appears, such as a toast: AT-SPI's "alert",
+        /// which screen readers speak when it is added.
+        case alert
 
         var gtk: GtkAccessibleRole {
             switch self {
             case .group: GTK_ACCESSIBLE_ROLE_GROUP
+            case .alert: GTK_ACCESSIBLE_ROLE_ALERT
             }
         }
     }

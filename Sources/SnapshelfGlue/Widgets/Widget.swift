@@ -151,6 +151,8 @@ public class Widget: GObjectRef {
     public var nextSibling: Widget? { Widget.wrapping(gtk_widget_get_next_sibling(widget)) }
     /// The children, first to last.
     public var children: [Widget] { Array(sequence(first: firstChild) { $0?.nextSibling }.compactMap(\.self)) }
+    /// Every widget inside this one, depth first.
+    var descendants: [Widget] { children.flatMap { [$0] + $0.descendants } }
 
     /// This widget, or one inside it.
     public func contains(_ other: Widget) -> Bool {

@@ -12,7 +12,7 @@ final class PhotoCommands {
     private let loader: ThumbnailLoader
     private let textures: TextureCache
     private let window: Window
-    private let notification: InAppNotification
+    private let notification: Notices
     private let history: EditHistory
     private(set) var editDialog: LabelDialog?
     /// Called after labels changed, so a viewer showing one shows the new label.
@@ -23,7 +23,7 @@ final class PhotoCommands {
     var restored: (@MainActor (_ positions: [Int]) -> Void)?
 
     init(store: PhotoStore, loader: ThumbnailLoader, textures: TextureCache, window: Window,
-         notification: InAppNotification, history: EditHistory) {
+         notification: Notices, history: EditHistory) {
         (self.store, self.loader, self.textures) = (store, loader, textures)
         (self.window, self.notification, self.history) = (window, notification, history)
     }

@@ -12,7 +12,7 @@ import SnapshelfModel
 @MainActor
 final class ExportFlow {
     private let parent: Window
-    private let notification: InAppNotification
+    private let notification: Notices
     private let library: Library
     /// The photos the window's actions act on, in grid order.
     var chosenPhotos: @MainActor () -> [Photo] = { [] }
@@ -21,7 +21,7 @@ final class ExportFlow {
     private(set) var chooser: FileChooserNative?
     private(set) var export: PhotoExport?
 
-    init(parent: Window, notification: InAppNotification, library: Library) {
+    init(parent: Window, notification: Notices, library: Library) {
         self.parent = parent
         self.notification = notification
         self.library = library

@@ -10,7 +10,7 @@ import SnapshelfModel
 final class BackgroundImport {
     private let store: PhotoStore
     private let worker: ImportWorker
-    private let notification: InAppNotification
+    private let notification: Notices
     let progressBar = ImportProgressBar()
     private(set) var batch: BatchImport?
     /// How the import is going, for the notification when it ends.
@@ -32,7 +32,7 @@ final class BackgroundImport {
     /// of Shotwell's database.
     var cancelledBeforeStart: (@MainActor () -> Void)?
 
-    init(store: PhotoStore, worker: ImportWorker, notification: InAppNotification) {
+    init(store: PhotoStore, worker: ImportWorker, notification: Notices) {
         self.store = store
         self.worker = worker
         self.notification = notification

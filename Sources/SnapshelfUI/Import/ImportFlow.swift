@@ -14,7 +14,7 @@ final class ImportFlow {
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let parent: Window
-    private let notification: InAppNotification
+    private let notification: Notices
     /// Called with the position of each photo saved from the dialog, then, at the end of an
     /// import of several files, with the positions of all it brought in or found already there.
     /// The window focuses the first of them, unless its search is open, where the person may
@@ -50,7 +50,7 @@ final class ImportFlow {
 
     /// - Parameters:
     ///   - notification: where problems with single files are told; the import goes on with the others.
-    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification) {
+    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: Notices) {
         self.store = store
         self.loader = loader
         self.parent = parent
@@ -287,7 +287,7 @@ final class ImportFlow {
     }
 }
 
-extension InAppNotification {
+extension Notices {
     /// Tells why one file was not imported; the import goes on with the others.
     func report(_ error: ImportError) {
         show(String(format: tr("Could not import “%@”: %@."), error.fileName, error.explanation))

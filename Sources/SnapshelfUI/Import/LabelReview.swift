@@ -15,7 +15,7 @@ final class LabelReview {
     private let photos: [Photo]
     private var next = 0
     private let loader: ThumbnailLoader
-    private let notification: InAppNotification
+    private let notification: Notices
     private var thumbnail: ThumbnailRequest?
     private let save: @MainActor ([Photo], SnapshelfModel.Label) -> Void
     private let ended: @MainActor () -> Void
@@ -24,7 +24,7 @@ final class LabelReview {
     ///   - save: gives the photos the label; called in order, once per Save, with all that were
     ///     left when the label is for the rest.
     ///   - ended: called once, when the dialog has closed.
-    init(_ photos: [Photo], parent: Window, loader: ThumbnailLoader, notification: InAppNotification,
+    init(_ photos: [Photo], parent: Window, loader: ThumbnailLoader, notification: Notices,
          save: @escaping @MainActor ([Photo], SnapshelfModel.Label) -> Void, ended: @escaping @MainActor () -> Void) {
         (self.photos, self.loader, self.notification) = (photos, loader, notification)
         (self.save, self.ended) = (save, ended)

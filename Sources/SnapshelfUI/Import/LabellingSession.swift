@@ -21,7 +21,7 @@ final class LabellingSession {
     private var current: (candidate: PhotoCandidate, existing: Photo?)?
     private let library: Library
     private let loader: ThumbnailLoader
-    private let notification: InAppNotification
+    private let notification: Notices
     private let save: @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void
     private let ended: @MainActor (Rest?) -> Void
     /// The files that came to nothing here, unreadable, for the import's summary.
@@ -39,7 +39,7 @@ final class LabellingSession {
     ///   - save: called for each photo the person saves, in order, with the library's photo of
     ///     the same content, if any.
     ///   - ended: called once, when the dialog has closed, with the rest if one label is for them.
-    init(files: [URL], parent: Window, library: Library, loader: ThumbnailLoader, notification: InAppNotification,
+    init(files: [URL], parent: Window, library: Library, loader: ThumbnailLoader, notification: Notices,
          save: @escaping @MainActor (PhotoCandidate, Photo?, SnapshelfModel.Label) -> Void,
          ended: @escaping @MainActor (Rest?) -> Void) {
         (self.files, self.library, self.loader) = (files, library, loader)

@@ -18,7 +18,7 @@ final class ShotwellImport {
     private let store: PhotoStore
     private let loader: ThumbnailLoader
     private let parent: Window
-    private let notification: InAppNotification
+    private let notification: Notices
     private let worker: ImportWorker
     private let background: BackgroundImport
     /// Called when photos labelled one by one got a new label, so the window can undo that.
@@ -36,7 +36,7 @@ final class ShotwellImport {
     /// The question before the import, while it is asked.
     private(set) var confirmation: ShotwellConfirmation?
 
-    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: InAppNotification,
+    init(store: PhotoStore, loader: ThumbnailLoader, parent: Window, notification: Notices,
          worker: ImportWorker, background: BackgroundImport) {
         (self.store, self.loader, self.parent) = (store, loader, parent)
         (self.notification, self.worker, self.background) = (notification, worker, background)

@@ -19,7 +19,7 @@ final class LibraryWindow {
     let header = WindowHeader()
     let pages: WindowPages
     private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
-    let notification = InAppNotification()
+    let notification: Notices
     /// Holds the window's content, with the toasts shown over its foot.
     let toasts = ToastOverlay()
     /// Says a read-only library is so, under the header, as it opens.
@@ -65,7 +65,8 @@ final class LibraryWindow {
                          fillTile: { tile, photo, _ in tile.show(photo) })
         grid.setTileSize(preferences.tileSize)
         toasts.closeButtonName = tr("Dismiss")
-        history = EditHistory(toasts: toasts)
+        notification = Notices(over: toasts, parent: window)
+        history = EditHistory(notices: notification)
         pages = WindowPages(grid: grid.root)
         search = SearchPanel(window: window)
         importFlow = ImportFlow(store: store, loader: loader, parent: window, notification: notification)
@@ -173,8 +174,7 @@ final class LibraryWindow {
     private func buildContent() {
         info.root.expandsVertically = true
         let column = Box(.vertical)
-        column.append([header.root, readOnlyNote.root, search.root, info.root, InAppNotification.footing([notification.root]),
-                       importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
+        column.append([header.root, readOnlyNote.root, search.root, info.root, importFlow.progressBar.root, exportFlow.progressBar.root, otherComputers.progressBar.root])
         toasts.setChild(PhotoDrops.accept(on: window, over: column) { [weak self] urls in self?.importFlow.importFiles(urls) })
         window.setChild(toasts)
     }

@@ -17,7 +17,7 @@ final class OtherComputers {
 
     let progressBar = ImportProgressBar(cancels: false)
     private let store: PhotoStore
-    private let notification: InAppNotification
+    private let notification: Notices
     private let history: EditHistory
     private let commands: PhotoCommands
     private let worker: ImportWorker
@@ -28,7 +28,7 @@ final class OtherComputers {
     private var changedMeanwhile = false
     private var opened = false
 
-    init(store: PhotoStore, notification: InAppNotification, history: EditHistory, commands: PhotoCommands) {
+    init(store: PhotoStore, notification: Notices, history: EditHistory, commands: PhotoCommands) {
         self.store = store
         self.notification = notification
         (self.history, self.commands) = (history, commands)

@@ -7,7 +7,7 @@ import SnapshelfModel
 @MainActor
 final class OutsideChanges {
     private let store: PhotoStore
-    private let notification: InAppNotification
+    private let notification: Notices
     /// Whether the window's own import is running, whose photos arrive this way too, behind its
     /// progress bar.
     private let importing: @MainActor () -> Bool
@@ -16,7 +16,7 @@ final class OutsideChanges {
     /// Photos come in, less those that go, while this looks: what other connections did since.
     private var arrivedDuringLook: Int?
 
-    init(store: PhotoStore, notification: InAppNotification, importing: @escaping @MainActor () -> Bool) {
+    init(store: PhotoStore, notification: Notices, importing: @escaping @MainActor () -> Bool) {
         self.store = store
         self.notification = notification
         self.importing = importing
