@@ -138,6 +138,25 @@ final class ShotwellLimitTests: ShotwellTestCase {
         XCTAssertEqual(library.folders.map(\.text), [real.resolvingSymlinksInPath().path])
     }
 
+    func testAPathThroughDotDotIsJudgedByWhereItLeads() throws {
+        let home = folder.url.appendingPathComponent("home")
+        for (place, photo) in [("Pictures/2024", SamplePhotos.cameras[0]), (".ssh", SamplePhotos.cameras[1])] {
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(place), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: photo, to: home.appendingPathComponent("\(place)/x.jpg"))
+        }
+        // As a path given with "..", such as from a moved home or a script, is kept literally.
+        let plain = URL(fileURLWithPath: home.path + "/Pictures/../Pictures/2024/x.jpg")
+        let secret = URL(fileURLWithPath: home.path + "/Pictures/../.ssh/x.jpg")
+        try shotwell.addPhoto(plain)
+        try shotwell.addPhoto(secret)
+        shotwell.close()
+
+        let library = try ShotwellLibrary(reading: shotwell.databaseURL)
+
+        XCTAssertEqual(library.files.map(\.path), [plain.path], "“..” was taken for a hidden folder")
+        XCTAssertEqual(library.hidden, [FileName(url: secret)])
+    }
+
     func testAFolderMadeALinkIntoAHiddenFolderAfterTheReadingIsLeftOutByTheImport() throws {
         let current = folder.url.appendingPathComponent("x/cur"), secret = folder.url.appendingPathComponent("x/.secret")
         for (place, photo) in [(current, SamplePhotos.cameras[0]), (secret, SamplePhotos.cameras[1])] {

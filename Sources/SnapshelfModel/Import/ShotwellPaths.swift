@@ -20,7 +20,9 @@ enum ShotwellPaths {
     }
 
     static func hasDotComponent(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
+        let dot = UInt8(ascii: ".")
+        // "." and ".." step through folders and name none: where such a path leads is `place`.
+        return bytes.split(separator: UInt8(ascii: "/")).contains { $0.first == dot && !($0.count <= 2 && $0.allSatisfy { $0 == dot }) }
     }
 
     /// The folders the files are in, as few as say it truly: the files under one top folder
