@@ -30,13 +30,15 @@ BENCH_PACKAGES := gcc python3 libgdk-pixbuf2.0-bin libvips-tools time xdotool
 # What `make bench-peers` sets Snapshelf beside (Shotwell 0.30, gThumb), what drives their windows, and
 # GdkPixbuf's Python bindings, which write the thumbnails of its library of 10,000 photos.
 BENCH_PEERS_PACKAGES := shotwell gthumb xdotool python3 python3-gi gir1.2-gdkpixbuf-2.0
+# What `make screenshots` takes them with, on top of the tests' X server and xdotool.
+SCREENSHOT_PACKAGES := imagemagick
 XVFB_SCREEN := -screen 0 1280x800x24
 # SwiftPM's own import check, as an error. It refuses an undeclared import of another target only
 # in a target that depends on no build plugin (so not in SnapshelfUI, which reaches the glue's),
 # and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps imports build run check test validate bench bench-peers fuzz clean
+.PHONY: all deps test-deps imports build run check test validate bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -108,6 +110,11 @@ bench-peers: test-deps
 # every input that traps or hangs one, kept in .build/fuzz-findings (see Tests/Fuzz/run.py).
 fuzz: test-deps build
 	python3 Tests/Fuzz/run.py
+
+# The README's and the metainfo's screenshots, of this tree's build (see docs/take-screenshots.sh).
+screenshots: test-deps build
+	$(call install_missing,$(SCREENSHOT_PACKAGES))
+	docs/take-screenshots.sh "$$($(SWIFT) build --show-bin-path)/snapshelf" docs/screenshots
 
 clean:
 	rm -rf .build
