@@ -37,13 +37,11 @@ public final class MessageDialog: Window {
     private var dialog: UnsafeMutablePointer<AdwMessageDialog> { typed() }
 
     public var heading: String {
-        get { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
-        set { adw_message_dialog_set_heading(dialog, newValue) }
+        adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? ""
     }
 
     public var body: String {
-        get { adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? "" }
-        set { adw_message_dialog_set_body(dialog, newValue) }
+        adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? ""
     }
 
     /// Adds a button answering `id`, labelled with a mnemonic such as "_Import", after the others.
@@ -55,15 +53,6 @@ public final class MessageDialog: Window {
         for button in descendants.compactMap({ $0.as(Button.self) }) where button.label == label {
             button.setAccessibleName(mnemonic: label)
         }
-    }
-
-    /// Whether the response can be chosen; a disabled one's button is insensitive.
-    public func setResponse(_ id: String, isEnabled: Bool) {
-        adw_message_dialog_set_response_enabled(dialog, id, isEnabled.gboolean)
-    }
-
-    public func isResponseEnabled(_ id: String) -> Bool {
-        adw_message_dialog_get_response_enabled(dialog, id) != 0
     }
 
     /// What Enter chooses, and where the focus starts.
