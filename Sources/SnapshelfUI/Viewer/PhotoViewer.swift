@@ -86,6 +86,8 @@ final class PhotoViewer {
         overlay.addOverlay(zoomLabel)
         root.append(overlay)
         caption.wraps = true
+        // A label without spaces wraps too, rather than widening the window to its length.
+        caption.breaksLongWords = true
         caption.isSelectable = true
         caption.justification = .center
         caption.addStyleClass("viewer-caption")
