@@ -121,6 +121,33 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testEscapeInTheViewerHidesThePanelOverThePhotoFirst() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            try resize(window, to: 400)
+            window.open(position: 0)
+            window.window.activateAction(Command.info.detailedName)
+            try waitUntil("the panel never showed over the photo") { window.info.coversPhotos }
+            window.window.activateAction(Command.back.detailedName)
+            XCTAssertFalse(window.info.isShown, "Escape left the panel over the photo")
+            XCTAssertTrue(window.isViewing, "Escape left the viewer before it hid the panel")
+            window.window.activateAction(Command.back.detailedName)
+            XCTAssertFalse(window.isViewing)
+        }
+    }
+
+    func testALabelWithoutSpacesWrapsInTheViewerInsteadOfWideningTheWindow() throws {
+        try makeLibrary(labels: [String(repeating: "Ω", count: 500), "Hill"])
+        try onMain {
+            let window = try launch()
+            try resize(window, to: 400)
+            window.open(position: 0)
+            try waitUntilSettled(window.window)
+            XCTAssertLessThanOrEqual(window.window.width, 400, "the viewer's caption widened the window")
+        }
+    }
+
     func testTheLabelDialogFitsANarrowWindow() throws {
         try makeLibrary(labels: ["Lake", "Hill", "Market"])
         try onMain {

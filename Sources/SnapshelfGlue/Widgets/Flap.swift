@@ -53,6 +53,9 @@ public final class Flap: Widget {
         set { setFlag(adw_flap_set_reveal_flap, newValue) }
     }
 
+    /// Whether the panel is laid over the content, the window having no room for both.
+    public var isFolded: Bool { adw_flap_get_folded(opaque) != 0 }
+
     /// Comes when the panel is shown or hidden, by the app or by the person (a click beside a
     /// folded panel, Escape, a swipe).
     @discardableResult

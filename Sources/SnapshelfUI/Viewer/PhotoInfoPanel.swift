@@ -56,6 +56,9 @@ final class PhotoInfoPanel {
         set { root.revealsFlap = newValue }
     }
 
+    /// Whether the panel shows over the photos, where Escape hides it before it leaves the viewer.
+    var coversPhotos: Bool { isShown && root.isFolded }
+
     /// Shows the panel, or hides it.
     func toggle() {
         isShown.toggle()

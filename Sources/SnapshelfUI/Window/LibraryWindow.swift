@@ -155,7 +155,7 @@ final class LibraryWindow {
         case .rotateClockwise, .rotateCounterclockwise:
             PhotoRotation(window: self).rotate(chosenPhotos, by: command == .rotateClockwise ? 90 : -90)
         case .search: if !isViewing, store.count > 0 || !store.filter.isEmpty { search.toggle() }
-        case .back: if !(isViewing && presentation.leave()) { closeViewer() }
+        case .back: if info.coversPhotos { info.isShown = false } else if !(isViewing && presentation.leave()) { closeViewer() }
         case .undo, .redo: command == .undo ? history.undo() : history.redo()
         case .largerThumbnails, .smallerThumbnails: preferences.setTileSize(grid.stepTileSize(by: command == .largerThumbnails ? 1 : -1))
         case .defaultThumbnails:
