@@ -49,6 +49,9 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
             let nodes = try AccessibleTree.read().flatMap(\.subtree)
             XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
             XCTAssertTrue(nodes.contains { $0.name == "Library Not Found" }, "\(nodes.map(\.name))")
+            // It fits a window as narrow as a phone's.
+            missing.window.defaultSize = (360, 600)
+            try waitUntil("the question never narrowed to 360 pixels: \(missing.window.width)") { missing.window.width <= 360 }
 
             // As Space does: GTK shows the press, then clicks.
             gtk_widget_activate(create.widget)

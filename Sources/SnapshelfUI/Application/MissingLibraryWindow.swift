@@ -26,7 +26,8 @@ final class MissingLibraryWindow {
                           description: String(format: tr("There is no library folder at %@. If it is on a disk that is not connected, connect it and start Snapshelf again. Otherwise, create a new, empty library there or choose another folder."),
                                               directory.path))
         page.expandsVertically = true
-        let buttons = Box(.horizontal, spacing: 12)
+        // One under the other: side by side they kept the window from narrowing to 360 pixels.
+        let buttons = Box(.vertical, spacing: 12)
         buttons.horizontalAlignment = .center
         for button in [chooseButton, createButton] {
             button.addStyleClass("pill")
