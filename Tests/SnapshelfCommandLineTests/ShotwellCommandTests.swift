@@ -110,7 +110,7 @@ final class ShotwellCommandTests: CommandLineTestCase {
 
         let outcome = try snapshelf("import", "--from-shotwell", shotwell.databaseURL.path)
 
-        XCTAssertTrue(outcome.standardOutput.hasSuffix("Imported 0 photos. 2 were already in the library. "
+        XCTAssertTrue(outcome.standardOutput.hasSuffix("No photo was imported. 2 were already in the library. "
                                                        + "1 already in the library got its Shotwell title or turn.\n"), outcome.standardOutput)
         XCTAssertEqual(try snapshelf("list").standardOutput, "1\tDawn at the lake\tCanon_40D.jpg\n2\tMine\tNikon_D70.jpg\n")
         let sidecars = try copies().map { URL(fileURLWithPath: $0.path + ".xmp") }

@@ -18,7 +18,7 @@ final class ImportSummaryTests: XCTestCase {
     }
 
     func testAFinishedImportSaysHowManyPhotosItAdded() {
-        XCTAssertEqual(ImportSummary().sentence(total: 0, cancelled: false), "Imported 0 photos.")
+        XCTAssertEqual(ImportSummary().sentence(total: 0, cancelled: false), "No photo was imported.")
         XCTAssertEqual(summary([.success(.added(photo))]).sentence(total: 1, cancelled: false), "Imported 1 photo.")
         let three = summary(Array(repeating: .success(.added(photo)), count: 3))
         XCTAssertEqual(three.sentence(total: 3, cancelled: false), "Imported 3 photos.")
@@ -34,7 +34,7 @@ final class ImportSummaryTests: XCTestCase {
                        + "2 were in the library with missing or damaged copies, now mended. 1 could not be imported.")
         let duplicates = summary([.success(.duplicate(of: photo)), .success(.duplicate(of: photo)), .success(.restored(photo))])
         XCTAssertEqual(duplicates.sentence(total: 3, cancelled: false),
-                       "Imported 0 photos. 2 were already in the library. "
+                       "No photo was imported. 2 were already in the library. "
                        + "1 was in the library with a missing or damaged copy, now mended.")
     }
 

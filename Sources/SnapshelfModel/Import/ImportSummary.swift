@@ -57,6 +57,8 @@ public struct ImportSummary: Equatable, Sendable {
             String(format: trn("Import cancelled after %d of %d photos; the %d photo imported is kept.",
                                "Import cancelled after %d of %d photos; the %d photos imported are kept.", added),
                    handled, total, added)
+        // "Imported 0 photos." read as if nothing had happened, before what did.
+        case (false, 0): tr("No photo was imported.")
         case (false, _): String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
         }
         if keptTitles > 0 {
