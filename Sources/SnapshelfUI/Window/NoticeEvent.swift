@@ -79,10 +79,16 @@ struct NoticeEvent {
     }
 
     /// The toast's one line: the latest message, which says how the event ended (an import's
-    /// summary comes after its failures), its first line cut at a word if too long to show whole.
+    /// summary comes after its failures), its first line. Too long to show whole, it keeps the
+    /// whole sentences that fit, the first at least ("Imported 1 photo."), else is cut at a word.
     var title: String {
         guard let latest = lines.last?.text.split(separator: "\n").first.map(String.init) else { return "" }
         guard latest.count > Self.titleLength else { return latest }
+        let sentences = latest.components(separatedBy: ". ")
+        if sentences.count > 1, sentences[0].count < Self.titleLength {
+            let fitting = (1...sentences.count).last { sentences.prefix($0).joined(separator: ". ").count < Self.titleLength } ?? 1
+            return sentences.prefix(fitting).joined(separator: ". ") + "."
+        }
         let cut = latest.prefix(Self.titleLength - 1)
         let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return words.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
