@@ -33,6 +33,22 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
         return found
     }
 
+    func testAFileWhereTheLibraryShouldBeIsNamedAndOnlyAnotherFolderOffered() throws {
+        let file = library.url.appendingPathComponent("photo.jpg")
+        try FileManager.default.copyItem(at: SamplePhotos.cameras[0], to: file)
+        try onMain {
+            let app = SnapshelfApplication(libraryDirectory: file, id: Self.uniqueID(), asksBeforeCreating: true)
+            XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+            g_application_activate(app.application.typed())
+            let missing = try XCTUnwrap(app.missing, "a file in the library's place was not asked about")
+            XCTAssertTrue(missing.page.description.contains("At \(file.path) there is a file, not a library folder"), missing.page.description)
+            let offered = buttons(in: missing.window)
+            XCTAssertNotNil(offered["Choose Another…"])
+            XCTAssertNil(offered["Create Library"], "Create Library is offered where it can only fail")
+            missing.close()
+        }
+    }
+
     func testANamedLibraryThatIsNotThereIsAskedAboutThenCreatedOnlyWhenAsked() throws {
         try onMain {
             let app = start(asksBeforeCreating: true)

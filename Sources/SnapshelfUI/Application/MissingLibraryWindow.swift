@@ -17,7 +17,9 @@ final class MissingLibraryWindow {
     /// one chosen instead.
     var chosen: (@MainActor (URL) -> Void)?
 
-    init(application: Application, directory: URL) {
+    /// - Parameter fileInTheWay: whether a file, not a folder, is at `directory`: then no
+    ///   library can be created there, and only another folder is offered.
+    init(application: Application, directory: URL, fileInTheWay: Bool = false) {
         window = ApplicationWindow(application: application)
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
@@ -25,6 +27,11 @@ final class MissingLibraryWindow {
         page = StatusPage(iconName: "drive-removable-media-symbolic", title: tr("Library Not Found"),
                           description: String(format: tr("There is no library folder at %@. If it is on a disk that is not connected, connect it and start Snapshelf again. Otherwise, create a new, empty library there or choose another folder."),
                                               directory.path))
+        if fileInTheWay {
+            page.description = String(format: tr("At %@ there is a file, not a library folder, so no library can be opened or created there. Choose a library folder instead."),
+                                      directory.path)
+            createButton.isVisible = false
+        }
         page.expandsVertically = true
         // One under the other: side by side they kept the window from narrowing to 360 pixels.
         let buttons = Box(.vertical, spacing: 12)

@@ -116,8 +116,9 @@ public final class SnapshelfApplication {
             return missing.present()
         }
         var isFolder: ObjCBool = false
-        if asksBeforeCreating, !FileManager.default.fileExists(atPath: libraryDirectory.path, isDirectory: &isFolder) || !isFolder.boolValue {
-            return showMissing()
+        let exists = FileManager.default.fileExists(atPath: libraryDirectory.path, isDirectory: &isFolder)
+        if asksBeforeCreating, !exists || !isFolder.boolValue {
+            return showMissing(fileInTheWay: exists)
         }
         do {
             try openWindow()
@@ -157,9 +158,12 @@ public final class SnapshelfApplication {
     }
 
     /// Asks about a named library whose folder is not there, instead of making an empty one.
-    private func showMissing() {
-        FileHandle.standardError.write(Data("snapshelf: \(String(format: tr("there is no library folder at %@"), libraryDirectory.path))\n".utf8))
-        let missing = MissingLibraryWindow(application: application, directory: libraryDirectory)
+    /// - Parameter fileInTheWay: whether something other than a folder is at the library's path,
+    ///   where no library can be created.
+    private func showMissing(fileInTheWay: Bool) {
+        let reason = fileInTheWay ? tr("%@ is a file, not a library folder") : tr("there is no library folder at %@")
+        FileHandle.standardError.write(Data("snapshelf: \(String(format: reason, libraryDirectory.path))\n".utf8))
+        let missing = MissingLibraryWindow(application: application, directory: libraryDirectory, fileInTheWay: fileInTheWay)
         self.missing = missing
         missing.window.showAsApplication(Self.id)
         missing.chosen = { [weak self] folder in self?.openChosen(folder) }
