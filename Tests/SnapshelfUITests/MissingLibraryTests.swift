@@ -34,6 +34,8 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
     }
 
     func testAFileWhereTheLibraryShouldBeIsNamedAndOnlyAnotherFolderOffered() throws {
+        // GTK's chooser reads its GSettings, which fixes the process's backend for good; see ExportFlowTests.
+        setenv("GSETTINGS_BACKEND", "memory", 1)
         let file = library.url.appendingPathComponent("photo.jpg")
         try FileManager.default.copyItem(at: SamplePhotos.cameras[0], to: file)
         try onMain {
@@ -41,10 +43,19 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
             XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
             g_application_activate(app.application.typed())
             let missing = try XCTUnwrap(app.missing, "a file in the library's place was not asked about")
+            try waitUntil("the question never appeared") { missing.window.isMapped }
             XCTAssertTrue(missing.page.description.contains("At \(file.path) there is a file, not a library folder"), missing.page.description)
             let offered = buttons(in: missing.window)
             XCTAssertNotNil(offered["Choose Another…"])
             XCTAssertNil(offered["Create Library"], "Create Library is offered where it can only fail")
+            // Choose Another… starts where the library was looked for, not in the recent files.
+            gtk_widget_activate(try XCTUnwrap(offered["Choose Another…"]).widget)
+            // As Space does: GTK shows the press, then clicks.
+            try waitUntil("Choose Another… opened no chooser") { missing.chooser != nil }
+            let chooser = try XCTUnwrap(missing.chooser)
+            // GTK's own dialog, without a portal, reads the folder as it opens.
+            try waitUntil("the chooser never showed a folder") { chooser.currentFolder != nil }
+            XCTAssertEqual(chooser.currentFolder?.standardizedFileURL.path, library.url.standardizedFileURL.path)
             missing.close()
         }
     }

@@ -36,6 +36,22 @@ public final class FileChooserNative: GObjectRef {
         gtk_file_chooser_add_filter(opaque, filter.opaque)
     }
 
+    /// The folder the chooser shows first, rather than its recent files; nil leaves it to GTK.
+    public var currentFolder: URL? {
+        get { gtk_file_chooser_get_current_folder(opaque).flatMap { folder in
+            defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+            return LocalFile.url(of: folder)
+        } }
+        set {
+            guard let newValue, let path = LocalFile.path(of: newValue) else { return }
+            defer { g_free(path) }
+            let folder = g_file_new_for_path(path)
+            defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+            // A folder that went meanwhile leaves GTK's choice; nothing to tell the person.
+            gtk_file_chooser_set_current_folder(opaque, folder, nil)
+        }
+    }
+
     /// The chosen file or folder, once the chooser accepted; nil when nothing is chosen.
     public var file: LocalFile.Location? {
         gtk_file_chooser_get_file(opaque).map(LocalFile.location(takingOwnershipOf:))

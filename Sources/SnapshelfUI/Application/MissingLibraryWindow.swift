@@ -12,7 +12,9 @@ final class MissingLibraryWindow {
     let page: StatusPage
     private let createButton = Button(mnemonic: tr("_Create Library"))
     private let chooseButton = Button(mnemonic: tr("C_hoose Another…"))
-    private var chooser: FileChooserNative?
+    private(set) var chooser: FileChooserNative?
+    /// The library's folder that is not there.
+    private let directory: URL
     /// Called with the folder to open: the one named, once the person asks to create it, or the
     /// one chosen instead.
     var chosen: (@MainActor (URL) -> Void)?
@@ -20,6 +22,7 @@ final class MissingLibraryWindow {
     /// - Parameter fileInTheWay: whether a file, not a folder, is at `directory`: then no
     ///   library can be created there, and only another folder is offered.
     init(application: Application, directory: URL, fileInTheWay: Bool = false) {
+        self.directory = directory
         window = ApplicationWindow(application: application)
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
@@ -61,6 +64,14 @@ final class MissingLibraryWindow {
     private func choose() {
         let native = FileChooserNative(title: tr("Choose a Library Folder"), parent: window, action: .selectFolder,
                                        acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+        // Where the missing folder would have been, as far up as is there, such as the disk's
+        // other folders, rather than GTK's recent files.
+        native.currentFolder = sequence(first: directory.deletingLastPathComponent()) { folder in
+            folder.path == "/" ? nil : folder.deletingLastPathComponent()
+        }.first { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+        }
         native.onResponse { [weak self] accepted in
             guard let self, let native = self.chooser else { return }
             self.chooser = nil
