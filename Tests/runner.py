@@ -85,6 +85,11 @@ class Worker:
             number = said.readline().strip()
         if not number:
             raise SystemExit("Xvfb did not start: is the xvfb package installed?")
+        # A window that was the new Xvfb's very first client could, under load, not open the
+        # display (2 runs in 11 with two busy loops beside them; none in 8 since): a client of the
+        # runner's is the first, and the worker starts once it has been served.
+        subprocess.run(["xdpyinfo", "-display", f":{number}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=60, check=True)
         read, write = os.pipe()
         self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write}"],
                                     pass_fds=[write], env=dict(os.environ, DISPLAY=f":{number}"),
