@@ -41,9 +41,18 @@ public final class Label: Widget {
 
     /// Whether a wrapping label also breaks a word too long for a line, such as a file's long
     /// name or a hostile decoder's message, which would otherwise widen it past the window.
+    /// Such a break adds no hyphen, which Pango would: a label or a name shows as it is written.
     public var breaksLongWords: Bool {
         get { gtk_label_get_wrap_mode(opaque) == PANGO_WRAP_WORD_CHAR }
-        set { gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD) }
+        set {
+            gtk_label_set_wrap_mode(opaque, newValue ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
+            let attributes = newValue ? pango_attr_list_new() : nil
+            if let attributes {
+                pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(false.gboolean))
+            }
+            gtk_label_set_attributes(opaque, attributes)
+            attributes.map(pango_attr_list_unref)
+        }
     }
 
     public var isSelectable: Bool { get { flag(gtk_label_get_selectable) } set { setFlag(gtk_label_set_selectable, newValue) } }
