@@ -217,7 +217,8 @@ final class ShotwellImportWindowTests: AppTestCase, @unchecked Sendable {
             var question = try XCTUnwrap(window.importFlow.chooser.databaseQuestion, "nothing said Shotwell’s database was not found")
             XCTAssertEqual(question.heading, "Shotwell’s Library Not Found")
             let flatpak = library.url.appendingPathComponent("home/.var/app/org.gnome.Shotwell/data/shotwell/data/photo.db")
-            XCTAssertTrue(question.body.contains(defaultDatabase.path + "\n" + flatpak.path), question.body)
+            XCTAssertEqual(labelTexts(in: try XCTUnwrap(question.extraChild)), [defaultDatabase.path + "\n" + flatpak.path],
+                           "the places looked at are not listed")
             gtk_window_close(question.typed())
             XCTAssertNil(window.importFlow.chooser.databaseQuestion)
             XCTAssertFalse(window.importFlow.isRunning)

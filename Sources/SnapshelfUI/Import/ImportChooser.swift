@@ -52,10 +52,17 @@ final class ImportChooser {
     /// where Snapshelf looked, and offers to choose one kept elsewhere, such as in a backup.
     /// `chosen` gets it, or nothing when the person cancels.
     func askForShotwellDatabase(lookedAt locations: [URL], then chosen: @escaping @MainActor (URL?) -> Void) {
-        let paths = locations.map { DisplayName.of(FileName(url: $0)) }.joined(separator: "\n")
         let question = MessageDialog(parent: parent, heading: tr("Shotwell’s Library Not Found"),
-                                     body: String(format: tr("Snapshelf looked for Shotwell’s database where Shotwell keeps it, and found none:\n\n%@\n\nIf Shotwell’s library is elsewhere, such as in a backup, choose its database, photo.db."),
-                                                  paths))
+                                     body: tr("Snapshelf looked for Shotwell’s database where Shotwell keeps it, and found none. If Shotwell’s library is elsewhere, such as in a backup, choose its database, photo.db."))
+        // The places, one a line from the start, as paths read: centred in the body, each wrapped
+        // mid-path and looked like two.
+        let places = Label(locations.map { DisplayName.of(FileName(url: $0)) }.joined(separator: "\n"))
+        places.xAlignment = 0
+        places.wraps = true
+        places.breaksLongWords = true
+        places.isSelectable = true
+        places.addStyleClass("dim-label")
+        question.extraChild = places
         question.addResponse("cancel", label: tr("_Cancel"))
         question.addResponse("choose", label: tr("C_hoose Database…"), appearance: .suggested)
         question.defaultResponse = "choose"
