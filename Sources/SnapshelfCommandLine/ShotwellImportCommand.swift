@@ -22,8 +22,7 @@ final class ShotwellImportCommand {
 
     /// Reads Shotwell's library from where Shotwell keeps it, else names every place looked at.
     init(lookingIn locations: [URL], includingHidden: Bool = false) {
-        let found = locations.first { FileManager.default.fileExists(atPath: $0.path) } ?? locations[0]
-        (database, self.includingHidden, lookedAt) = (found, includingHidden, locations)
+        (database, self.includingHidden, lookedAt) = (ShotwellLibrary.firstPresent(of: locations), includingHidden, locations)
     }
 
     /// Shotwell's photos to import, with their titles, turns and dates; nil once the reason the

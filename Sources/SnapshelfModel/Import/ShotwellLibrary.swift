@@ -74,8 +74,12 @@ public struct ShotwellLibrary: Sendable {
 
     /// The first of `defaultLocations` that holds a file, else the first, which errors then name.
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let locations = defaultLocations(environment: environment)
-        return locations.first { FileManager.default.fileExists(atPath: $0.path) } ?? locations[0]
+        firstPresent(of: defaultLocations(environment: environment))
+    }
+
+    /// The first of `locations` that holds a file, else the first.
+    public static func firstPresent(of locations: [URL]) -> URL {
+        locations.first { FileManager.default.fileExists(atPath: $0.path) } ?? locations[0]
     }
 
     /// The files to import and what each brings, in the same order, for `BatchImport.run`.
