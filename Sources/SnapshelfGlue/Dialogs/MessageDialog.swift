@@ -50,9 +50,7 @@ public final class MessageDialog: Window {
         if appearance != .normal { adw_message_dialog_set_response_appearance(dialog, id, appearance.adwaita) }
         // GTK 4.8 names a mnemonic button "_Undo Undo" (its label, then the label it is
         // "labelled by"); libadwaita 1.2 makes two buttons for each response, a row's and a column's.
-        for button in descendants.compactMap({ $0.as(Button.self) }) where button.label == label {
-            button.setAccessibleName(mnemonic: label)
-        }
+        nameButtonsByText()
     }
 
     /// What Enter chooses, and where the focus starts.

@@ -76,13 +76,8 @@ public final class ToastOverlay: Widget {
             toastWidget.hideFromScreenReaders(true)
             toastWidget.hideFromScreenReaders(false)
         }
-        for button in toastWidget.descendants.filter({ $0.typeName == "GtkButton" }) {
-            if let label = gtk_button_get_label(button.typed()) {
-                button.setAccessibleName(mnemonic: String(cString: label))
-            } else {
-                button.setSoleAccessibleName(closeButtonName)
-            }
-        }
+        // The one without a label is the close button, an icon.
+        toastWidget.nameButtonsByText().forEach { $0.setSoleAccessibleName(closeButtonName) }
     }
 
     private static func controllers(of widget: Widget) -> [GObjectRef] {

@@ -67,6 +67,18 @@ public class Button: Widget {
 }
 
 extension Widget {
+    /// Names each button inside the widget that libadwaita made with a mnemonic label, such as a
+    /// toast's or a message dialog's, by its text alone, as `init(mnemonic:)` does the glue's own;
+    /// returns those with no label, such as icon-only ones, for the caller to name.
+    @discardableResult
+    func nameButtonsByText() -> [Button] {
+        descendants.compactMap { $0.as(Button.self) }.filter { button in
+            guard let label = button.label else { return true }
+            button.setAccessibleName(mnemonic: label)
+            return false
+        }
+    }
+
     /// Names a widget with a mnemonic label by that label's text alone.
     func setAccessibleName(mnemonic text: String) {
         setSoleAccessibleName(Mnemonic.plain(text))
