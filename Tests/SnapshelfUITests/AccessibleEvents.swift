@@ -1,13 +1,17 @@
 // Listens to this process's accessibility events as a screen reader does: a python3 pyatspi
-// script, registered with the AT-SPI registry, prints each object added to the tree (its role
-// and name) while the test spins GTK's main loop, which answers the script's questions.
+// script, registered with the AT-SPI registry, prints each new description an object is given
+// (the object's role and name, whether it has the focus, and the description), which is what
+// Orca speaks of the object it has the focus on, while the test spins GTK's main loop, which
+// answers the script's questions.
 import Foundation
 import XCTest
 
-/// An object an "object:children-changed:add" event said was added, as AT-SPI reported it.
-struct AddedAccessible: Decodable, Equatable {
+/// An "object:property-change:accessible-description" event, as AT-SPI reported it.
+struct DescribedAccessible: Decodable, Equatable {
     let role: String
     let name: String
+    let focused: Bool
+    let description: String
 }
 
 enum AccessibleEvents {
@@ -18,26 +22,30 @@ enum AccessibleEvents {
 
         process_id = int(sys.argv[1])
 
-        def added(event):
-            try:
-                if event.source.getApplication().get_process_id() != process_id or event.any_data is None:
-                    return
-                print(json.dumps({"role": event.any_data.getRoleName(), "name": event.any_data.name or ""}), flush=True)
-            except Exception as error:
-                print(json.dumps({"role": "error", "name": str(error)}), flush=True)
+        def heard(role, name="", focused=False, description=""):
+            print(json.dumps({"role": role, "name": name, "focused": focused, "description": description}), flush=True)
 
-        pyatspi.Registry.registerEventListener(added, "object:children-changed:add")
-        print(json.dumps({"role": "ready", "name": ""}), flush=True)
+        def described(event):
+            try:
+                if event.source.getApplication().get_process_id() != process_id:
+                    return
+                heard(event.source.getRoleName(), event.source.name or "",
+                      event.source.getState().contains(pyatspi.STATE_FOCUSED), event.any_data or "")
+            except Exception as error:
+                heard("error", str(error))
+
+        pyatspi.Registry.registerEventListener(described, "object:property-change:accessible-description")
+        heard("ready")
         GLib.timeout_add_seconds(int(float(sys.argv[2])), lambda: pyatspi.Registry.stop())
         pyatspi.Registry.start()
         """
 
-    /// Starts listening, does `action` once the listener is registered, and returns the objects
-    /// added until `heard` holds for one of them, or the timeout; a listener that never got
-    /// ready throws.
+    /// Starts listening, does `action` once the listener is registered, and returns the
+    /// descriptions given until `heard` holds for one of them, or the timeout; a listener that
+    /// never got ready throws.
     @MainActor
-    static func added(during action: () throws -> Void, until heard: (AddedAccessible) -> Bool,
-                      timeout: TimeInterval = 30) throws -> [AddedAccessible] {
+    static func described(during action: () throws -> Void, until heard: (DescribedAccessible) -> Bool,
+                          timeout: TimeInterval = 30) throws -> [DescribedAccessible] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("accessible-events-\(UUID().uuidString)")
         try Data().write(to: output)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -48,9 +56,9 @@ enum AccessibleEvents {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        func events() -> [AddedAccessible] {
+        func events() -> [DescribedAccessible] {
             ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-                try? JSONDecoder().decode(AddedAccessible.self, from: Data($0.utf8))
+                try? JSONDecoder().decode(DescribedAccessible.self, from: Data($0.utf8))
             }
         }
         guard spin(until: { events().contains { $0.role == "ready" } || !process.isRunning }, timeout: timeout),
@@ -58,7 +66,7 @@ enum AccessibleEvents {
             throw AccessibleTree.Failure(description: "the accessibility event listener never got ready")
         }
         try action()
-        _ = spin(until: { events().contains(where: heard) || !process.isRunning }, timeout: timeout)
+        _ = spin(until: { events().contains { $0.role != "ready" && heard($0) } || !process.isRunning }, timeout: timeout)
         return events().filter { $0.role != "ready" }
     }
 }

@@ -31,6 +31,11 @@ static inline void snapshelf_accessible_set_label(GtkWidget *widget, const char 
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* Replaces the variadic gtk_accessible_update_property, for the accessible description only. */
+static inline void snapshelf_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 /* Sets the application ID the desktop sees for a realized window (see SnapshelfDesktopID.c). */
 void snapshelf_window_set_desktop_id(GtkWindow *window, const char *id);
 

@@ -3,8 +3,8 @@
 // as they are: the toast an unnamed "unknown" object that nothing announces, its button "Undo
 // Undo" (its label, then the label it is "labelled by") and its close button, an icon without a
 // tooltip, "GtkImage". Each toast is mended as it comes on screen and as it is rewritten: an
-// alert, which screen readers speak as it is added, named by its spoken text or title; its
-// button by its text alone; its close button by `closeButtonName`.
+// alert named by its spoken text or title, its button by its text alone, its close button by
+// `closeButtonName`; and what it says is said to the screen reader (see FocusAnnouncer).
 import CAdwaita
 import CGtk
 import CSnapshelfShim
@@ -30,8 +30,15 @@ public final class ToastOverlay: Widget {
         adw_toast_overlay_add_toast(opaque, toast.transferred)
         mendToasts()
         // A toast queued behind this one comes on screen when this one goes.
+        let dismissedToast = toast.raw
         toast.onDismissed { [weak self] in
-            MainLoop.perform { self?.mendToasts() }
+            guard let self else { return }
+            dismissed.insert(dismissedToast)
+            if announced == dismissedToast {
+                announcer.withdraw()
+                announced = nil
+            }
+            MainLoop.perform { self.mendToasts() }
         }
     }
 
@@ -43,6 +50,7 @@ public final class ToastOverlay: Widget {
         toast.timeout = timeout
         guard let shown = widget(showing: toast) else { return }
         mend(shown)
+        announce(toast.raw)
         let focus = Self.controllers(of: shown).first {
             String(cString: g_type_name_from_instance($0.raw.assumingMemoryBound(to: GTypeInstance.self))) == "GtkEventControllerFocus"
         }
@@ -51,6 +59,12 @@ public final class ToastOverlay: Widget {
         snapshelf_signal_emit_plain(focus.raw, "leave")
     }
 
+    private let announcer = FocusAnnouncer()
+    /// The toast said to the screen reader last, and those dismissed whose widgets are still
+    /// sliding out: only a toast that stays is said.
+    private var announced: UnsafeMutableRawPointer?
+    private var dismissed: Set<UnsafeMutableRawPointer> = []
+
     private var toastWidgets: [Widget] { children.filter { $0.typeName == "AdwToastWidget" } }
 
     private func widget(showing toast: Toast) -> Widget? {
@@ -58,23 +72,33 @@ public final class ToastOverlay: Widget {
     }
 
     private func mendToasts() {
-        toastWidgets.forEach(mend)
+        let shown = toastWidgets
+        shown.forEach(mend)
+        let toasts = shown.compactMap { snapshelf_object_get_object($0.raw, "toast") }
+        dismissed.formIntersection(toasts)
+        if let newest = toasts.last(where: { !dismissed.contains($0) }) {
+            announce(newest)
+        }
+    }
+
+    /// What the toast says: the title as shown, without the markup escaping libadwaita reads,
+    /// unless told more.
+    private static func line(of toast: UnsafeMutableRawPointer) -> String {
+        ObjectData.attached(NSString.self, to: toast, key: Toast.spokenKey).map { String($0) }
+            ?? adw_toast_get_title(OpaquePointer(toast)).map { Markup.unescaped(String(cString: $0)) } ?? ""
+    }
+
+    private func announce(_ toast: UnsafeMutableRawPointer) {
+        announcer.announce(Self.line(of: toast), within: self)
+        announced = toast
     }
 
     private func mend(_ toastWidget: Widget) {
         if let toast = snapshelf_object_get_object(toastWidget.raw, "toast") {
-            // The title as shown, without the markup escaping libadwaita reads, unless told more.
-            let title = adw_toast_get_title(OpaquePointer(toast)).map { Markup.unescaped(String(cString: $0)) }
-            let spoken = ObjectData.attached(NSString.self, to: toast, key: Toast.spokenKey).map { String($0) }
             if gtk_accessible_get_accessible_role(OpaquePointer(toastWidget.raw)) != GTK_ACCESSIBLE_ROLE_ALERT {
                 toastWidget.setAccessibleRole(.alert)
             }
-            toastWidget.setAccessibleName(spoken ?? title ?? "")
-            // GTK 4.8 has no announcements, and tells AT-SPI of an object only once a screen
-            // reader has asked for it: a toast it has seen is said again as added, as a
-            // rewritten one must be.
-            toastWidget.hideFromScreenReaders(true)
-            toastWidget.hideFromScreenReaders(false)
+            toastWidget.setAccessibleName(Self.line(of: toast))
         }
         // The one without a label is the close button, an icon.
         toastWidget.nameButtonsByText().forEach { $0.setSoleAccessibleName(closeButtonName) }

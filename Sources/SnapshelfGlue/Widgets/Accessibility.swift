@@ -10,7 +10,7 @@ extension Widget {
         /// A plain container, announced by what is inside it.
         case group
         /// Something the person must hear of as it appears, such as a toast: AT-SPI's "alert",
-        /// which screen readers speak when it is added.
+        /// by which a screen reader that reads the window tells it from the rest.
         case alert
 
         var gtk: GtkAccessibleRole {
