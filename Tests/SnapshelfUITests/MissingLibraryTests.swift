@@ -1,5 +1,6 @@
 // A library the person named whose folder is not there, as on a disk not plugged in, is asked
-// about with its path, not made empty in silence; Create Library then makes and opens it.
+// about with its path, not made empty in silence; Create Library then makes and opens it. A named
+// folder of other files is asked about the same way.
 import CGtk
 import Foundation
 import SnapshelfTestSupport
@@ -11,8 +12,8 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
     private var unplugged: URL { library.url.appendingPathComponent("media/usb & co/Photos") }
 
     @MainActor
-    private func start(asksBeforeCreating: Bool) -> SnapshelfApplication {
-        let app = SnapshelfApplication(libraryDirectory: unplugged, id: Self.uniqueID(), asksBeforeCreating: asksBeforeCreating)
+    private func start(at directory: URL? = nil, asksBeforeCreating: Bool) -> SnapshelfApplication {
+        let app = SnapshelfApplication(libraryDirectory: directory ?? unplugged, id: Self.uniqueID(), asksBeforeCreating: asksBeforeCreating)
         XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
         g_application_activate(app.application.typed())
         return app
@@ -39,9 +40,7 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
         let file = library.url.appendingPathComponent("photo.jpg")
         try FileManager.default.copyItem(at: SamplePhotos.cameras[0], to: file)
         try onMain {
-            let app = SnapshelfApplication(libraryDirectory: file, id: Self.uniqueID(), asksBeforeCreating: true)
-            XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
-            g_application_activate(app.application.typed())
+            let app = start(at: file, asksBeforeCreating: true)
             let missing = try XCTUnwrap(app.missing, "a file in the library's place was not asked about")
             try waitUntil("the question never appeared") { missing.window.isMapped }
             XCTAssertTrue(missing.page.description.contains("At \(file.path) there is a file, not a library folder"), missing.page.description)
@@ -88,6 +87,32 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
             XCTAssertNil(app.missing, "the question stayed after it was answered")
             XCTAssertTrue(FileManager.default.fileExists(atPath: unplugged.appendingPathComponent("library.sqlite3").path))
             XCTAssertEqual(window.pages.visible, .empty)
+        }
+    }
+
+    func testAFolderOfOtherFilesIsAskedAboutAndLeftAsItWasUntilCreateLibraryHere() throws {
+        let documents = library.url.appendingPathComponent("Documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        try Data("Dear…".utf8).write(to: documents.appendingPathComponent("letter.txt"))
+        try onMain {
+            let app = start(at: documents, asksBeforeCreating: true)
+            let missing = try XCTUnwrap(app.missing, "a folder of other files was made a library without a word")
+            try waitUntil("the question never appeared") { missing.window.isMapped }
+            XCTAssertNil(app.window)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: documents.path), ["letter.txt"],
+                           "Snapshelf's files were put among the person's before anyone asked")
+            XCTAssertEqual(missing.page.title, "Not a Snapshelf Library")
+            XCTAssertTrue(missing.page.description.contains(documents.path), missing.page.description)
+            let offered = buttons(in: missing.window)
+            XCTAssertNotNil(offered["Choose Another…"], "\(offered.keys.sorted())")
+            let create = try XCTUnwrap(offered["Create Library Here"], "\(offered.keys.sorted())")
+
+            gtk_widget_activate(create.widget)
+            try waitUntil("Create Library Here opened no library") { app.window != nil }
+            let window = try XCTUnwrap(app.window)
+            try waitUntil("the library's window never appeared") { window.window.isMapped }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: documents.appendingPathComponent("library.sqlite3").path))
+            XCTAssertEqual(try String(contentsOf: documents.appendingPathComponent("letter.txt"), encoding: .utf8), "Dear…")
         }
     }
 

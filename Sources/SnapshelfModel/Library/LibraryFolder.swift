@@ -37,6 +37,17 @@ public enum LibraryFolder {
         }
     }
 
+    /// Whether the folder holds files of something else and no library, such as a folder of
+    /// documents named by mistake: a library made there would mix its files with them, so the
+    /// window asks first. A folder that is empty, but for what Snapshelf or Syncthing put there, is
+    /// no such folder, nor is a library whose database is not there.
+    public static func holdsOtherFiles(_ directory: URL) -> Bool {
+        guard LibraryFiles.isDirectory(directory), !exists(at: directory), !isShared(directory),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return false }
+        let own: Set = [".stignore", ".snapshelf", "library.lock"]
+        return !names.contains("photos") && names.contains { !own.contains($0) && !$0.hasPrefix("library.sqlite3") }
+    }
+
     /// The nearest existing folder above, when it is no folder but a file.
     private static func fileInTheWay(above directory: URL) -> URL? {
         var parent = directory.deletingLastPathComponent()

@@ -1,16 +1,28 @@
 // The window shown instead of making a library the person named (with --library or
 // SNAPSHELF_LIBRARY) whose folder is not there, as when it is on a disk that is unplugged: an empty
 // library made in its place would look as if every photo were gone. It names the path and offers
-// to create the library there after all, or to choose another folder.
+// to create the library there after all, or to choose another folder. A folder that holds files of
+// something else, such as documents named by mistake, is asked about the same way, before a
+// library's files are mixed with them.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
 
 @MainActor
 final class MissingLibraryWindow {
+    /// What is at the library's path instead of a library.
+    enum Finding: Equatable {
+        /// Nothing: no folder, as on a disk not plugged in.
+        case nothing
+        /// A file, where no library can be made.
+        case file
+        /// A folder of other files and no library.
+        case otherFiles
+    }
+
     let window: ApplicationWindow
     let page: StatusPage
-    private let createButton = Button(mnemonic: tr("_Create Library"))
+    private let createButton: Button
     private let chooseButton = Button(mnemonic: tr("C_hoose Another…"))
     private(set) var chooser: FileChooserNative?
     /// The library's folder that is not there.
@@ -19,10 +31,11 @@ final class MissingLibraryWindow {
     /// one chosen instead.
     var chosen: (@MainActor (URL) -> Void)?
 
-    /// - Parameter fileInTheWay: whether a file, not a folder, is at `directory`: then no
-    ///   library can be created there, and only another folder is offered.
-    init(application: Application, directory: URL, fileInTheWay: Bool = false) {
+    /// - Parameter finding: what is at `directory`; where it is a file, no library can be
+    ///   created there, and only another folder is offered.
+    init(application: Application, directory: URL, finding: Finding = .nothing) {
         self.directory = directory
+        createButton = Button(mnemonic: finding == .otherFiles ? tr("_Create Library Here") : tr("_Create Library"))
         window = ApplicationWindow(application: application)
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
@@ -30,10 +43,17 @@ final class MissingLibraryWindow {
         page = StatusPage(iconName: "drive-removable-media-symbolic", title: tr("Library Not Found"),
                           description: String(format: tr("There is no library folder at %@. If it is on a disk that is not connected, connect it and start Snapshelf again. Otherwise, create a new, empty library there or choose another folder."),
                                               directory.path))
-        if fileInTheWay {
+        switch finding {
+        case .nothing: break
+        case .file:
             page.description = String(format: tr("At %@ there is a file, not a library folder, so no library can be opened or created there. Choose a library folder instead."),
                                       directory.path)
             createButton.isVisible = false
+        case .otherFiles:
+            page.iconName = "folder-symbolic"
+            page.title = tr("Not a Snapshelf Library")
+            page.description = String(format: tr("The folder %@ holds other files, and no Snapshelf library. Create a library there, beside them, or choose another folder."),
+                                      directory.path)
         }
         page.expandsVertically = true
         // One under the other: side by side they kept the window from narrowing to 360 pixels.

@@ -118,7 +118,10 @@ public final class SnapshelfApplication {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: libraryDirectory.path, isDirectory: &isFolder)
         if asksBeforeCreating, !exists || !isFolder.boolValue {
-            return showMissing(fileInTheWay: exists)
+            return showMissing(exists ? .file : .nothing)
+        }
+        if asksBeforeCreating, LibraryFolder.holdsOtherFiles(libraryDirectory) {
+            return showMissing(.otherFiles)
         }
         do {
             try openWindow()
@@ -157,13 +160,16 @@ public final class SnapshelfApplication {
         failure.show(error)
     }
 
-    /// Asks about a named library whose folder is not there, instead of making an empty one.
-    /// - Parameter fileInTheWay: whether something other than a folder is at the library's path,
-    ///   where no library can be created.
-    private func showMissing(fileInTheWay: Bool) {
-        let reason = fileInTheWay ? tr("%@ is a file, not a library folder") : tr("there is no library folder at %@")
+    /// Asks about a named library whose folder is not there, or holds other files, instead of
+    /// making a library there.
+    private func showMissing(_ finding: MissingLibraryWindow.Finding) {
+        let reason = switch finding {
+        case .nothing: tr("there is no library folder at %@")
+        case .file: tr("%@ is a file, not a library folder")
+        case .otherFiles: tr("%@ holds other files, and no library")
+        }
         FileHandle.standardError.write(Data("snapshelf: \(String(format: reason, libraryDirectory.path))\n".utf8))
-        let missing = MissingLibraryWindow(application: application, directory: libraryDirectory, fileInTheWay: fileInTheWay)
+        let missing = MissingLibraryWindow(application: application, directory: libraryDirectory, finding: finding)
         self.missing = missing
         missing.window.showAsApplication(Self.id)
         missing.chosen = { [weak self] folder in self?.openChosen(folder) }
