@@ -1,7 +1,8 @@
 // A window 360 to 400 pixels wide, as on a phone or half a small screen, cuts nothing short that
 // the person needs: the header's title and its subtitle read in full, the information panel is
 // laid over the photos rather than squeezing them, and every dialog fits within the window. A
-// wide window keeps the panel beside the photos.
+// wide window keeps the panel beside the photos, and a panel shown there hides as the window
+// narrows, to come back as it widens.
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -119,6 +120,36 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
             let beside = try XCTUnwrap(panel.bounds(in: window.window))
             XCTAssertLessThanOrEqual(grid.x + grid.width, beside.x, "the panel does not stand beside the photos")
         }
+    }
+
+    func testAPanelBesideThePhotosHidesAsTheWindowNarrowsAndComesBackAsItWidens() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            window.grid.select(positions: [0])
+            try widen(window)
+            window.window.activateAction(Command.info.detailedName)
+            XCTAssertTrue(window.info.isShown)
+            XCTAssertFalse(try isFolded(window))
+            try resize(window, to: 400)
+            XCTAssertTrue(try isFolded(window))
+            XCTAssertFalse(window.info.isShown, "narrowing the window laid the panel over the photos")
+            try widen(window)
+            XCTAssertTrue(window.info.isShown, "widening the window again did not give the panel back")
+            // Hidden by the person, it stays hidden through the same.
+            window.window.activateAction(Command.info.detailedName)
+            try resize(window, to: 400)
+            try widen(window)
+            XCTAssertFalse(window.info.isShown, "the window showed a panel the person had hidden")
+        }
+    }
+
+    /// The window made wide, once it is: `resize` waits for a window to narrow.
+    @MainActor
+    private func widen(_ window: LibraryWindow) throws {
+        window.window.defaultSize = (1200, 600)
+        try waitUntil("the window never widened: \(window.window.width)") { window.window.width > 1000 }
+        try waitUntilSettled(window.window)
     }
 
     func testEscapeInTheViewerHidesThePanelOverThePhotoFirst() throws {

@@ -1,6 +1,8 @@
 // AdwFlap: a panel beside the content while the window has room for both, and laid over the
-// content, which keeps its width, once it has not (folded). Its showing is the person's alone: a
-// window that narrows or widens never shows or hides it by itself.
+// content, which keeps its width, once it has not (folded). Its showing is the person's: a panel
+// shown beside the content hides as the window narrows, rather than sliding over what the person
+// was looking at, and comes back as it widens again; a window that widens never shows a panel
+// the person had not shown.
 import CAdwaita
 import CGtk
 
@@ -24,6 +26,30 @@ public final class Flap: Widget {
         adw_flap_set_locked(opaque, true.gboolean)
         adw_flap_set_reveal_flap(opaque, false.gboolean)
         hideOnEscape()
+        hideWhileFolded()
+    }
+
+    /// Hides a panel shown beside the content as it folds, and shows it again as it unfolds,
+    /// unless the person showed or hid it meanwhile.
+    private func hideWhileFolded() {
+        let flap = opaque
+        // Whether folding hid the panel, which unfolding then gives back.
+        @MainActor final class Folding { var hidPanel = false }
+        let folding = Folding()
+        connect("notify::folded", .pointer) { _ in
+            let folded = adw_flap_get_folded(flap) != 0
+            if folded, adw_flap_get_reveal_flap(flap) != 0 {
+                folding.hidPanel = true
+                adw_flap_set_reveal_flap(flap, false.gboolean)
+            } else if !folded, folding.hidPanel {
+                folding.hidPanel = false
+                adw_flap_set_reveal_flap(flap, true.gboolean)
+            }
+        }
+        connect("notify::reveal-flap", .pointer) { _ in
+            // The person's own showing or hiding, while folded, wins over what folding did.
+            if adw_flap_get_reveal_flap(flap) != 0 { folding.hidPanel = false }
+        }
     }
 
     /// Escape hides a folded panel before anything under it takes the key: AdwFlap's own Escape
