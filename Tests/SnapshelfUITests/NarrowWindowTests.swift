@@ -69,6 +69,25 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testALongLabelLeavesTheViewersTitleToWhichPhotoItIsAndReadsInFullUnderThePhoto() throws {
+        let label = "Sunset over the old harbour of Lisbon"
+        try makeLibrary(labels: [label, "Hill"])
+        try onMain {
+            DesktopSettings.set("gtk-decoration-layout", to: "appmenu:close", in: self)
+            let window = try launch()
+            window.open(position: 0)
+            for width in [400, 360] {
+                try resize(window, to: width)
+                let labels = try titleLabels(of: window)
+                XCTAssertEqual(labels.flatMap(labelTexts), ["1 of 2", "~/library"], "at \(width) pixels")
+                assertReadable(labels, at: width)
+                XCTAssertEqual(window.viewer.captionText, label)
+            }
+            try resize(window, to: 1280)
+            XCTAssertEqual(try titleLabels(of: window).flatMap(labelTexts).first, label, "a wide window's title is no longer the label")
+        }
+    }
+
     @MainActor
     private func assertReadable(_ labels: [Widget], at width: Int) {
         for label in labels {

@@ -14,6 +14,9 @@ final class WindowHeader {
     /// The same without the date taken and with a shorter count, shown instead in a window too
     /// narrow for the whole line, which would otherwise be cut short; the information panel has the date.
     private let shortTitles = WindowTitle(title: "Snapshelf")
+    /// In the viewer, narrower still: which photo of how many it is, without its label, which is
+    /// read in full under the photo rather than cut short here.
+    private let placeTitles = WindowTitle(title: "Snapshelf")
     /// The library's folder when it is not the default library, else nil.
     private var libraryName: String?
     /// The count or position, and the date taken, which follow the library's name on the subtitle.
@@ -21,6 +24,8 @@ final class WindowHeader {
     private(set) var takenText = ""
     /// The count or position as a narrow window shows it, without the date.
     private var shortText = ""
+    /// Whether the narrowest title is the position, as in the viewer.
+    private var placeIsTitle = false
     private let backButton = running(.back, Button(iconName: "go-previous-symbolic", name: tr("Back")),
                                      tooltip: Command.back.tooltip)
     private let editButton = running(.editLabel, Button(iconName: "document-edit-symbolic", name: tr("Edit Label")),
@@ -49,7 +54,7 @@ final class WindowHeader {
         root.packStart(backButton)
         root.packStart(importButtons)
 
-        root.setTitleWidget(Squeezer([titles, shortTitles]))
+        root.setTitleWidget(Squeezer([titles, shortTitles, placeTitles]))
 
         mainMenu.isPrimary = true
         root.packEnd(mainMenu)
@@ -103,6 +108,8 @@ final class WindowHeader {
     private func show(title text: String, subtitle line: String, short: String, taken date: String?, viewing: Bool) {
         titles.title = text
         shortTitles.title = text
+        placeTitles.title = viewing ? short : text
+        placeIsTitle = viewing
         subtitleText = line
         shortText = short
         takenText = date ?? ""
@@ -121,6 +128,7 @@ final class WindowHeader {
         let line = { (parts: [String]) in parts.filter { !$0.isEmpty }.joined(separator: " · ") }
         titles.subtitle = line([libraryName ?? "", subtitleText, takenText])
         shortTitles.subtitle = line([libraryName ?? "", shortText])
+        placeTitles.subtitle = placeIsTitle ? libraryName ?? "" : shortTitles.subtitle
     }
 
     var titleText: String { titles.title }
