@@ -44,6 +44,9 @@ final class LabelDialogKeysTests: AppTestCase, @unchecked Sendable {
         try makeLibrary(labels: ["Already here"])
         try onMain {
             let window = try launch()
+            // High enough for the dialog at its size: a lower one gives the dialog its height.
+            window.window.defaultSize = (1000, 780)
+            try waitUntil("the window never grew") { window.window.height > 720 }
             let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
             // A fourth photo, so the third still shows the box for the others, as the first does.
             window.importFlow.importFiles([SamplePhotos.cameras[1], copy, SamplePhotos.cameras[2], SamplePhotos.cameras[3]])

@@ -217,6 +217,18 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
             try waitUntilSettled(importing.window)
             XCTAssertTrue(importing.forTheRestToggle.isVisible)
             XCTAssertLessThanOrEqual(importing.window.width, window.window.width, "the Label Photo dialog is wider than the window")
+            XCTAssertLessThanOrEqual(importing.window.height, window.window.height, "the Label Photo dialog is taller than the window")
+            // Its title wraps only where one line does not fit: not at 480 pixels.
+            gtk_widget_activate_action_variant(importing.window.typed(), "dialog.cancel", nil)
+            try waitUntil("Cancel did not end the import") { !window.importFlow.isRunning }
+            try resize(window, to: 480)
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(2)))
+            let wide = try waitForDialog(in: window)
+            try waitUntil("the dialog never asked for a label") { wide.isWaitingForLabel }
+            try waitUntilSettled(wide.window)
+            let titles = tree(of: wide.window).filter { $0.isMapped && labelTexts(in: $0) == ["Label Photo"] && $0.typeName == "GtkLabel" }
+            XCTAssertEqual(titles.count, 1)
+            XCTAssertEqual(titles.map { pango_layout_get_line_count(gtk_label_get_layout($0.opaque)) }, [1], "the title wraps with room to spare")
         }
     }
 

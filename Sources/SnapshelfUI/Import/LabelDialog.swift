@@ -22,10 +22,11 @@ final class LabelDialog {
 
     let window = Window()
     private let preview = Picture()
+    private let previewArea = Box(.horizontal)
     private let entry = Entry(name: tr("Label"))
     private let fileName = Label()
-    private let progress = Label()
-    private let title = Label(tr("Label Photo"))
+    /// The title, and which photo of how many it is.
+    private let heading = DialogTitle(tr("Label Photo"))
     private let skipButton = Button(mnemonic: tr("S_kip"))
     private let notice = Label()
     private let titleSource = Label()
@@ -48,7 +49,7 @@ final class LabelDialog {
         // As one of the application's windows, the dialog gets its shortcuts, Ctrl+Q among them.
         window.makeTransient(for: parent)
         self.parent = parent
-        window.defaultSize = (width: width, height: nil)
+        fitWithinParent()
         window.addStyleClass("label-dialog")
 
         buildHeader()
@@ -65,23 +66,23 @@ final class LabelDialog {
         entry.onChanged { [weak self] in self?.updateSave() }
     }
 
-    /// 480 pixels, or in a narrower window its width: the dialog never reaches past it.
-    private var width: Int {
-        guard let parent, parent.width > 0 else { return 480 }
-        return min(480, parent.width)
+    /// 480 pixels wide, or in a narrower window its width: the dialog never reaches past it. In
+    /// a window too low for the preview at its size, the dialog takes the window's height, and the
+    /// preview what is left. Otherwise the height the content asks for: a window never shrinks by
+    /// itself, so one grown for a duplicate's notice would stay tall for every photo after it.
+    private func fitWithinParent() {
+        let width = parent.map { $0.width > 0 ? min(480, $0.width) : 480 } ?? 480
+        let height = parent.map(\.height).flatMap { $0 > 0 && $0 < Self.roomyHeight ? $0 : nil }
+        previewArea.requestSize(height: height == nil ? Self.previewSize : Self.previewSize / 3)
+        window.defaultSize = (width: width, height: height)
     }
+
+    /// A window at least this high has room for the dialog with its preview at full size.
+    private static let roomyHeight = 720
 
     private func buildHeader() {
         let (header, save) = DialogHeader.make(accepting: tr("_Save"), action: "dialog.save")
-        let titles = Box(.vertical)
-        titles.verticalAlignment = .center
-        title.addStyleClass("title")
-        // Onto two lines in a narrow window, where a longer translation would be cut short.
-        title.wraps = true
-        title.justification = .center
-        progress.addStyleClass("subtitle")
-        titles.append([title, progress])
-        header.setTitleWidget(titles)
+        header.setTitleWidget(heading.root)
         window.setTitlebar(header)
         window.setDefaultWidget(save)
     }
@@ -94,9 +95,8 @@ final class LabelDialog {
         // In a horizontal box the picture is measured at its decoded width, not the dialog's, so
         // a portrait photo does not stretch the dialog taller than the preview size.
         preview.verticalAlignment = .center
-        let previewArea = Box(.horizontal)
         previewArea.horizontalAlignment = .center
-        previewArea.requestSize(height: Self.previewSize)
+        previewArea.expandsVertically = true
         previewArea.append(preview)
         content.append(previewArea)
 
@@ -159,16 +159,12 @@ final class LabelDialog {
         }
     }
 
-    /// Shows one photo, numbered when it is one of several, with the entry focused. A photo already
-    /// in the library says so and offers its current label, selected, to keep or change; a new one
-    /// with a title of its own offers that. What the person typed ahead wins over either.
-    /// Shows a photo to be imported. `kept` is the label the library's own sidecar kept for it
-    /// when the photo left (see `Library.keptLabel(for:)`), offered before any title it brings.
+    /// Shows one photo to import, numbered when it is one of several, with the entry focused. A
+    /// photo already in the library says so and offers its current label, selected, to keep or
+    /// change; a new one offers the label the library's sidecar `kept` for it when it left (see
+    /// `Library.keptLabel(for:)`), else a title of its own. What the person typed ahead wins.
     func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?, kept: String? = nil) {
         preview.paintable = Texture(pixbuf: candidate.preview.pixbuf)
-        // Back to the size the content asks for: a window never shrinks by itself, so one grown
-        // for a duplicate's notice would stay tall for every photo after it.
-        window.defaultSize = (width: width, height: nil)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         showPlace(number, of: total, offeringToReplaceTitles: true)
         skipButton.tooltipText = tr("Import this photo without a label (Escape)")
@@ -197,8 +193,7 @@ final class LabelDialog {
     /// The photo's number among those of the session, Skip, and the offer of one label for the rest.
     /// - Parameter forTheRest: how many photos one label for the rest goes to, when not all left.
     private func showPlace(_ number: Int, of total: Int, offeringToReplaceTitles: Bool, forTheRest rest: Int? = nil) {
-        progress.text = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
-        progress.isVisible = total > 1
+        heading.subtitle = total > 1 ? String(format: tr("%d of %d"), number, total) : ""
         skipButton.isVisible = total > 1
         let remaining = rest ?? total - number
         forTheRest.mnemonic = String(format: trn("_Use this label for %d more photo", "_Use this label for the other %d photos", remaining), remaining)
@@ -216,7 +211,7 @@ final class LabelDialog {
     func review(_ photo: Photo, number: Int, of total: Int, unlabelled: Int, thumbnail: Paintable?) {
         edit(photo, thumbnail: thumbnail)
         window.title = tr("Label Photo")
-        title.text = window.title
+        heading.title = window.title
         showPlace(number, of: total, offeringToReplaceTitles: false, forTheRest: unlabelled)
         skipButton.tooltipText = tr("Leave this photo’s label as it is (Escape)")
     }
@@ -228,10 +223,11 @@ final class LabelDialog {
     func edit(_ photo: Photo, withOthers others: [Photo] = [], thumbnail: Paintable?) {
         let count = others.count + 1
         window.title = count == 1 ? tr("Edit Label") : String(format: trn("Edit Label of %d Photo", "Edit Label of %d Photos", count), count)
-        title.text = window.title
+        heading.title = window.title
         preview.paintable = thumbnail
         fileName.text = photo.displayName
-        for widget in [progress, skipButton, forTheRest, replacingTitles, titleSource] as [Widget] {
+        heading.subtitle = ""
+        for widget in [skipButton, forTheRest, replacingTitles, titleSource] as [Widget] {
             widget.isVisible = false
         }
         notice.text = String(format: trn("The label you save goes to the %d selected photo.",
@@ -245,6 +241,7 @@ final class LabelDialog {
     /// the cursor after what the person typed ahead.
     private func presentForTyping(selectingAll: Bool) {
         setBusy(false)
+        fitWithinParent()
         window.present()
         entry.grabFocus()
         if selectingAll {
@@ -260,7 +257,7 @@ final class LabelDialog {
     }
 
     var entryText: String { entry.text }
-    var titleText: String { title.text }
+    var titleText: String { heading.title }
     var fileNameText: String { fileName.text }
 
     private var appliesToTheRest: Bool { forTheRest.isVisible && forTheRest.isActive }
@@ -284,7 +281,7 @@ final class LabelDialog {
 
     /// Shown and not busy reading the next photo: what a person sees as ready for typing.
     var isWaitingForLabel: Bool { window.isVisible && skipAction.isEnabled }
-    var progressText: String { progress.text }
+    var progressText: String { heading.subtitle }
     var entryWidget: Entry { entry }
 
     func close() {
