@@ -119,6 +119,24 @@ final class ImportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// Many files passed over before a photo are told in the dialog by their number after the
+    /// first two, which keeps the dialog in the window; the toast lists them all.
+    func testManyFilesPassedOverAreCountedInTheDialogAfterTheFirstTwo() throws {
+        let broken = (1...4).map { library.file(named: "broken \($0).jpg", containing: Data("no photo".utf8)) }
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles(broken + [SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            XCTAssertEqual(dialog.progressText, "", "one photo of five files needs no count")
+            XCTAssertEqual(dialog.passedOverText?.split(separator: "\n"), [
+                "“broken 1.jpg” was not imported: it is not an image.",
+                "“broken 2.jpg” was not imported: it is not an image.",
+                "2 more files were not imported.",
+            ])
+        }
+    }
+
     func testFilesGivenToTheApplicationOpenTheLabelDialog() throws {
         try onMain {
             let window = try launch()

@@ -160,15 +160,19 @@ final class LibraryWindowTests: AppTestCase, @unchecked Sendable {
             gtk_editable_set_text(dialog.entryWidget.opaque, "first")
             gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.save", nil)
 
-            // The bad file is reported by name, and the dialog moves on to the third file.
-            try waitUntil { dialog.progressText == "3 of 4" && dialog.isWaitingForLabel }
+            // The bad file is reported by name, in the toast and where the person looks, over the
+            // next photo; counted out, that one is the second of three.
+            try waitUntil { dialog.progressText == "2 of 3" && dialog.isWaitingForLabel }
             XCTAssertTrue(window.notification.isShown)
             XCTAssertTrue(window.notification.text.contains("receipt.jpg"), window.notification.text)
             XCTAssertTrue(window.notification.text.contains("not an image"), window.notification.text)
+            XCTAssertEqual(dialog.passedOverText, "“receipt.jpg” was not imported: it is not an image.")
+            XCTAssertEqual(dialog.forTheRestToggle.mnemonic, "_Use this label for 1 more photo")
             XCTAssertEqual(String(cString: gtk_editable_get_text(dialog.entryWidget.opaque)), "", "each photo starts unlabelled")
 
             gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.skip", nil)
-            try waitUntil { dialog.progressText == "4 of 4" && dialog.isWaitingForLabel }
+            try waitUntil { dialog.progressText == "3 of 3" && dialog.isWaitingForLabel }
+            XCTAssertNil(dialog.passedOverText, "the note stayed over a later photo")
             gtk_widget_activate_action_variant(dialog.window.typed(), "dialog.cancel", nil)
             try waitUntil { !window.importFlow.isRunning }
 

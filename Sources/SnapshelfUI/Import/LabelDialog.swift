@@ -29,6 +29,7 @@ final class LabelDialog {
     private let heading = DialogTitle(tr("Label Photo"))
     private let skipButton = Button(mnemonic: tr("S_kip"))
     private let notice = Label()
+    private let passedOverNote = Label()
     private let titleSource = Label()
     private let lengthNote = LabelLengthNote()
     /// Whether the next photo is being read, when it cannot be saved or skipped yet.
@@ -104,10 +105,13 @@ final class LabelDialog {
         fileName.addStyleClass("dim-label")
         content.append(fileName)
 
-        notice.wraps = true
-        notice.breaksLongWords = true
+        for label in [passedOverNote, notice] {
+            label.wraps = true
+            label.breaksLongWords = true
+            content.append(label)
+        }
+        passedOverNote.addStyleClass("warning")
         notice.addStyleClass("duplicate-notice")
-        content.append(notice)
 
         entry.placeholderText = tr("Label")
         // The title's origin sits close under the entry, so it reads as being about the text in it.
@@ -163,7 +167,9 @@ final class LabelDialog {
     /// photo already in the library says so and offers its current label, selected, to keep or
     /// change; a new one offers the label the library's sidecar `kept` for it when it left (see
     /// `Library.keptLabel(for:)`), else a title of its own. What the person typed ahead wins.
-    func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?, kept: String? = nil) {
+    /// `passedOver` says which files before it could not be imported, where the person looks.
+    func show(_ candidate: PhotoCandidate, number: Int, of total: Int, existing: Photo?, kept: String? = nil,
+              passedOver: String? = nil) {
         preview.paintable = Texture(pixbuf: candidate.preview.pixbuf)
         fileName.text = DisplayName.baseName(of: candidate.sourceURL)
         showPlace(number, of: total, offeringToReplaceTitles: true)
@@ -176,6 +182,8 @@ final class LabelDialog {
             }
         }
         notice.isVisible = existing != nil
+        passedOverNote.text = passedOver ?? ""
+        passedOverNote.isVisible = passedOver != nil
         let offeredKept = existing == nil && typedAhead.isEmpty ? kept : nil
         let offeredTitle = existing == nil && typedAhead.isEmpty && offeredKept == nil ? candidate.title : nil
         if let offeredKept {
@@ -227,7 +235,7 @@ final class LabelDialog {
         preview.paintable = thumbnail
         fileName.text = photo.displayName
         heading.subtitle = ""
-        for widget in [skipButton, forTheRest, replacingTitles, titleSource] as [Widget] {
+        for widget in [skipButton, forTheRest, replacingTitles, titleSource, passedOverNote] as [Widget] {
             widget.isVisible = false
         }
         notice.text = String(format: trn("The label you save goes to the %d selected photo.",
@@ -265,6 +273,7 @@ final class LabelDialog {
     var forTheRestToggle: CheckButton { forTheRest }
     var replacingTitlesToggle: CheckButton { replacingTitles }
     var noticeText: String? { notice.isVisible ? notice.text : nil }
+    var passedOverText: String? { passedOverNote.isVisible ? passedOverNote.text : nil }
     var titleSourceText: String? { titleSource.isVisible ? titleSource.text : nil }
 
     /// While the next photo is being read, it cannot be saved or skipped yet, but typing goes on.

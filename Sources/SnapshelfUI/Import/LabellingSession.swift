@@ -32,6 +32,10 @@ final class LabellingSession {
     private var handed = 0
     /// Whether the dialog has closed: a file read meanwhile is not shown.
     private var isOver = false
+    /// The files that could not be read, which the dialog's count leaves out as it learns of them.
+    private var failed = 0
+    /// Why the files since the last one shown could not be imported, told in the dialog.
+    private var passedOver: [String] = []
 
     /// - Parameters:
     ///   - library: where a file's content is looked for, to offer the label it has there.
@@ -54,12 +58,11 @@ final class LabellingSession {
 
     private func inspectNext() {
         guard next < files.count else { return end() }
-        let number = next + 1
         let url = files[next]
         next += 1
         dialog.setBusy(true)
         loader.candidate(inspecting: url, previewSize: LabelDialog.previewSize) { [weak self] result in
-            MainLoop.perform { [weak self] in self?.present(result, number: number) }
+            MainLoop.perform { [weak self] in self?.present(result, from: url) }
         }
     }
 
@@ -71,7 +74,9 @@ final class LabellingSession {
         end()
     }
 
-    private func present(_ result: Result<PhotoCandidate, ImportError>, number: Int) {
+    /// Shows a file read, numbered among those that can be shown: one that cannot is counted out,
+    /// said in the toast of the import and in the dialog, over the next photo.
+    private func present(_ result: Result<PhotoCandidate, ImportError>, from url: URL) {
         guard !isOver else { return }
         switch result {
         case .success(let candidate):
@@ -79,14 +84,27 @@ final class LabellingSession {
             current = (candidate, existing)
             // A sidecar beside the original that could not be read, so its title is not offered.
             candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0.words)) }
-            dialog.show(candidate, number: number, of: files.count, existing: existing,
-                        kept: existing == nil ? library.keptLabel(for: candidate) : nil)
+            dialog.show(candidate, number: next - failed, of: files.count - failed, existing: existing,
+                        kept: existing == nil ? library.keptLabel(for: candidate) : nil,
+                        passedOver: passedOverText)
+            passedOver = []
         case .failure(let error):
             notification.report(error)
             unsaved.count(.failure(error))
+            failed += 1
+            passedOver.append(String(format: tr("“%@” was not imported: %@."), DisplayName.baseName(of: url), error.explanation))
             handed += 1
             inspectNext()
         }
+    }
+
+    /// The files passed over since the last photo shown, a line each, the first few only: the
+    /// import's toast lists them all.
+    private var passedOverText: String? {
+        guard passedOver.count > 3 else { return passedOver.isEmpty ? nil : passedOver.joined(separator: "\n") }
+        let more = passedOver.count - 2
+        return (passedOver.prefix(2) + [String(format: trn("%d more file was not imported.", "%d more files were not imported.", more), more)])
+            .joined(separator: "\n")
     }
 
     private func respond(_ response: LabelDialog.Response) {
