@@ -120,8 +120,8 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheMainMenuSortsByDateTakenBothWaysAndTheContextMenuOffersInformation() throws {
-        try onMain {
+    func testTheMainMenuSortsByDateTakenBothWaysAndTheContextMenuOffersInformation() {
+        onMain {
             let targets = attributes("target", in: WindowMenus.main())
             XCTAssertEqual(targets, PhotoOrder.allCases.map(\.rawValue))
             XCTAssertTrue(targets.contains("taken-oldest"))
