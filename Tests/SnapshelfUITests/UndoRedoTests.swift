@@ -33,6 +33,26 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// The toast that says what was undone offers to redo that, not to undo an older step it
+    /// does not name; Ctrl+Z goes on undoing.
+    func testTheToastOfAnUndoneStepRedoesItEvenWithOlderStepsLeft() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            let id = try XCTUnwrap(window.store.photo(at: 0)).id
+            let photo = { try XCTUnwrap(try window.store.library.photo(withID: id)) }
+            window.grid.select(positions: [0])
+            try pressKeys("<Control>r", in: window)
+            try label([0], as: "Lake at dawn", in: window)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(window.history.notice.stepText, "Undone: Labelled “Lake at dawn”")
+            XCTAssertEqual(try toastButtonText(in: window), "Redo")
+            try pressToastButton("Redo", in: window)
+            try waitUntil("the toast's Redo did not label the photo again") { (try? photo().label) == "Lake at dawn" }
+            XCTAssertEqual(try photo().rotation, 90, "the toast's button undid the turn, which it did not name")
+        }
+    }
+
     func testNothingToUndoOrRedoIsSaid() throws {
         try makeLibrary(labels: ["Lake"])
         try onMain {

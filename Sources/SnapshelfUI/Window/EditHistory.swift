@@ -1,7 +1,7 @@
 // The window's undo and redo of what it did to photos: labels, rotations, removals (its own and
 // those other computers made) and imports. Ctrl+Z undoes the last step, Ctrl+Shift+Z redoes it,
-// for as many steps as the history holds; a toast says each, with Undo (or Redo when only a redo is
-// left), or that there is nothing to undo or redo. A removal is final only when the history lets go of it: when it falls off the bottom,
+// for as many steps as the history holds; a toast says each, with Undo for a step done or redone
+// and Redo for a step undone, or that there is nothing to undo or redo. A removal is final only when the history lets go of it: when it falls off the bottom,
 // when a new step ends the redo of an undone import, or when the window closes. Until then its
 // files wait in the library folder, where the next start completes a removal a crash cut short.
 import SnapshelfGlue
@@ -30,8 +30,10 @@ final class EditHistory {
         }
         guard let reversed = step.reverse() else { return }
         steps.undid(reversed)
+        // Redo beside the words of what was undone: Undo there would undo an older step, which
+        // the toast does not name. Ctrl+Z goes on undoing.
         // TRANSLATORS: %@ is what was undone, such as “Rotated 2 photos”.
-        notice.offer(steps.nextUndo == nil ? .redo : .undo, String(format: tr("Undone: %@"), step.message))
+        notice.offer(.redo, String(format: tr("Undone: %@"), step.message))
     }
 
     func redo() {
