@@ -30,8 +30,8 @@ final class ImportSummaryTests: XCTestCase {
                              .success(.restored(photo)), failure, .success(.added(photo))])
         XCTAssertEqual([mixed.added, mixed.duplicates, mixed.restored, mixed.failed, mixed.handled], [2, 1, 2, 1, 6])
         XCTAssertEqual(mixed.sentence(total: 6, cancelled: false),
-                       "Imported 2 photos. 1 was already in the library. "
-                       + "2 were in the library with missing or damaged copies, now mended. 1 could not be imported.")
+                       "Imported 2 photos. 1 could not be imported. 1 was already in the library. "
+                       + "2 were in the library with missing or damaged copies, now mended.")
         let duplicates = summary([.success(.duplicate(of: photo)), .success(.duplicate(of: photo)), .success(.restored(photo))])
         XCTAssertEqual(duplicates.sentence(total: 3, cancelled: false),
                        "No photo was imported. 2 were already in the library. "
@@ -62,6 +62,6 @@ final class ImportSummaryTests: XCTestCase {
         let whole = dialog + rest
         XCTAssertEqual(whole.handled, 4)
         XCTAssertEqual(whole.sentence(total: 4, cancelled: false),
-                       "Imported 2 photos. 1 was already in the library. 1 could not be imported.")
+                       "Imported 2 photos. 1 could not be imported. 1 was already in the library.")
     }
 }

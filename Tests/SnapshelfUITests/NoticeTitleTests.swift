@@ -14,8 +14,8 @@ final class NoticeTitleTests: XCTestCase {
 
     func testATooLongSummaryKeepsTheWholeSentencesThatFit() {
         MainActor.assumeIsolated {
-            let summary = "Imported 1 photo. 2 were already in the library. 2 could not be imported."
-            XCTAssertEqual(Self.title(of: summary).0, "Imported 1 photo. 2 were already in the library.")
+            let summary = "Imported 1 photo. 2 could not be imported. 2 were already in the library."
+            XCTAssertEqual(Self.title(of: summary).0, "Imported 1 photo. 2 could not be imported.")
             XCTAssertTrue(Self.title(of: summary).1, "what the title leaves out has no Details")
             let short = "No photo was imported. 2 could not be imported."
             XCTAssertEqual(Self.title(of: short).0, short)

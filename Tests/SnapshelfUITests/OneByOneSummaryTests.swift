@@ -30,7 +30,7 @@ final class OneByOneSummaryTests: AppTestCase, @unchecked Sendable {
             let lines = window.notification.text.split(separator: "\n").map(String.init)
             XCTAssertTrue(lines.first?.hasPrefix("Could not import “broken.jpg”") == true, window.notification.text)
             XCTAssertEqual(lines.last,
-                           "Imported 3 photos. 1 was already in the library. 1 could not be imported.")
+                           "Imported 3 photos. 1 could not be imported. 1 was already in the library.")
         }
     }
 

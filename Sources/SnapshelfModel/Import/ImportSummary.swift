@@ -61,6 +61,11 @@ public struct ImportSummary: Equatable, Sendable {
         case (false, 0): tr("No photo was imported.")
         case (false, _): String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
         }
+        // What failed first, after the total: a toast whose line has room for only some of the
+        // sentences keeps the first, and the duplicates matter less.
+        if failed > 0 {
+            sentence += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", failed), failed)
+        }
         if keptTitles > 0 {
             sentence += " " + String(format: trn("%d kept the title it came with instead of the label chosen for the rest.",
                                                  "%d kept the titles they came with instead of the label chosen for the rest.",
@@ -74,9 +79,6 @@ public struct ImportSummary: Equatable, Sendable {
             sentence += " " + String(format: trn("%d was in the library with a missing or damaged copy, now mended.",
                                                  "%d were in the library with missing or damaged copies, now mended.",
                                                  restored), restored)
-        }
-        if failed > 0 {
-            sentence += " " + String(format: trn("%d could not be imported.", "%d could not be imported.", failed), failed)
         }
         return sentence
     }
