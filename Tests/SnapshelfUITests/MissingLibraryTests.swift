@@ -102,6 +102,12 @@ final class MissingLibraryTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: documents.path), ["letter.txt"],
                            "Snapshelf's files were put among the person's before anyone asked")
             XCTAssertEqual(missing.page.title, "Not a Snapshelf Library")
+            // Both answers in sight, without scrolling the page.
+            try waitUntilSettled(missing.window)
+            for button in buttons(in: missing.window).values {
+                let bounds = try XCTUnwrap(button.bounds(in: missing.window))
+                XCTAssertLessThanOrEqual(bounds.y + bounds.height, Double(missing.window.height), "\(labelTexts(in: button)) is below the window's edge")
+            }
             XCTAssertTrue(missing.page.description.contains(documents.path), missing.page.description)
             let offered = buttons(in: missing.window)
             XCTAssertNotNil(offered["Choose Another…"], "\(offered.keys.sorted())")

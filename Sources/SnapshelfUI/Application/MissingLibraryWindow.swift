@@ -39,7 +39,8 @@ final class MissingLibraryWindow {
         window = ApplicationWindow(application: application)
         // The app's name, as in the window switcher; the page's heading says what happened.
         window.title = "Snapshelf"
-        window.defaultSize = (560, 480)
+        // High enough for the page's icon, text and both buttons without scrolling.
+        window.defaultSize = (560, 620)
         page = StatusPage(iconName: "drive-removable-media-symbolic", title: tr("Library Not Found"),
                           description: String(format: tr("There is no library folder at %@. If it is on a disk that is not connected, connect it and start Snapshelf again. Otherwise, create a new, empty library there or choose another folder."),
                                               directory.path))
@@ -59,6 +60,8 @@ final class MissingLibraryWindow {
         // One under the other: side by side they kept the window from narrowing to 360 pixels.
         let buttons = Box(.vertical, spacing: 12)
         buttons.horizontalAlignment = .center
+        // Choosing the folder meant is the answer that loses nothing, and the one focused.
+        chooseButton.addStyleClass("suggested-action")
         for button in [chooseButton, createButton] {
             button.addStyleClass("pill")
         }
