@@ -34,6 +34,11 @@ final class FoundTitleTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(selection(in: dialog), [0, 12], "all of the title is selected, so typing replaces it")
             XCTAssertEqual(dialog.titleSourceText, "Title from the photo’s XMP title")
             XCTAssertNil(dialog.noticeText, "a new photo is not called a duplicate")
+            // The line says where the text came from only while the text is that.
+            dialog.entryWidget.text = "Lake at dusk"
+            XCTAssertNil(dialog.titleSourceText, "the line under the entry still calls the person's text the photo's title")
+            dialog.entryWidget.text = "Lake at dawn"
+            XCTAssertEqual(dialog.titleSourceText, "Title from the photo’s XMP title")
             pressEnter(in: dialog.entryWidget)
             try waitUntil { !window.importFlow.isRunning }
             XCTAssertEqual(try labels(), ["Lake at dawn"])

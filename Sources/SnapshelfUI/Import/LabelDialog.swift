@@ -1,9 +1,8 @@
-// The small dialog that asks for a photo's label while showing its preview. Enter saves,
-// Escape skips the photo (imported without a label), and Cancel (or closing the dialog) stops the rest of the import.
-// The same dialog edits the label of a photo already in the library, filled in and selected.
-// A title another app gave the photo is offered the same way, with a line saying where it is from.
-// One label for the rest leaves the titles other photos bring along, unless the person ticks
-// that it replaces them too.
+// The small dialog that asks for a photo's label while showing its preview. Enter saves, Escape
+// skips the photo (imported without a label), and Cancel (or closing the dialog) stops the rest of
+// the import. It also edits the label of a photo in the library, filled in and selected. A title
+// another app gave the photo is offered the same way, with a line saying where it is from. One
+// label for the rest leaves the titles other photos bring along, unless ticked to replace them.
 import Foundation
 import SnapshelfGlue
 import SnapshelfModel
@@ -30,7 +29,7 @@ final class LabelDialog {
     private let skipButton = Button(mnemonic: tr("S_kip"))
     private let notice = Label()
     private let passedOverNote = Label()
-    private let titleSource = Label()
+    private let origin = LabelOrigin()
     private let lengthNote = LabelLengthNote()
     /// Whether the next photo is being read, when it cannot be saved or skipped yet.
     private var isBusy = false
@@ -64,7 +63,11 @@ final class LabelDialog {
             entry.focusKeepingSelection()
         }
         replacingTitles.onToggled { [weak self] in self?.entry.focusKeepingSelection() }
-        entry.onChanged { [weak self] in self?.updateSave() }
+        entry.onChanged { [weak self] in
+            guard let self else { return }
+            updateSave()
+            origin.follow(entry.text)
+        }
     }
 
     /// 480 pixels wide, or in a narrower window its width: the dialog never reaches past it. In
@@ -116,12 +119,7 @@ final class LabelDialog {
         entry.placeholderText = tr("Label")
         // The title's origin sits close under the entry, so it reads as being about the text in it.
         let field = Box(.vertical, spacing: 4)
-        titleSource.xAlignment = 0
-        titleSource.wraps = true
-        titleSource.breaksLongWords = true
-        titleSource.addStyleClass("dim-label")
-        titleSource.addStyleClass("title-source")
-        field.append([entry, lengthNote.label, titleSource])
+        field.append([entry, lengthNote.label, origin.label])
         // Under the box it depends on, indented as a GNOME sub-option is.
         replacingTitles.margins = Margins(start: 24)
         content.append([field, forTheRest, replacingTitles])
@@ -187,14 +185,16 @@ final class LabelDialog {
         let offeredKept = existing == nil && typedAhead.isEmpty ? kept : nil
         let offeredTitle = existing == nil && typedAhead.isEmpty && offeredKept == nil ? candidate.title : nil
         if let offeredKept {
-            entry.text = offeredKept
-            titleSource.text = tr("The label this photo had in your library, kept in its sidecar")
+            origin.offer(offeredKept, from: tr("The label this photo had in your library, kept in its sidecar"))
         } else if let offeredTitle {
-            entry.text = offeredTitle.label.text
             // TRANSLATORS: under the label entry; %@ is where the title was found, such as "the photo’s XMP title".
-            titleSource.text = String(format: tr("Title from %@"), offeredTitle.sourceDescription)
+            origin.offer(offeredTitle.label.text, from: String(format: tr("Title from %@"), offeredTitle.sourceDescription))
+        } else {
+            origin.offer(nil)
         }
-        titleSource.isVisible = offeredKept != nil || offeredTitle != nil
+        if let offered = offeredKept ?? offeredTitle?.label.text {
+            entry.text = offered
+        }
         presentForTyping(selectingAll: typedAhead.isEmpty)
     }
 
@@ -235,7 +235,8 @@ final class LabelDialog {
         preview.paintable = thumbnail
         fileName.text = photo.displayName
         heading.subtitle = ""
-        for widget in [skipButton, forTheRest, replacingTitles, titleSource, passedOverNote] as [Widget] {
+        origin.offer(nil)
+        for widget in [skipButton, forTheRest, replacingTitles, passedOverNote] as [Widget] {
             widget.isVisible = false
         }
         notice.text = String(format: trn("The label you save goes to the %d selected photo.",
@@ -260,9 +261,7 @@ final class LabelDialog {
     }
 
     /// Shows the photo's thumbnail once it arrives, if the dialog had none.
-    func showThumbnail(_ texture: Paintable) {
-        preview.paintable = texture
-    }
+    func showThumbnail(_ texture: Paintable) { preview.paintable = texture }
 
     var entryText: String { entry.text }
     var titleText: String { heading.title }
@@ -274,7 +273,7 @@ final class LabelDialog {
     var replacingTitlesToggle: CheckButton { replacingTitles }
     var noticeText: String? { notice.isVisible ? notice.text : nil }
     var passedOverText: String? { passedOverNote.isVisible ? passedOverNote.text : nil }
-    var titleSourceText: String? { titleSource.isVisible ? titleSource.text : nil }
+    var titleSourceText: String? { origin.text }
 
     /// While the next photo is being read, it cannot be saved or skipped yet, but typing goes on.
     func setBusy(_ busy: Bool) {
