@@ -148,13 +148,14 @@ enum Command: String, CaseIterable {
          .undo, .redo].contains(self)
     }
 
-    /// Whether the command can act on what the window shows, in a library it may change or not.
-    func isEnabled(viewing: Bool, hasPhoto: Bool, writable: Bool = true) -> Bool {
+    /// Whether the command can act on what the window shows, in a library it may change or not,
+    /// and that holds photos or none, where exporting them all has nothing to do.
+    func isEnabled(viewing: Bool, hasPhoto: Bool, libraryHoldsPhotos: Bool = true, writable: Bool = true) -> Bool {
         let shown = switch spec.context {
         case .anywhere: true
         case .grid: !viewing
         case .viewer: viewing
         }
-        return shown && (hasPhoto || !needsPhoto) && (writable || !changesLibrary)
+        return shown && (hasPhoto || !needsPhoto) && (writable || !changesLibrary) && (libraryHoldsPhotos || self != .exportAll)
     }
 }

@@ -79,7 +79,6 @@ final class LibraryWindow {
         installCommands()
         buildContent()
         updatePage()
-        updateSelection()
         // The header bar now comes first in the content, and its Import button would take the first focus.
         grid.view.grabFocus()
     }
@@ -186,6 +185,7 @@ final class LibraryWindow {
         }
         pages.showPhotos(count: store.count, filter: store.filter)
         search.showCount(store.filter.isEmpty ? nil : store.count)
+        updateSelection()
     }
 
     var isViewing: Bool { pages.visible == .viewer }
@@ -202,7 +202,9 @@ final class LibraryWindow {
         }
         info.follow()
         let hasPhoto = isViewing || selected > 0
-        actions.forEach { command, action in action.isEnabled = command.isEnabled(viewing: isViewing, hasPhoto: hasPhoto, writable: !readOnlyNote.isShown) }
+        // A search that finds nothing leaves the library's photos to export.
+        let holdsPhotos = store.count > 0 || !store.filter.isEmpty
+        actions.forEach { $1.isEnabled = $0.isEnabled(viewing: isViewing, hasPhoto: hasPhoto, libraryHoldsPhotos: holdsPhotos, writable: !readOnlyNote.isShown) }
     }
 
     /// The photos the commands act on: the one in the viewer, else the selection.
@@ -260,7 +262,6 @@ final class LibraryWindow {
     /// Shows photos that came back: in the viewer the first of them, else all of them selected.
     private func reveal(restored positions: [Int]) {
         updatePage()
-        updateSelection()
         guard let first = positions.min() else { return }
         isViewing ? viewer.show(position: first) : grid.reveal(positions: positions, focusing: true)
     }
@@ -284,7 +285,6 @@ final class LibraryWindow {
         }
         // The page and the search's count follow from the store, as after any change.
         updatePage()
-        updateSelection()
     }
 
     func showContextMenu(atX x: Double, y: Double) {
