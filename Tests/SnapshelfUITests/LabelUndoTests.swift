@@ -31,6 +31,16 @@ final class LabelUndoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testALabelWhoseTabBecameASpaceSaysSoInASentence() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            let window = try launch()
+            try label([0], as: "Lake\tat dawn", in: window)
+            XCTAssertEqual(window.store.photo(at: 0)?.label, "Lake at dawn")
+            XCTAssertEqual(window.notification.text, "In the label, 1 line break or tab became a space.")
+        }
+    }
+
     func testOnePhotosNewLabelCanBeUndoneInTheViewer() throws {
         try makeLibrary(labels: ["Lake"])
         try onMain {

@@ -76,7 +76,8 @@ final class PhotoCommands {
             undo = try store.library.relabel(photosWithIDs: ids, as: label)
             try store.refresh()
             if let note = label.normalisation {
-                notification.show(note)
+                // TRANSLATORS: %@ says what was changed, as in "2 line breaks or tabs became spaces".
+                notification.show(String(format: tr("In the label, %@."), note))
             }
         } catch {
             notification.show(String(format: tr("The label was not changed: %@"), ErrorMessage.of(error)))
