@@ -43,6 +43,9 @@ final class BrowsingTests: AppTestCase, @unchecked Sendable {
             try waitUntil { window.store.count == 0 }
             XCTAssertEqual(window.pages.visible, .noResults)
             XCTAssertEqual(window.search.countText, "No photos match")
+            // As GNOME's apps say it, on a status page that names what was looked for.
+            let page = try XCTUnwrap(tree(of: window.pages.root).first { $0.hasStyleClass("no-results") }?.as(StatusPage.self))
+            XCTAssertEqual([page.title, page.description], ["No Results Found", "No photo has a label or file name with “nothing like it”."])
             // Text deleted back to nothing shows every photo, and counts nothing.
             window.search.search(for: "")
             try waitUntil { window.store.count == labels.count }

@@ -1,5 +1,5 @@
 // What the main window shows under its header, one page at a time: an invitation to import when
-// the library is empty, the grid, a note when a search matches nothing, or the viewer, which is
+// the library is empty, the grid, a status page when a search matches nothing, or the viewer, which is
 // added the first time a photo is opened so that start-up builds only what the first screen shows.
 import SnapshelfGlue
 import SnapshelfModel
@@ -11,7 +11,7 @@ final class WindowPages {
     }
 
     let root = Stack()
-    private let noResults = Label()
+    private let noResults = StatusPage(title: tr("No Results Found"))
     /// The empty page's offer of Shotwell's library, shown only while Shotwell's database is there.
     /// No ellipsis: a click imports at once, asking nothing more.
     let fromShotwell = Button(mnemonic: tr("Import from _Shotwell"))
@@ -22,7 +22,6 @@ final class WindowPages {
         root.addPage(invitation, named: Page.empty.rawValue, title: tr("No Photos Yet"))
         root.addPage(grid, named: Page.photos.rawValue, title: tr("Photos"))
         noResults.addStyleClass("no-results")
-        noResults.wraps = true
         root.addPage(noResults, named: Page.noResults.rawValue, title: tr("No Results"))
     }
 
@@ -35,6 +34,7 @@ final class WindowPages {
         // Given only when shown: at this size the theme has the icon only as an SVG, whose loader
         // and librsvg would take several megabytes and load before the first frame of any library.
         if page == .empty { invitation.iconName = "image-x-generic-symbolic" }
+        if page == .noResults { noResults.iconName = "edit-find-symbolic" }
         root.visiblePageName = page.rawValue
     }
 
@@ -48,7 +48,7 @@ final class WindowPages {
 
     /// The page for the library as the store shows it now: its photos, or why there are none.
     func showPhotos(count: Int, filter: String) {
-        noResults.text = String(format: tr("No photo has a label or file name with “%@”."), filter)
+        noResults.description = String(format: tr("No photo has a label or file name with “%@”."), filter)
         let page: Page = count > 0 ? .photos : filter.isEmpty ? .empty : .noResults
         // Looked for each time, so a Shotwell installed or emptied meanwhile is seen.
         if page == .empty { fromShotwell.isVisible = ShotwellImport.hasDefaultDatabase }
