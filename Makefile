@@ -4,9 +4,10 @@
 SWIFT ?= swift
 # What building needs (python3 runs the import check; rsvg-convert, from librsvg2-bin, renders the
 # application's icon as the PNGs the binary carries; libxml2-dev links the static Foundation's XML
-# parser into the executables, see Package.swift), then what the tests need on top: a virtual
+# parser into the executables, see Package.swift; gettext's msgfmt compiles the translations for
+# `make run`), then what the tests need on top: a virtual
 # X server, a session bus, and meson with the validators for the installed data files.
-BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev
+BUILD_PACKAGES := libgtk-4-dev libadwaita-1-dev libsqlite3-dev libssl-dev libgexiv2-dev libheif-dev libseccomp-dev zlib1g-dev libglib2.0-dev-bin librsvg2-bin pkg-config python3 libxml2-dev gettext
 # The GdkPixbuf loaders for the formats phones and cameras give beyond GdkPixbuf's own.
 LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # update-mime-database (shared-mime-info) registers made-up image types, one that no loader can read
@@ -38,7 +39,7 @@ XVFB_SCREEN := -screen 0 1280x800x24
 # and lets through any module a dependency declares (CGtk, through the glue): `imports` does the rest.
 SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
 
-.PHONY: all deps test-deps imports build run check test validate bench bench-peers fuzz screenshots clean
+.PHONY: all deps test-deps imports build locales run check test validate bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -65,6 +66,16 @@ imports: deps
 
 build: deps imports
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory locales
+
+# The translations, compiled where a build that is not installed looks for them, share/locale
+# beside the folder of its binaries, as an installed Snapshelf finds them beside bin/.
+locales:
+	@locale=$$($(SWIFT) build --show-bin-path)/../share/locale; \
+	for po in po/*.po; do \
+		mkdir -p "$$locale/$$(basename $$po .po)/LC_MESSAGES" && \
+		msgfmt --check -o "$$locale/$$(basename $$po .po)/LC_MESSAGES/snapshelf.mo" $$po || exit 1; \
+	done
 
 run: build
 	$(SWIFT) run --skip-build snapshelf $(ARGS)
