@@ -104,6 +104,33 @@ final class RotationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// The grid's tiles are bound again while the viewer hides them; back in the grid, each
+    /// shown asks for its thumbnail, the turned one's included.
+    func testTheGridShowsEveryThumbnailAfterATurnInTheViewer() throws {
+        try makeLibrary(labels: ["one", "two", "three", "four", "five", "six"])
+        try onMain {
+            let window = try launch()
+            try waitUntil { window.grid.boundTiles.count == 6 && window.grid.boundTiles.allSatisfy(\.hasThumbnail) }
+            window.open(position: 2)
+            try pressKeys("<Control>r", in: window)
+            XCTAssertEqual(window.viewer.photo?.rotation, 90)
+            // Frames drawn meanwhile, as a person looks at the turned photo.
+            try waitUntil("the viewer kept the unturned photo") { window.viewer.showsFullImage }
+            // Another program's label, which the window takes in while the viewer shows: every
+            // tile from the first photo on is bound again behind it.
+            _ = try Library(directory: libraryDirectory).relabel(photosWithIDs: [try XCTUnwrap(window.store.photo(at: 0)).id],
+                                                                 as: try SnapshelfModel.Label("zero"))
+            try waitUntil("the window never took in the label") { window.store.photo(at: 0)?.label == "zero" }
+            try waitUntilSettled(window.window)
+            try waitUntilSettled(window.window)
+            try pressKeys("Escape", in: window)
+            XCTAssertFalse(window.isViewing)
+            try waitUntil("tiles stayed empty after the turn: \(window.grid.boundTiles.map(\.hasThumbnail))") {
+                window.grid.boundTiles.count == 6 && window.grid.boundTiles.allSatisfy(\.hasThumbnail)
+            }
+        }
+    }
+
     func testUndoTurnsBackOnlyTheWindowsTurnKeepingOneGivenElsewhere() throws {
         try makeLibrary(labels: ["one", "two"])
         try onMain {

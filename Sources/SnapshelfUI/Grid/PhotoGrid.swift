@@ -259,7 +259,8 @@ final class PhotoGrid {
     /// Names the cells whose photo changed, and tells the tiles near the view to load their
     /// thumbnails; GTK maps only the bound tiles inside the view, the rest wait for a scroll.
     private func lookNearTheView() {
-        guard needsVisibilityPass else { return }
+        // Tiles bound while the viewer hides the grid, as after a turn there, look once it shows.
+        guard needsVisibilityPass, root.isMapped else { return }
         needsVisibilityPass = false
         focusPendingPhoto()
         boundTiles.forEach { $0.updateAccessibleName() }
