@@ -36,6 +36,9 @@ final class LabellingSession {
     private var failed = 0
     /// Why the files since the last one shown could not be imported, told in the dialog.
     private var passedOver: [String] = []
+    /// The files that could not be read, told in the import's toast once the dialog closes, with
+    /// its total: a toast behind the dialog would go unseen, or time out before the total came.
+    private var failures: [ImportError] = []
 
     /// - Parameters:
     ///   - library: where a file's content is looked for, to offer the label it has there.
@@ -75,7 +78,7 @@ final class LabellingSession {
     }
 
     /// Shows a file read, numbered among those that can be shown: one that cannot is counted out,
-    /// said in the toast of the import and in the dialog, over the next photo.
+    /// said in the dialog over the next photo, and in the import's toast at the end.
     private func present(_ result: Result<PhotoCandidate, ImportError>, from url: URL) {
         guard !isOver else { return }
         switch result {
@@ -89,7 +92,7 @@ final class LabellingSession {
                         passedOver: passedOverText)
             passedOver = []
         case .failure(let error):
-            notification.report(error)
+            failures.append(error)
             unsaved.count(.failure(error))
             failed += 1
             passedOver.append(String(format: tr("“%@” was not imported: %@."), DisplayName.baseName(of: url), error.explanation))
@@ -152,6 +155,8 @@ final class LabellingSession {
         isOver = true
         dialog.close()
         current = nil
+        failures.forEach(notification.report)
+        failures = []
         ended(rest)
     }
 }
