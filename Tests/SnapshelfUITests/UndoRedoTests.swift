@@ -53,6 +53,31 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// An import whose dialog also relabelled a photo already there is one step, and its toast
+    /// keeps the import's total however the saves end.
+    func testAnImportAndTheLabelsItsDialogChangedAreOneStep() throws {
+        try makeLibrary(labels: ["Old label"])
+        try onMain {
+            let window = try launch()
+            let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+            window.importFlow.importFiles([SamplePhotos.cameras[1], copy])
+            let dialog = try waitForDialog(in: window)
+            for (place, label) in [("1 of 2", "Dawn"), ("2 of 2", "Changed")] {
+                try waitUntil { dialog.progressText == place && dialog.isWaitingForLabel }
+                dialog.entryWidget.text = label
+                pressEnter(in: dialog.entryWidget)
+            }
+            try waitUntil("the import never ended") { !window.importFlow.isRunning }
+            XCTAssertEqual(window.notification.title, "Imported 1 photo. 1 was already in the library.")
+            XCTAssertEqual(Set(try window.store.library.photos().map(\.label)), ["Dawn", "Changed"])
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try window.store.library.photos().map(\.label), ["Old label"], "one Ctrl+Z left part of the import")
+            XCTAssertEqual(window.history.notice.stepText, "Undone: Imported 1 photo")
+            try pressKeys("<Shift><Control>z", in: window)
+            XCTAssertEqual(Set(try window.store.library.photos().map(\.label)), ["Dawn", "Changed"], "Redo did not do it all again")
+        }
+    }
+
     func testNothingToUndoOrRedoIsSaid() throws {
         try makeLibrary(labels: ["Lake"])
         try onMain {

@@ -54,10 +54,15 @@ final class PhotoCommands {
         recordRelabel(undo, of: photos)
     }
 
-    /// Offers to undo a relabel, here or in the import's dialog, of the photos it changed.
+    /// Offers to undo a relabel, here or in Shotwell's import, of the photos it changed.
     func recordRelabel(_ undo: LabelUndo, of photos: [Photo]) {
+        relabelStep(undo, of: photos).map(history.record)
+    }
+
+    /// The step that undoes a relabel of the photos it changed; nil when it changed none.
+    private func relabelStep(_ undo: LabelUndo, of photos: [Photo]) -> UndoStep? {
         let changed = photos.filter { undo.previous[$0.id] != nil }
-        guard !changed.isEmpty else { return }
+        guard !changed.isEmpty else { return nil }
         // The label, which is how the person knows the photo; the file name only for no label.
         let message = changed.count > 1
             ? String(format: trn("Labelled %d photo", "Labelled %d photos", changed.count), changed.count)
@@ -65,7 +70,7 @@ final class PhotoCommands {
             : undo.label.isEmpty ? String(format: tr("Took the label off “%@”"), changed[0].displayName)
             // TRANSLATORS: %@ is the photo's new label.
             : String(format: tr("Labelled “%@”"), undo.label)
-        history.record(labelStep(undo, message))
+        return labelStep(undo, message)
     }
 
     /// Gives the photos the label; nil when that failed, which the person is told.
@@ -160,10 +165,13 @@ final class PhotoCommands {
         }, finish: { [weak self] in self?.complete(removal) })
     }
 
-    /// Offers to undo an import, which takes out the photos it added as a removal does.
-    func recordImport(of ids: [Int64]) {
-        guard !ids.isEmpty else { return }
-        history.record(restorationStep(ids, String(format: trn("Imported %d photo", "Imported %d photos", ids.count), ids.count)))
+    /// Offers to undo an import, which takes out the photos it added as a removal does, and
+    /// gives photos already in the library the labels the import's dialog replaced: one step.
+    func recordImport(of ids: [Int64], relabelling relabels: [(undo: LabelUndo, photos: [Photo])] = []) {
+        let relabelSteps = relabels.compactMap { relabelStep($0.undo, of: $0.photos) }
+        guard !ids.isEmpty else { return relabelSteps.forEach(history.record) }
+        let message = String(format: trn("Imported %d photo", "Imported %d photos", ids.count), ids.count)
+        history.record(UndoStep.joined([restorationStep(ids, message)] + relabelSteps, message: message))
     }
 
     /// Photos put back, which Redo (or Undo, for an import) takes out again.

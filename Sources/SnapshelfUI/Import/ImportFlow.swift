@@ -20,11 +20,11 @@ final class ImportFlow {
     /// The window focuses the first of them, unless its search is open, where the person may
     /// be typing while a background import ends.
     var saved: (@MainActor ([Int]) -> Void)?
-    /// Called when the dialog gave photos already in the library a new label, so the window can
-    /// undo that as it does any relabel.
+    /// Called when Shotwell's import relabelled photos in the library, to be undone as any relabel.
     var relabelled: (@MainActor (LabelUndo, [Photo]) -> Void)?
-    /// Called once an import is over with the photos it added, so the window can undo it.
-    var imported: (@MainActor (_ ids: [Int64]) -> Void)?
+    /// Called once an import is over with the photos it added and the labels its dialog gave
+    /// photos already there, so the window can undo it all as one step.
+    var imported: (@MainActor (_ ids: [Int64], _ relabels: [(undo: LabelUndo, photos: [Photo])]) -> Void)?
     /// Runs the window's writes in order; internal, so a test can queue a job behind them.
     let worker: ImportWorker
     let chooser: ImportChooser
@@ -36,8 +36,9 @@ final class ImportFlow {
     /// How the photos saved from the dialog went, counted in the summary of a background import
     /// that takes over the rest.
     private var dialogSaves = ImportSummary()
-    /// What became of each photo saved from the dialog in this import.
+    /// What became of each photo saved from the dialog in this import, and the labels it changed.
     private var dialogOutcomes: [ImportOutcome] = []
+    private var dialogRelabels: [(undo: LabelUndo, photos: [Photo])] = []
     /// A one-by-one import that ended, told once the saves it started are done: how many files
     /// it had and whether the person cancelled it.
     private var endedOneByOne: (total: Int, cancelled: Bool)?
@@ -152,6 +153,7 @@ final class ImportFlow {
         isCollecting = false
         dialogSaves = ImportSummary()
         dialogOutcomes = []
+        dialogRelabels = []
         collection.problems.forEach(notification.report)
         if let skipped = collection.skippedSentence(naming: 3) {
             notification.show(skipped + ".")
@@ -219,7 +221,8 @@ final class ImportFlow {
 
     /// Tells the window what the import added, the dialog's saves and then the background's.
     private func report(_ more: [ImportOutcome]) {
-        imported?((dialogOutcomes + more).filter(\.isAdded).map(\.photo.id))
+        imported?((dialogOutcomes + more).filter(\.isAdded).map(\.photo.id), dialogRelabels)
+        dialogRelabels = []
     }
 
     /// The window is closing: a background import stops after the file it is on, and the photos
@@ -239,8 +242,9 @@ final class ImportFlow {
             guard existing != nil, !outcome.isAdded else { return (outcome, nil) }
             return (outcome, try library.relabel(photosWithIDs: [outcome.photo.id], as: label))
         }, completion: { [weak self] result in
+            // Before the save is told: the last one ends the import, whose undo takes the labels in.
+            if case .success((let outcome, let undo?)) = result { self?.dialogRelabels.append((undo, [outcome.photo])) }
             self?.finishSaving(name, result.map(\.0))
-            if case .success((let outcome, let undo?)) = result { self?.relabelled?(undo, [outcome.photo]) }
         })
     }
 

@@ -95,7 +95,7 @@ final class LibraryWindow {
         importFlow.saved = { [weak self] positions in
             self?.grid.reveal(positions: positions, focusing: self?.grid.mayTakeFocus == true && self?.search.isOpen == false)
         }
-        importFlow.imported = { [weak self] ids in self?.commands.recordImport(of: ids) }
+        importFlow.imported = { [weak self] ids, relabels in self?.commands.recordImport(of: ids, relabelling: relabels) }
         importFlow.relabelled = { [weak self] undo, photos in self?.commands.recordRelabel(undo, of: photos) }
         exportFlow.chosenPhotos = { [weak self] in self?.chosenPhotos ?? [] }
         commands.relabelled = { [weak self] in self?.followShownPhoto() }

@@ -1,5 +1,5 @@
 // One entry of the window's undo history: what was done, as the notice says it, how to reverse
-// it, and what makes it final once the history lets go of it.
+// it, and what makes it final once the history lets go of it; several may be joined into one.
 import SnapshelfModel
 
 @MainActor
@@ -12,4 +12,13 @@ struct UndoStep {
     let reverse: @MainActor () -> UndoStep?
     /// Makes the step final when it can no longer be reversed: a removal's files go to the Trash.
     var finish: @MainActor () -> Void = {}
+
+    /// Several steps as one, such as an import with the labels its dialog changed: reversed last
+    /// first, and reversed back as one; nil when none of them could be reversed.
+    static func joined(_ steps: [UndoStep], message: String) -> UndoStep {
+        UndoStep(message: message, reverse: {
+            let reversed = steps.reversed().compactMap { $0.reverse() }
+            return reversed.isEmpty ? nil : joined(reversed.reversed(), message: message)
+        }, finish: { steps.forEach { $0.finish() } })
+    }
 }
