@@ -250,6 +250,25 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A toast's line keeps the whole sentences a narrow window has room for, the rest behind
+    /// Details, rather than being cut mid-sentence.
+    func testAToastsLineFitsANarrowWindowInWholeSentences() throws {
+        try makeLibrary(labels: ["Lake"])
+        try onMain {
+            DesktopSettings.set("gtk-decoration-layout", to: "appmenu:close", in: self)
+            let window = try launch()
+            try resize(window, to: 360)
+            window.notification.show("Imported 1 photo. 2 could not be imported. 2 were already in the library.")
+            XCTAssertEqual(window.notification.title, "Imported 1 photo.")
+            XCTAssertEqual(Notices.titleRoom(inWindowOf: 1280), NoticeEvent.titleLength, "a wide window's toast is cut short")
+            let toast = try shownToast(in: window).widget
+            let labels = tree(of: toast).filter { $0.typeName == "GtkLabel" && $0.isMapped && labelTexts(in: $0) == ["Imported 1 photo."] }
+            XCTAssertEqual(labels.count, 1, "\(tree(of: toast).flatMap(labelTexts))")
+            assertReadable(labels, at: 360)
+            XCTAssertEqual(try toastButtonText(in: window), "Details")
+        }
+    }
+
     /// The empty library's page, with its buttons to import and from Shotwell, fits too.
     func testTheEmptyLibrarysPageFitsANarrowWindow() throws {
         try onMain {

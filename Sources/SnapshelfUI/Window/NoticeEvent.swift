@@ -10,6 +10,8 @@ import SnapshelfModel
 struct NoticeEvent {
     /// Longer titles are cut by libadwaita 1.2, whose toast shows its title on one line.
     static let titleLength = 60
+    /// How many characters the title may take: fewer in a narrow window, whose toast is narrower.
+    var titleRoom = Self.titleLength
 
     /// One message, with what it counts if it counts things.
     private struct Line {
@@ -83,13 +85,13 @@ struct NoticeEvent {
     /// whole sentences that fit, the first at least ("Imported 1 photo."), else is cut at a word.
     var title: String {
         guard let latest = lines.last?.text.split(separator: "\n").first.map(String.init) else { return "" }
-        guard latest.count > Self.titleLength else { return latest }
+        guard latest.count > titleRoom else { return latest }
         let sentences = latest.components(separatedBy: ". ")
-        if sentences.count > 1, sentences[0].count < Self.titleLength {
-            let fitting = (1...sentences.count).last { sentences.prefix($0).joined(separator: ". ").count < Self.titleLength } ?? 1
+        if sentences.count > 1, sentences[0].count < titleRoom {
+            let fitting = (1...sentences.count).last { sentences.prefix($0).joined(separator: ". ").count < titleRoom } ?? 1
             return sentences.prefix(fitting).joined(separator: ". ") + "."
         }
-        let cut = latest.prefix(Self.titleLength - 1)
+        let cut = latest.prefix(titleRoom - 1)
         let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return words.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }

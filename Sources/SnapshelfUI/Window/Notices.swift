@@ -117,6 +117,13 @@ final class Notices {
         return event.step.map { Mnemonic.plain($0 == .undo ? tr("_Undo") : tr("_Redo")) }
     }
 
+    /// How many characters a toast's line holds in a window `width` pixels wide: its title gets
+    /// about 110 pixels less than the window, beside its buttons, and a character of its bold
+    /// text takes up to 9 (measured under Xvfb: 26 fit in 221); at most `NoticeEvent.titleLength`.
+    static func titleRoom(inWindowOf width: Int) -> Int {
+        width <= 0 ? NoticeEvent.titleLength : min(NoticeEvent.titleLength, max(16, (width - 110) / 9))
+    }
+
     /// A screen reader hears every message, not only the latest the toast's line shows.
     private var spokenText: String { event.messages.joined(separator: "\n") }
 
@@ -126,6 +133,7 @@ final class Notices {
     }
 
     private func present() {
+        event.titleRoom = Self.titleRoom(inWindowOf: parent.width)
         if let toast {
             toast.setTitle(event.title)
             toast.spokenText = spokenText
