@@ -28,6 +28,28 @@ final class QuitTests: AppTestCase, @unchecked Sendable {
         XCTAssertEqual(try LibraryFixture.integer("SELECT count(*) FROM photos WHERE label = 'Lake at dawn'", in: copy.appendingPathComponent("library.sqlite3")), 1)
     }
 
+    /// Ctrl+Q while the label dialog asks does not drop the rest of the import without a word:
+    /// Keep Importing goes on with it, Quit closes the window.
+    func testQuittingDuringAnImportAsksFirst() throws {
+        try onMain {
+            let window = try launch()
+            let app = try XCTUnwrap(applications.first)
+            window.importFlow.importFiles(Array(SamplePhotos.cameras.prefix(2)))
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            g_action_group_activate_action(OpaquePointer(app.application.raw), Command.quit.rawValue, nil)
+            let question = try XCTUnwrap(app.quitQuestion, "Ctrl+Q quit in the middle of an import without asking")
+            XCTAssertEqual(question.heading, "Stop Importing and Quit?")
+            XCTAssertTrue(window.window.isVisible)
+            try answer("_Keep Importing", in: window)
+            try waitUntil("the question stayed") { app.quitQuestion == nil }
+            XCTAssertTrue(dialog.isWaitingForLabel, "Keep Importing did not go on with the import")
+            g_action_group_activate_action(OpaquePointer(app.application.raw), Command.quit.rawValue, nil)
+            try answer("_Quit", in: window)
+            try waitUntil("Quit left the window open") { gtk_widget_get_realized(window.window.typed()) == 0 }
+        }
+    }
+
     private static func size(of url: URL) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     }

@@ -256,8 +256,35 @@ public final class SnapshelfApplication {
     private func closeWindowAndQuit() {
         // Quitting halfway through a rebuild would only leave it to start again.
         guard failure?.isRebuilding != true else { return }
+        // Halfway through an import, what the person typed and the photos still to come would go
+        // without a word: asked first, over the label dialog if it shows.
+        if let window, window.importFlow.isRunning {
+            return askBeforeQuitting(over: window.importFlow.dialog?.window ?? window.window)
+        }
         window?.window.destroy()
         quit()
+    }
+
+    /// The question before quitting during an import, while it asks.
+    private(set) var quitQuestion: MessageDialog?
+
+    private func askBeforeQuitting(over parent: Window) {
+        guard quitQuestion == nil else { return }
+        let question = MessageDialog(parent: parent, heading: tr("Stop Importing and Quit?"),
+                                     body: tr("The photos saved so far stay in the library. The rest are not imported, and a label being typed is lost; you can import them again later."))
+        question.addResponse("cancel", label: tr("_Keep Importing"))
+        question.addResponse("quit", label: tr("_Quit"), appearance: .destructive)
+        question.defaultResponse = "cancel"
+        question.closeResponse = "cancel"
+        question.onResponse { [weak self] response in
+            guard let self else { return }
+            quitQuestion = nil
+            guard response == "quit" else { return }
+            window?.window.destroy()
+            quit()
+        }
+        quitQuestion = question
+        question.present()
     }
 
     private func quit() {
