@@ -53,6 +53,13 @@ public final class MessageDialog: Window {
         nameButtonsByText()
     }
 
+    /// Adds the responses in order, with the one Enter chooses and the one Escape answers.
+    public func setResponses(_ responses: [(id: String, label: String, appearance: Appearance)], default chosen: String, close: String) {
+        responses.forEach { addResponse($0.id, label: $0.label, appearance: $0.appearance) }
+        defaultResponse = chosen
+        closeResponse = close
+    }
+
     /// What Enter chooses, and where the focus starts.
     public var defaultResponse: String? {
         get { adw_message_dialog_get_default_response(dialog).map { String(cString: $0) } }

@@ -272,10 +272,8 @@ public final class SnapshelfApplication {
         guard quitQuestion == nil else { return }
         let question = MessageDialog(parent: parent, heading: tr("Stop Importing and Quit?"),
                                      body: tr("The photos saved so far stay in the library. The rest are not imported, and a label being typed is lost; you can import them again later."))
-        question.addResponse("cancel", label: tr("_Keep Importing"))
-        question.addResponse("quit", label: tr("_Quit"), appearance: .destructive)
-        question.defaultResponse = "cancel"
-        question.closeResponse = "cancel"
+        question.setResponses([("cancel", tr("_Keep Importing"), .normal), ("quit", tr("_Quit"), .destructive)],
+                              default: "cancel", close: "cancel")
         question.onResponse { [weak self] response in
             guard let self else { return }
             quitQuestion = nil

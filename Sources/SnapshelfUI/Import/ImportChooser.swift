@@ -63,10 +63,8 @@ final class ImportChooser {
         places.isSelectable = true
         places.addStyleClass("dim-label")
         question.extraChild = places
-        question.addResponse("cancel", label: tr("_Cancel"))
-        question.addResponse("choose", label: tr("C_hoose Database…"), appearance: .suggested)
-        question.defaultResponse = "choose"
-        question.closeResponse = "cancel"
+        question.setResponses([("cancel", tr("_Cancel"), .normal), ("choose", tr("C_hoose Database…"), .suggested)],
+                              default: "choose", close: "cancel")
         question.onResponse { [weak self] response in
             guard let self else { return }
             databaseQuestion = nil
