@@ -1,7 +1,8 @@
 // The page an empty library shows tells every way in: the Import button, a whole folder, and
-// dropping photos or folders onto the window.
+// dropping photos or folders onto the window; what needs photos waits for the first.
 import CGtk
 import Foundation
+import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfGlue
 @testable import SnapshelfUI
@@ -23,6 +24,19 @@ final class EmptyPageTests: AppTestCase, @unchecked Sendable {
             let nodes = try AccessibleTree.read().flatMap(\.subtree)
             XCTAssertEqual(nodes.filter(\.isNamedAfterAGtkType).map { "\($0.role) \($0.name)" }, [])
             XCTAssertTrue(nodes.contains { $0.name == "No Photos Yet" && $0.role == "label" }, "\(nodes.map(\.name))")
+        }
+    }
+
+    func testExportAllPhotosWaitsForAPhotoInTheLibrary() throws {
+        try onMain {
+            let window = try launch()
+            let exportAll = { g_action_group_get_action_enabled(OpaquePointer(window.window.raw), Command.exportAll.rawValue) != 0 }
+            XCTAssertFalse(exportAll(), "an empty library offers to export its photos")
+            window.importFlow.importFiles([SamplePhotos.cameras[0]])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the first photo did not enable Export All Photos") { exportAll() }
         }
     }
 }

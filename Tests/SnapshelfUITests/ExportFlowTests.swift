@@ -249,18 +249,6 @@ final class ExportFlowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
-    func testExportAllPhotosWaitsForAPhotoInTheLibrary() throws {
-        try onMain {
-            let window = try launch()
-            XCTAssertFalse(isEnabled(Command.exportAll.rawValue, in: window), "an empty library offers to export its photos")
-            window.importFlow.importFiles([SamplePhotos.cameras[0]])
-            let dialog = try waitForDialog(in: window)
-            try waitUntil { dialog.isWaitingForLabel }
-            pressEnter(in: dialog.entryWidget)
-            try waitUntil("the first photo did not enable Export All Photos") { self.isEnabled(Command.exportAll.rawValue, in: window) }
-        }
-    }
-
     func testExportAllPhotosInTheMainMenuExportsEveryPhotoWhateverTheSearchShows() throws {
         try makeLibrary(labels: ["Lake", "Hill walk", "Dune"])
         let folder = library.url.appendingPathComponent("chosen")
