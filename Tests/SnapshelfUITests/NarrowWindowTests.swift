@@ -266,6 +266,15 @@ final class NarrowWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(labels.count, 1, "\(tree(of: toast).flatMap(labelTexts))")
             assertReadable(labels, at: 360)
             XCTAssertEqual(try toastButtonText(in: window), "Details")
+            // A summary whose first sentence is too long for the line beside Details is cut at a
+            // word, never in one, and Details has it whole.
+            window.notification.dismiss()
+            window.notification.show("Could not import “notes.jpg”: it is not an image.")
+            window.notification.show("No photo was imported. 1 could not be imported.")
+            let cut = try shownToast(in: window).widget
+            let line = tree(of: cut).filter { $0.typeName == "GtkLabel" && $0.isMapped && labelTexts(in: $0) == [window.notification.title] }
+            XCTAssertEqual(line.count, 1, "\(tree(of: cut).flatMap(labelTexts))")
+            assertReadable(line, at: 360)
         }
     }
 

@@ -118,10 +118,12 @@ final class Notices {
     }
 
     /// How many characters a toast's line holds in a window `width` pixels wide: its title gets
-    /// about 110 pixels less than the window, beside its buttons, and a character of its bold
-    /// text takes up to 9 (measured under Xvfb: 26 fit in 221); at most `NoticeEvent.titleLength`.
-    static func titleRoom(inWindowOf width: Int) -> Int {
-        width <= 0 ? NoticeEvent.titleLength : min(NoticeEvent.titleLength, max(16, (width - 110) / 9))
+    /// about 110 pixels less than the window beside the close button, 200 less beside a button
+    /// such as Details too, and a character of its bold text takes about 8.5 (measured under
+    /// Xvfb: 26 in 221 pixels); at most `NoticeEvent.titleLength`.
+    static func titleRoom(inWindowOf width: Int, besideAButton: Bool = true) -> Int {
+        guard width > 0 else { return NoticeEvent.titleLength }
+        return min(NoticeEvent.titleLength, max(12, (width - (besideAButton ? 200 : 110)) * 2 / 17))
     }
 
     /// A screen reader hears every message, not only the latest the toast's line shows.
@@ -133,7 +135,10 @@ final class Notices {
     }
 
     private func present() {
-        event.titleRoom = Self.titleRoom(inWindowOf: parent.width)
+        // Room for the line beside the close button, then beside the toast's own button if it
+        // has one (Details when even that line leaves something out).
+        event.titleRoom = Self.titleRoom(inWindowOf: parent.width, besideAButton: false)
+        if buttonLabel != nil { event.titleRoom = Self.titleRoom(inWindowOf: parent.width, besideAButton: true) }
         if let toast {
             toast.setTitle(event.title)
             toast.spokenText = spokenText
