@@ -78,6 +78,28 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// An import that only relabelled a photo already there, beside a file that failed: Undo's
+    /// toast offers Redo, not the import's summary again behind Details.
+    func testUndoingAnImportThatOnlyRelabelledOffersRedo() throws {
+        try makeLibrary(labels: ["Old label"])
+        let broken = library.url.appendingPathComponent("notes.jpg")
+        try Data("no photo at all".utf8).write(to: broken)
+        try onMain {
+            let window = try launch()
+            let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
+            window.importFlow.importFiles([copy, broken])
+            let dialog = try waitForDialog(in: window)
+            try waitUntil { dialog.isWaitingForLabel }
+            dialog.entryWidget.text = "Lizard"
+            pressEnter(in: dialog.entryWidget)
+            try waitUntil("the import never ended") { !window.importFlow.isRunning }
+            XCTAssertTrue(window.notification.text.contains("Could not import “notes.jpg”"), window.notification.text)
+            try pressKeys("<Control>z", in: window)
+            XCTAssertEqual(try window.store.library.photos().map(\.label), ["Old label"])
+            XCTAssertEqual(try toastButtonText(in: window), "Redo")
+        }
+    }
+
     func testNothingToUndoOrRedoIsSaid() throws {
         try makeLibrary(labels: ["Lake"])
         try onMain {

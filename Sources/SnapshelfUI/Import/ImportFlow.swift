@@ -190,12 +190,11 @@ final class ImportFlow {
 
     /// Once a one-by-one import's last save is done, tells what an import of several files did
     /// (nothing when the person cancelled before doing anything: a single photo shows for itself
-    /// in the grid, and the dialog or a notice told whatever else became of it), then starts on
-    /// files that waited.
+    /// in the grid, and the dialog or a notice told whatever else became of it), then records the
+    /// undo step after it, so an undo's toast starts afresh, then starts on files that waited.
     private func finishOneByOne() {
         guard let (total, cancelled) = endedOneByOne, pendingSaves == 0 else { return }
         endedOneByOne = nil
-        report([])
         if let (notImported, cause) = fullDisk {
             fullDisk = nil
             // TRANSLATORS: %d is how many photos of the import were not imported; %@ says the disk is full.
@@ -208,6 +207,7 @@ final class ImportFlow {
             if stopped || !dialogSaves.onlyAdded { notification.show(dialogSaves.sentence(total: total, cancelled: stopped)) }
             reveal([])
         }
+        report([])
         startWaiting()
     }
 
