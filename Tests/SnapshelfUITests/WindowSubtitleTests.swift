@@ -3,6 +3,8 @@
 // title, which the desktop lists, stays "Snapshelf". The person's own library goes unnamed.
 import CGtk
 import Foundation
+import SnapshelfModel
+import SnapshelfTestSupport
 import XCTest
 @testable import SnapshelfGlue
 @testable import SnapshelfUI
@@ -42,6 +44,22 @@ final class WindowSubtitleTests: AppTestCase, @unchecked Sendable {
             window.open(position: 0)
             let viewing = try shownTitles(of: window).subtitle
             XCTAssertTrue(viewing.hasPrefix("~/library · 1 of 2"), viewing)
+        }
+    }
+
+    /// The count follows photos another program adds, and a selection made meanwhile.
+    func testTheCountFollowsAnImportElsewhere() throws {
+        try makeLibrary(labels: ["Lake", "Hill"])
+        try onMain {
+            let window = try launch()
+            XCTAssertTrue(window.header.subtitleText.hasSuffix("2 photos"), window.header.subtitleText)
+            let elsewhere = try Library(directory: libraryDirectory)
+            _ = try elsewhere.add(try PhotoCandidate(inspecting: SamplePhotos.cameras[2], previewSize: 32), label: try Label("Dune"))
+            try waitUntil("the count missed the photo added elsewhere: \(window.header.subtitleText)") {
+                window.header.subtitleText.hasSuffix("3 photos")
+            }
+            window.grid.select(positions: [0])
+            XCTAssertEqual(window.header.subtitleText, "1 photo selected")
         }
     }
 

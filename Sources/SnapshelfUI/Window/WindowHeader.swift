@@ -44,11 +44,6 @@ final class WindowHeader {
     /// A toggle, so that it looks pressed while the search bar is open.
     private let searchButton = running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
                                        tooltip: Command.search.tooltip)
-    /// The library, whose count shows over the grid; followed so the count keeps up with imports.
-    private var store: PhotoStore?
-    private var storeSubscription: Subscription?
-    /// What the grid's subtitle last showed, nil in the viewer.
-    private var gridSelection: Int?
 
     init() {
         root.packStart(backButton)
@@ -77,18 +72,10 @@ final class WindowHeader {
     }
 
     /// Over the grid: the app's name, and how many photos are selected, else how many the library
-    /// holds, whatever a search shows (the search bar counts those). The count follows the store
-    /// from then on, as imports and other connections change it.
+    /// holds, whatever a search shows (the search bar counts those). The window calls it again on
+    /// every change of the store, so the count keeps up with imports and other connections.
     func showGrid(selected: Int, in library: PhotoStore) {
-        gridSelection = selected
-        if store !== library {
-            store = library
-            storeSubscription = library.observe { [weak self, weak library] _ in
-                guard let self, let library, let selected = gridSelection else { return }
-                showGrid(selected: selected, in: library)
-            }
-        }
-        let held = store.map { $0.filter.isEmpty ? $0.count : (try? $0.library.photoCount()) ?? $0.count } ?? 0
+        let held = library.filter.isEmpty ? library.count : (try? library.library.photoCount()) ?? library.count
         let line = selected > 0 ? String(format: trn("%d photo selected", "%d photos selected", selected), selected)
             : held > 0 ? String(format: trn("%d photo", "%d photos", held), held) : ""
         // A narrow window says "3 selected": "3 photos selected" after the library's name was cut short.
@@ -99,7 +86,6 @@ final class WindowHeader {
     /// In the viewer: the photo's label or name, which of how many it is and when it was taken, with Back,
     /// Edit Label and Info.
     func showViewer(photoName: String?, position: Int, of count: Int, taken date: TakenDate? = nil) {
-        gridSelection = nil
         let place = String(format: tr("%d of %d"), position + 1, count)
         show(title: photoName ?? "Snapshelf", subtitle: place, short: place,
              taken: date.map { String(format: tr("Taken %@"), PhotoDetails.date($0)) }, viewing: true)
