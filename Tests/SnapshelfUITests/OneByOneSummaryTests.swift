@@ -58,8 +58,7 @@ final class OneByOneSummaryTests: AppTestCase, @unchecked Sendable {
 
     /// A cancelled import counts its photos as the dialog did, the file that is no photo apart.
     func testACancelledImportCountsThePhotosAsTheDialogDid() throws {
-        let broken = library.url.appendingPathComponent("notes.jpg")
-        try Data("no photo at all".utf8).write(to: broken)
+        let broken = library.file(named: "notes.jpg", containing: Data("no photo at all".utf8))
         try onMain {
             let window = try launch()
             window.importFlow.importFiles([broken] + Array(SamplePhotos.cameras.prefix(2)))

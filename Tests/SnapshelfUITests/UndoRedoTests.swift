@@ -82,8 +82,7 @@ final class UndoRedoTests: AppTestCase, @unchecked Sendable {
     /// toast offers Redo, not the import's summary again behind Details.
     func testUndoingAnImportThatOnlyRelabelledOffersRedo() throws {
         try makeLibrary(labels: ["Old label"])
-        let broken = library.url.appendingPathComponent("notes.jpg")
-        try Data("no photo at all".utf8).write(to: broken)
+        let broken = library.file(named: "notes.jpg", containing: Data("no photo at all".utf8))
         try onMain {
             let window = try launch()
             let copy = library.file(named: "same.jpg", containing: try Data(contentsOf: SamplePhotos.cameras[0]))
