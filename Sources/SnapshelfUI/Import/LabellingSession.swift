@@ -32,12 +32,11 @@ final class LabellingSession {
     private var handed = 0
     /// Whether the dialog has closed: a file read meanwhile is not shown.
     private var isOver = false
-    /// The files that could not be read, which the dialog's count leaves out as it learns of them.
-    private var failed = 0
     /// Why the files since the last one shown could not be imported, told in the dialog.
     private var passedOver: [String] = []
-    /// The files that could not be read, told in the import's toast once the dialog closes, with
-    /// its total: a toast behind the dialog would go unseen, or time out before the total came.
+    /// The files that could not be read, which the dialog's count leaves out as it learns of them,
+    /// told in the import's toast once the dialog closes, with its total: a toast behind the
+    /// dialog would go unseen, or time out before the total came.
     private var failures: [ImportError] = []
 
     /// - Parameters:
@@ -87,14 +86,13 @@ final class LabellingSession {
             current = (candidate, existing)
             // A sidecar beside the original that could not be read, so its title is not offered.
             candidate.titleNotes.forEach { notification.show(String(format: tr("Note: %@"), $0.words)) }
-            dialog.show(candidate, number: next - failed, of: files.count - failed, existing: existing,
+            dialog.show(candidate, number: next - failures.count, of: files.count - failures.count, existing: existing,
                         kept: existing == nil ? library.keptLabel(for: candidate) : nil,
                         passedOver: passedOverText)
             passedOver = []
         case .failure(let error):
             failures.append(error)
             unsaved.count(.failure(error))
-            failed += 1
             passedOver.append(String(format: tr("“%@” was not imported: %@."), DisplayName.baseName(of: url), error.explanation))
             handed += 1
             inspectNext()
