@@ -19,10 +19,11 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # instances on 127.0.0.1 share a library between two folders, as two computers would;
 # yelp-tools gives yelp-check, which validates the help's Mallard pages; shotwell makes, under
 # Xvfb, the real photo.db that the import from Shotwell is tested against; gsettings-desktop-schemas
-# holds org.gnome.desktop.interface, whose color-scheme the dark style's tests set.
+# holds org.gnome.desktop.interface, whose color-scheme the dark style's tests set; iproute2's `ip`
+# brings up the loopback of the network namespace the Syncthing tests run in.
 TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
 	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools shotwell \
-	gsettings-desktop-schemas
+	gsettings-desktop-schemas iproute2
 # darktable-cli reads an export as darktable does, sidecars included, without a display: the export
 # tests' second reader beside exiftool (16 packages, about 51 MB installed, 11 MB to download).
 TEST_PACKAGES += darktable

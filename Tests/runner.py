@@ -52,6 +52,29 @@ FULL_TIER = {
     "SnapshelfUITests.HostileDecoderWindowTests",
 }
 
+# The classes that start Syncthing. Each runs in a network namespace of its own that has only a
+# loopback, where the machine allows one, so that no instance can reach another computer or a
+# discovery or relay server, whatever its configuration says.
+LOOPBACK_ONLY = {
+    "SnapshelfCommandLineTests.SyncthingConflictTests",
+    "SnapshelfCommandLineTests.SyncthingLibraryTests",
+    "SnapshelfCommandLineTests.SyncthingPairTests",
+    "SnapshelfUITests.SyncthingWindowTests",
+}
+# The command that starts a class in such a namespace: `unshare` makes it, `ip` brings its
+# loopback up, then the class's process takes the place of the shell.
+LOOPBACK_PREFIX = ["unshare", "--net", "--", "sh", "-c", 'ip link set lo up && exec "$0" "$@"']
+
+
+def loopback_namespaces_allowed():
+    """Whether this machine lets the runner make a network namespace and bring its loopback up."""
+    try:
+        return subprocess.run(LOOPBACK_PREFIX + ["true"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
 # The classes that read the IPC objects and the files of the ordinary user the hostile decoder's
 # attacks run as, before and after each attack: the controls leave such objects on purpose, so
 # none of these runs while another does.
@@ -81,8 +104,9 @@ LONG_CLASSES = [
 class Worker:
     """A private display and session bus, kept for every class the worker runs."""
 
-    def __init__(self, scratch):
+    def __init__(self, scratch, loopback_only):
         self.scratch = scratch
+        self.loopback_only = loopback_only
         read, write = os.pipe()
         self.display = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp"],
                                         pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -98,7 +122,10 @@ class Worker:
         subprocess.run(["xdpyinfo", "-display", f":{number}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        timeout=60, check=True)
         read, write = os.pipe()
-        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write}"],
+        # On a socket with a path, not an abstract one, which a class in a network namespace of its
+        # own could not reach.
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", f"--print-address={write}",
+                                     f"--address=unix:dir={scratch}"],
                                     pass_fds=[write], env=dict(os.environ, DISPLAY=f":{number}"),
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         os.close(write)
@@ -120,7 +147,8 @@ class Worker:
         log = os.path.join(home, "output")
         started = time.monotonic()
         with open(log, "wb") as output:
-            process = subprocess.Popen([bundle, name], cwd=ROOT, env=environment, stdout=output,
+            prefix = LOOPBACK_PREFIX if name in self.loopback_only else []
+            process = subprocess.Popen(prefix + [bundle, name], cwd=ROOT, env=environment, stdout=output,
                                        stderr=subprocess.STDOUT, start_new_session=True)
             timer = threading.Timer(CLASS_LIMIT, lambda: os.killpg(process.pid, signal.SIGKILL))
             timer.start()
@@ -214,9 +242,14 @@ def main():
     classes = [name for name in counts
                if (arguments.tier == "all" or name not in FULL_TIER)
                and (not arguments.only or any(part in name for part in arguments.only))]
-    unknown = FULL_TIER - set(counts)
-    if unknown:
-        raise SystemExit(f"FULL_TIER in {__file__} names classes the bundle does not have: {sorted(unknown)}")
+    for name, listed in (("FULL_TIER", FULL_TIER), ("LOOPBACK_ONLY", LOOPBACK_ONLY)):
+        unknown = listed - set(counts)
+        if unknown:
+            raise SystemExit(f"{name} in {__file__} names classes the bundle does not have: {sorted(unknown)}")
+    loopback_only = LOOPBACK_ONLY if LOOPBACK_ONLY & set(classes) and loopback_namespaces_allowed() else set()
+    if LOOPBACK_ONLY & set(classes) and not loopback_only:
+        print("this machine allows no network namespace: the Syncthing tests run on its network, "
+              "kept to the loopback by their configuration alone", flush=True)
     try:
         with open(TIMES) as saved:
             known = json.load(saved)
@@ -259,7 +292,7 @@ def main():
     started = time.monotonic()
 
     def drain():
-        worker = Worker(scratch)
+        worker = Worker(scratch, loopback_only)
         try:
             while (name := take()) is not None:
                 try:

@@ -1,10 +1,14 @@
 // One real Syncthing instance for tests, standing for one computer: its own home folder, keys,
 // GUI port, API key and listen port on 127.0.0.1, with discovery, relays, NAT, usage and crash
-// reporting off, so it reaches nothing but the peer the test gives it. It is driven through
-// its REST API and killed when the test lets go of it, whatever the test's outcome.
+// reporting off from its first instant, so it reaches nothing but the peer the test gives it.
+// It is driven through its REST API and killed when the test lets go of it, whatever the
+// test's outcome.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
+#if canImport(FoundationXML)
+import FoundationXML
 #endif
 
 public final class SyncthingPeer {
@@ -22,11 +26,15 @@ public final class SyncthingPeer {
     private let process = Process()
 
     /// Options that keep the instance on the loopback and quiet, and that make a test quick:
-    /// a lost connection is dialled again after 5 s (Syncthing's least) rather than 60.
-    private var options: [String: Any] {
-        ["listenAddresses": ["tcp://127.0.0.1:\(listenPort)"], "globalAnnounceEnabled": false,
-         "localAnnounceEnabled": false, "relaysEnabled": false, "natEnabled": false, "urAccepted": -1,
-         "crashReportingEnabled": false, "autoUpgradeIntervalH": 0, "startBrowser": false, "reconnectionIntervalS": 5]
+    /// a lost connection is dialled again after 5 s (Syncthing's least) rather than 60. Each is
+    /// the name of its element in `config.xml`, where the REST API names it in the plural
+    /// (`listenAddresses`) for the one that may repeat, and the value there.
+    private var options: KeyValuePairs<String, String> {
+        ["listenAddress": "tcp://127.0.0.1:\(listenPort)", "globalAnnounceEnabled": "false",
+         "localAnnounceEnabled": "false", "relaysEnabled": "false", "natEnabled": "false",
+         // No STUN server is asked for this computer's outside address.
+         "stunKeepaliveStartS": "0", "urAccepted": "-1", "crashReportingEnabled": "false",
+         "autoUpgradeIntervalH": "0", "startBrowser": "false", "reconnectionIntervalS": "5"]
     }
 
     /// Makes the instance's keys and configuration in `home` and starts it, its GUI and REST API
@@ -45,7 +53,7 @@ public final class SyncthingPeer {
             throw Failure(description: "syncthing generate printed no device ID: \(generated)")
         }
         deviceID = String(generated[range].dropFirst("Device ID: ".count))
-        try listenOnLoopbackFromTheStart(configuration: home.appendingPathComponent("config.xml"))
+        try writeOptions(into: home.appendingPathComponent("config.xml"))
 
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
             throw Failure(description: "cannot make \(logFile.path)")
@@ -65,21 +73,25 @@ public final class SyncthingPeer {
         try process.run()
         do {
             try waitForAPI()
-            try setOptions()
+            try checkOptions()
         } catch {
             stop()
             throw error
         }
     }
 
-    private func setOptions() throws {
-        try send("PATCH", "/rest/config/options", body: options)
+    /// Fails unless the running instance took every option from the file it started with: none
+    /// is set through the API, which would leave it on defaults until then.
+    private func checkOptions() throws {
         let applied = try object("GET", "/rest/config/options")
-        // Compared as JSON, which spells a value the same whichever way Foundation holds it.
         for (key, value) in options {
-            let wanted = try JSONSerialization.data(withJSONObject: [value])
-            guard let got = applied[key], try JSONSerialization.data(withJSONObject: [got]) == wanted else {
-                throw Failure(description: "\(name): option \(key) is \(applied[key] ?? "missing"), not \(value)")
+            let field = key == "listenAddress" ? "listenAddresses" : key
+            // Compared as JSON, where the file's values but the address are literals already.
+            let got = String(decoding: try JSONSerialization.data(withJSONObject: [applied[field] ?? NSNull()],
+                                                                  options: .withoutEscapingSlashes), as: UTF8.self)
+            let wanted = key == "listenAddress" ? "[[\"\(value)\"]]" : "[\(value)]"
+            guard got == wanted else {
+                throw Failure(description: "\(name): option \(field) is \(got), not \(wanted)")
             }
         }
     }
@@ -203,17 +215,25 @@ public final class SyncthingPeer {
         String(decoding: (try? Data(contentsOf: logFile)) ?? Data(), as: UTF8.self).suffix(4000).description
     }
 
-    /// Gives the configuration the loopback listen address before the first start, so that the
-    /// instance never listens on Syncthing's default port for all interfaces, where another
-    /// instance on the machine may be, even for the moment before the options are set.
-    private func listenOnLoopbackFromTheStart(configuration: URL) throws {
-        let text = try String(contentsOf: configuration, encoding: .utf8)
-        let listening = "<listenAddress>tcp://127.0.0.1:\(listenPort)</listenAddress>"
-        let changed = text.replacingOccurrences(of: "<listenAddress>default</listenAddress>", with: listening)
-        guard changed.contains(listening) else {
-            throw Failure(description: "\(configuration.path) has no default listen address to replace")
+    /// Writes every option into the configuration before the first start, so that the instance
+    /// never listens on Syncthing's default port for all interfaces, where another instance on
+    /// the machine may be, nor asks a discovery or relay server, or the LAN, for anything, even
+    /// for the moment before an API call could set them.
+    private func writeOptions(into configuration: URL) throws {
+        let document = try XMLDocument(contentsOf: configuration, options: [.nodePreserveWhitespace])
+        guard let element = try document.nodes(forXPath: "/configuration/options").first as? XMLElement else {
+            throw Failure(description: "\(configuration.path) has no options")
         }
-        try Data(changed.utf8).write(to: configuration)
+        for (key, value) in options {
+            let existing = element.elements(forName: key)
+            existing.dropFirst().forEach { $0.detach() }
+            if let first = existing.first {
+                first.stringValue = value
+            } else {
+                element.addChild(XMLElement(name: key, stringValue: value))
+            }
+        }
+        try document.xmlData(options: [.nodePreserveWhitespace]).write(to: configuration)
     }
 
     /// The environment of both commands: Syncthing's own switches, and a home of its own so that
