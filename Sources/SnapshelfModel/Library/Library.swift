@@ -245,6 +245,7 @@ public final class Library {
             try database.clearPending(name)
         }
         try database.pruneChanges(keeping: 100_000)
+        SetAsideDatabases.prune(in: directory)
         return notes
     }
 

@@ -46,6 +46,7 @@ public enum LibraryRebuild {
                     throw .databaseNotReplaced(directory, errno: errno)
                 }
             }
+            SetAsideDatabases.prune(in: directory)
             return Report(photos: report.photos, withoutSidecar: report.withoutSidecar, movedAside: movedAside, notes: report.notes)
         } catch {
             undo(building, puttingBack: movedAside, as: database)
@@ -152,10 +153,7 @@ public enum LibraryRebuild {
     /// A name beside the database for it and its journal files, with the tag and the time, that
     /// none of them has yet: `library.sqlite3.before-rebuild-20250101-120000`.
     static func asideURL(for database: URL, tag: String) -> URL {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        let stem = database.path + ".\(tag)-\(formatter.string(from: Date()))"
+        let stem = database.path + ".\(tag)-\(SetAsideDatabases.stampFormatter().string(from: Date()))"
         var (aside, number) = (URL(fileURLWithPath: stem), 1)
         while ([""] + LibraryTrust.companions).contains(where: { FileManager.default.fileExists(atPath: aside.path + $0) }) {
             number += 1
