@@ -24,33 +24,41 @@ struct LibraryCheck {
             let count = try database.photoCount()
             return try integrityProblems() + notes + [.filesUnreachable(problem, photos: count)]
         }
-        // One view of rows, files in progress and the folder, read while no connection places or
-        // retires a file; else an import between the readings would show its file as an orphan.
-        let (rows, pending, names, sidecars, unwritten) = try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
-            (try database.allRows(), Set(try database.pendingFiles()), files.allFileNames(), files.sidecarNames(),
-             Set(try database.pendingSidecars()))
+        // The folder and the files in progress, read while no connection places or retires a
+        // file. The rows are read after, a batch at a time, so a check holds the folder's names
+        // (compactly) and a batch, never every row: a photo imported meanwhile has its file, and
+        // a file whose row went meanwhile is looked at again before it is called a stray.
+        let (folder, pending, unwritten) = try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
+            (PhotoFolderNames(reading: files.directory), Set(try database.pendingFiles()), Set(try database.pendingSidecars()))
         }
+        var names = folder
+        pending.forEach { names.markUsed($0) }
         let machine = try database.machineName()
-        // The hashing and the sidecars, the long part, are done outside the lock, so imports go on
-        // meanwhile, on workers, while this thread checks the database.
-        let found = Self.fileProblems(of: rows, in: files, unwritten: unwritten, hasSidecars: database.hasSidecars,
-                                      machine: machine) {
-            () throws(LibraryError) in try integrityProblems()
+        var problems = try integrityProblems() + notes
+        var found: [(row: LibraryDatabase.Row, problems: [CheckFinding])] = []
+        var last = Int64.min
+        while true {
+            let batch = try database.rows(afterID: last, limit: Self.batchSize)
+            guard let end = batch.last else { break }
+            last = end.id
+            batch.forEach { names.markUsed($0.fileName) }
+            // The hashing and the sidecars, the long part, are done on workers, outside the lock,
+            // so imports go on meanwhile.
+            found += Self.fileProblems(of: batch, in: files, unwritten: unwritten, hasSidecars: database.hasSidecars, machine: machine)
         }
-        var problems = try found.database.get() + notes
-        for (index, found) in found.byRow.sorted(by: { $0.key < $1.key }) {
-            // A photo removed or changed since the view was taken is no problem.
-            guard try database.row(withID: rows[index].id) == rows[index] else { continue }
-            problems += found
+        for (row, rowProblems) in found {
+            // A photo removed or changed since its batch was read is no problem.
+            guard try database.row(withID: row.id) == row else { continue }
+            problems += rowProblems
         }
-        let used = Set(rows.map(\.fileName)).union(pending)
-        for name in (names + sidecars).sorted() where SidecarConflict.isConflictCopy(name) {
+        for name in names.otherNames where SidecarConflict.isConflictCopy(name) {
             problems.append(.conflictCopy(files.url(forFileNamed: name), unmerged: SidecarConflict.obstacle(toResolving: name, in: files)))
         }
         // What a rescan set aside, or what is no photo by its `lstat` alone, is named with why.
         let setAside = (try? database.setAsideFiles()) ?? [:]
-        for name in names.sorted() where !used.contains(name) && !SidecarConflict.isConflictCopy(name) {
+        for name in names.unusedCopies where !SidecarConflict.isConflictCopy(name) {
             let url = files.directory.appendingPathComponent(name)
+            guard try !isStillUsed(name), Self.exists(url) else { continue }
             if LibraryFiles.isPlainName(name), let why = setAside[name]?.why ?? PhotoFileScreen.refusal(at: url) {
                 problems.append(.setAside(url, why: why))
                 continue
@@ -59,10 +67,9 @@ struct LibraryCheck {
             problems.append(.strayFile(DisplayName.escaped(url.path)))
         }
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
-        let copies = Set(names).union(used)
-        for name in sidecars.sorted() where !copies.contains(String(name.dropLast(Sidecar.fileExtension.count + 1)))
-            && !SidecarConflict.isConflictCopy(name) {
+        for name in names.straySidecars where !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
+            guard try !isStillUsed(String(name.dropLast(Sidecar.fileExtension.count + 1))), Self.exists(url) else { continue }
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             problems.append(.straySidecar(url, label: DecoderText.clean(label, limit: 60)))
         }
@@ -81,12 +88,27 @@ struct LibraryCheck {
         return problems
     }
 
-    /// The problems of each row's file and sidecar, by the row's place, found by workers taking
-    /// the rows in turn: more of them than cores, since each mostly waits for the disk. `meanwhile`
-    /// runs on this thread as they work.
+    /// The rows read at once: enough to keep the workers busy, few enough to hold little memory.
+    private static let batchSize = 4096
+
+    /// Whether anything has the name still, a link included, as for a file a removal took away
+    /// while the check ran.
+    private static func exists(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0
+    }
+
+    /// Whether a row names the copy now, or it is in progress, as for one imported while the
+    /// check ran: the folder was read before the rows.
+    private func isStillUsed(_ name: String) throws(LibraryError) -> Bool {
+        if try database.isReferenced(name) { return true }
+        return try database.pendingFiles().contains(name)
+    }
+
+    /// The problems of each row's file and sidecar, with the row, found by workers taking the rows
+    /// in turn: more of them than cores, since each mostly waits for the disk.
     private static func fileProblems(of rows: [LibraryDatabase.Row], in files: LibraryFiles, unwritten: Set<Int64>, hasSidecars: Bool,
-                                     machine: String, meanwhile: () throws(LibraryError) -> [CheckFinding])
-        -> (byRow: [Int: [CheckFinding]], database: Result<[CheckFinding], LibraryError>) {
+                                     machine: String) -> [(row: LibraryDatabase.Row, problems: [CheckFinding])] {
         let next = Mutex(0)
         let found = Mutex([Int: [CheckFinding]]())
         let done = DispatchGroup()
@@ -110,9 +132,8 @@ struct LibraryCheck {
                 done.leave()
             }.start()
         }
-        let database = Result(catching: meanwhile)
         done.wait()
-        return (found.withLock { $0 }, database)
+        return found.withLock { $0 }.sorted { $0.key < $1.key }.map { (rows[$0.key], $0.value) }
     }
 
     /// What SQLite's own integrity check reports, with the repair, a rebuild: empty when the
@@ -239,16 +260,31 @@ struct LibraryCheck {
     }
 
     /// How many photo files others can read, each looked up by name in the folder already open,
-    /// not by its whole path: a million photos made this a tenth of a check.
+    /// not by its whole path (a million photos made that a tenth of a check), as the folder is
+    /// read: no list of a million names is held.
     private func openCopies() -> Int {
-        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return 0 }
-        defer { close(folder) }
+        let copy = dup(folder)
+        guard copy >= 0, let listing = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            close(folder)
+            return 0
+        }
+        defer {
+            closedir(listing)
+            close(folder)
+        }
+        var count = 0
         var status = stat()
-        // Only plain names are the library's files; any other is looked for under its escaped name, which is no file.
-        return files.allFileNames().filter {
-            LibraryFiles.isPlainName($0) && fstatat(folder, $0, &status, 0) == 0 && status.st_mode & 0o044 != 0
-        }.count
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Only plain names are the library's files, and sidecars are no photos.
+            guard LibraryFiles.isPlainName(name), name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name),
+                  !name.hasSuffix("." + Sidecar.fileExtension) else { continue }
+            if fstatat(folder, name, &status, 0) == 0 && status.st_mode & 0o044 != 0 { count += 1 }
+        }
+        return count
     }
 
     private static func isReadableByOthers(_ url: URL) -> Bool {

@@ -107,6 +107,13 @@ final class LibraryDatabase {
                  [.integer(Int64(limit)), .integer(Int64(offset))], during: .readingLibrary)
     }
 
+    /// Up to `limit` photos after the one with this ID, in the order they were added: a batch of
+    /// a reading that never holds every row.
+    func rows(afterID id: Int64, limit: Int) throws(LibraryError) -> [Row] {
+        try rows("SELECT \(columns) FROM photos WHERE id > ? ORDER BY id LIMIT ?", [.integer(id), .integer(Int64(limit))],
+                 during: .readingLibrary)
+    }
+
     /// How many photos were added before the one with this ID: its position.
     func countOfRows(before id: Int64) throws(LibraryError) -> Int {
         let statement = try connection.prepare("SELECT count(*) FROM photos WHERE id < ?", during: .findingAPhoto)

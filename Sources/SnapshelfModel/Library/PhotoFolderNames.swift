@@ -1,0 +1,172 @@
+// The names in a library's photo folder, read once and held compactly, for `check` to set against
+// the index: a library's own names are content hashes, `<64 hex digits>.<ext>` and their sidecars
+// `<…>.<ext>.xmp`, held here as 40 bytes each rather than a string each, which took a check of a
+// million photos 200 MB. Any other name (a conflict copy, a stray file) is kept as it is.
+// Syncthing's files in transit and the incoming folder are left out, as `LibraryFiles` leaves them.
+import Foundation
+
+struct PhotoFolderNames {
+    /// A name of the library's own form.
+    private struct Hashed: Comparable {
+        let digest: (UInt64, UInt64, UInt64, UInt64)
+        /// Its place in `extensions`.
+        let suffix: UInt16
+        let isSidecar: Bool
+
+        static func < (left: Hashed, right: Hashed) -> Bool {
+            (left.digest.0, left.digest.1, left.digest.2, left.digest.3, left.suffix, left.isSidecar ? 1 : 0)
+                < (right.digest.0, right.digest.1, right.digest.2, right.digest.3, right.suffix, right.isSidecar ? 1 : 0)
+        }
+
+        static func == (left: Hashed, right: Hashed) -> Bool {
+            left.digest == right.digest && left.suffix == right.suffix && left.isSidecar == right.isSidecar
+        }
+    }
+
+    /// Sorted.
+    private var hashed: [Hashed] = []
+    /// Whether a photo's row names the copy at the same place in `hashed`.
+    private var used: [Bool] = []
+    private var extensions: [String] = []
+    private var extensionIndex: [String: UInt16] = [:]
+    /// Every other name, sorted, and those of them a row names.
+    private(set) var others: [String] = []
+    private var usedOthers: Set<String> = []
+    /// Names rows give that the folder does not hold, so their sidecars are no strays.
+    private var usedMissing: Set<String> = []
+
+    /// Reads the folder; an empty listing where it cannot be read, as `LibraryFiles` gives.
+    init(reading folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        guard let listing = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != "..", name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name) else { continue }
+            if let entry = parse(name) {
+                hashed.append(entry)
+            } else {
+                others.append(name)
+            }
+        }
+        hashed.sort()
+        others.sort()
+        used = Array(repeating: false, count: hashed.count)
+    }
+
+    /// Notes that a photo's row names the copy `name`.
+    mutating func markUsed(_ name: String) {
+        if let entry = hashedForm(of: name), let index = place(of: entry) {
+            used[index] = true
+        } else if others.binarySearchContains(name) {
+            usedOthers.insert(name)
+        } else {
+            usedMissing.insert(name)
+        }
+    }
+
+    /// Every name the folder holds, sidecars included, that is not of the library's own form.
+    var otherNames: [String] { others }
+
+    /// The copies (not sidecars) no row names, in the order of their names.
+    var unusedCopies: [String] {
+        let hashedCopies = hashed.indices.filter { !hashed[$0].isSidecar && !used[$0] }.map { name(of: hashed[$0]) }
+        let otherCopies = others.filter { !$0.hasSuffix("." + Sidecar.fileExtension) && !usedOthers.contains($0) }
+        return (hashedCopies + otherCopies).sorted()
+    }
+
+    /// The sidecars whose copy the folder does not hold and no row names, in the order of their names.
+    var straySidecars: [String] {
+        let suffix = "." + Sidecar.fileExtension
+        let hashedStrays = hashed.filter { entry in
+            guard entry.isSidecar else { return false }
+            let copy = Hashed(digest: entry.digest, suffix: entry.suffix, isSidecar: false)
+            return place(of: copy) == nil && !usedMissing.contains(name(of: copy))
+        }.map(name(of:))
+        let otherStrays = others.filter { sidecar in
+            guard sidecar.hasSuffix(suffix) else { return false }
+            let copy = String(sidecar.dropLast(suffix.count))
+            return !others.binarySearchContains(copy) && !usedOthers.contains(copy) && !usedMissing.contains(copy)
+                && (hashedForm(of: copy).map { place(of: $0) == nil } ?? true)
+        }
+        return (hashedStrays + otherStrays).sorted()
+    }
+
+    private func place(of entry: Hashed) -> Int? {
+        var (low, high) = (0, hashed.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if hashed[middle] < entry { low = middle + 1 } else { high = middle }
+        }
+        return low < hashed.count && hashed[low] == entry ? low : nil
+    }
+
+    private func name(of entry: Hashed) -> String {
+        let digits = [entry.digest.0, entry.digest.1, entry.digest.2, entry.digest.3].map { word in
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+        return digits + "." + extensions[Int(entry.suffix)] + (entry.isSidecar ? "." + Sidecar.fileExtension : "")
+    }
+
+    /// The name's compact form, its extension let into the table; nil for a name of another form.
+    private mutating func parse(_ name: String) -> Hashed? {
+        guard let (digest, suffix, isSidecar) = Self.split(name) else { return nil }
+        if let index = extensionIndex[suffix] {
+            return Hashed(digest: digest, suffix: index, isSidecar: isSidecar)
+        }
+        // A folder crafted with more extensions than that has the rest held as other names.
+        guard extensions.count < Int(UInt16.max) else { return nil }
+        extensionIndex[suffix] = UInt16(extensions.count)
+        extensions.append(suffix)
+        return Hashed(digest: digest, suffix: UInt16(extensions.count - 1), isSidecar: isSidecar)
+    }
+
+    /// The name's compact form where the folder has its extension; nil otherwise, as for a name
+    /// of another form.
+    private func hashedForm(of name: String) -> Hashed? {
+        guard let (digest, suffix, isSidecar) = Self.split(name), let index = extensionIndex[suffix] else { return nil }
+        return Hashed(digest: digest, suffix: index, isSidecar: isSidecar)
+    }
+
+    /// `<64 lowercase hex digits>.<ext>`, and `.xmp` after it for a sidecar, the extension short
+    /// and without a dot, nor "xmp" itself, which `LibraryFiles` would take for a sidecar's.
+    private static func split(_ name: String) -> (digest: (UInt64, UInt64, UInt64, UInt64), suffix: String, isSidecar: Bool)? {
+        var bytes = Array(name.utf8)
+        let sidecarSuffix = Array(("." + Sidecar.fileExtension).utf8)
+        let isSidecar = bytes.count > sidecarSuffix.count && Array(bytes.suffix(sidecarSuffix.count)) == sidecarSuffix
+        if isSidecar { bytes.removeLast(sidecarSuffix.count) }
+        guard bytes.count > 65, bytes.count <= 65 + 16, bytes[64] == UInt8(ascii: ".") else { return nil }
+        var words: [UInt64] = [0, 0, 0, 0]
+        for index in 0..<64 {
+            let byte = bytes[index]
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            words[index / 16] = words[index / 16] << 4 | UInt64(value)
+        }
+        let suffixBytes = bytes[65...]
+        guard !suffixBytes.contains(UInt8(ascii: ".")), !suffixBytes.contains(UInt8(ascii: "/")),
+              let suffix = String(validating: suffixBytes, as: UTF8.self), suffix != Sidecar.fileExtension else { return nil }
+        return ((words[0], words[1], words[2], words[3]), suffix, isSidecar)
+    }
+}
+
+private extension Array where Element == String {
+    /// Whether the sorted array holds the string.
+    func binarySearchContains(_ value: String) -> Bool {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
+    }
+}
