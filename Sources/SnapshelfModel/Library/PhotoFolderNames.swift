@@ -89,9 +89,11 @@ struct PhotoFolderNames {
         }.map(name(of:))
         let otherStrays = others.filter { sidecar in
             guard sidecar.hasSuffix(suffix) else { return false }
+            // Its copy is a name that is no sidecar's: "x.xmp.xmp" is a stray beside "x.xmp".
             let copy = String(sidecar.dropLast(suffix.count))
-            return !others.binarySearchContains(copy) && !usedOthers.contains(copy) && !usedMissing.contains(copy)
-                && (hashedForm(of: copy).map { place(of: $0) == nil } ?? true)
+            let held = copy.hasSuffix(suffix) ? false
+                : others.binarySearchContains(copy) || hashedForm(of: copy).map { !$0.isSidecar && place(of: $0) != nil } == true
+            return !held && !usedOthers.contains(copy) && !usedMissing.contains(copy)
         }
         return (hashedStrays + otherStrays).sorted()
     }
