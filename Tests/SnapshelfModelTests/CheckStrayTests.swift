@@ -90,6 +90,20 @@ final class CheckStrayTests: LibraryTestCase {
         XCTAssertEqual(try library.check(), [.missingFile(photoID: added[2].id, file: added[2].fileURL, original: "Pentax_K10D.jpg")]
             + expectedFiles + expectedSidecars)
     }
+
+    func testAFileWhoseNameIsNotUTF8IsStillNamed() throws {
+        let library = try Library(directory: directory)
+        _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("Lake"))
+        let photos = directory.appendingPathComponent("photos")
+        let path = Array(photos.path.utf8) + [UInt8(ascii: "/"), 0xFF, 0xFE] + Array("bad.jpg".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o600) }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        close(descriptor)
+        let findings = try library.check()
+        XCTAssertEqual(findings.count, 1, "\(findings)")
+        guard case .strayFile(let name) = findings.first else { return XCTFail("\(findings)") }
+        XCTAssertTrue(name.hasSuffix("bad.jpg"), name)
+    }
 }
 
 /// A generator of numbers that gives the same ones from the same seed (SplitMix64).

@@ -92,10 +92,11 @@ struct LibraryCheck {
     private static let batchSize = 4096
 
     /// Whether anything has the name still, a link included, as for a file a removal took away
-    /// while the check ran.
+    /// while the check ran. A name that is not UTF-8 cannot be looked up again as read, and is
+    /// taken to be there, as the check before the compact listing named it.
     private static func exists(_ url: URL) -> Bool {
         var status = stat()
-        return lstat(url.path, &status) == 0
+        return url.lastPathComponent.contains("\u{FFFD}") || lstat(url.path, &status) == 0
     }
 
     /// Whether a row names the copy now, or it is in progress, as for one imported while the
