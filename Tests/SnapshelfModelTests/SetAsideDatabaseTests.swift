@@ -42,11 +42,13 @@ final class SetAsideDatabaseTests: LibraryTestCase {
         XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake"])
     }
 
-    func testOpeningDeletesOneOlderThanThirtyDaysWithItsLogAndKeepsANewerOne() throws {
+    func testOpeningDeletesOnesOlderThanThirtyDaysOrFromAClockAheadAndKeepsANewerOne() throws {
         withExtendedLifetime(try Library(directory: directory)) {}
         let old = asideName("from-elsewhere", daysAgo: 31)
         let recent = asideName("before-rebuild", daysAgo: 29)
-        for name in [old, old + "-wal", old + "-shm", recent, recent + "-wal"] { write(name) }
+        // Set aside under a clock a year ahead: not kept for a year.
+        let ahead = asideName("before-rebuild", daysAgo: -365)
+        for name in [old, old + "-wal", old + "-shm", recent, recent + "-wal", ahead] { write(name) }
         withExtendedLifetime(try Library(directory: directory)) {}
         XCTAssertEqual(try databaseNames(), [recent, recent + "-wal"])
     }

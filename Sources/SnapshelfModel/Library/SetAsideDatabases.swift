@@ -31,7 +31,10 @@ enum SetAsideDatabases {
         }
         let newestFirst = times.keys.sorted { times[$0]! > times[$1]! }
         let oldest = now.addingTimeInterval(-Double(keptDays) * 86_400)
-        for (index, stem) in newestFirst.enumerated() where index >= keptCount || times[stem]!.0 < oldest {
+        // One named for a time more than a day ahead was set aside under a clock that was wrong,
+        // and would otherwise be kept until the clock reaches it.
+        let latest = now.addingTimeInterval(86_400)
+        for (index, stem) in newestFirst.enumerated() where index >= keptCount || !(oldest...latest).contains(times[stem]!.0) {
             for name in files[stem] ?? [] {
                 unlinkat(descriptor, name, 0)
             }
