@@ -91,6 +91,21 @@ final class CheckStrayTests: LibraryTestCase {
             + expectedFiles + expectedSidecars)
     }
 
+    func testHiddenFilesAndSidecarsAreNamedToo() throws {
+        let library = try Library(directory: directory)
+        _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("Lake"))
+        let photos = directory.appendingPathComponent("photos")
+        // As macOS leaves beside files copied from it.
+        try Data("x".utf8).write(to: photos.appendingPathComponent("._IMG_1.jpeg"))
+        try Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8).write(to: photos.appendingPathComponent("._IMG_1.jpeg.xmp.xmp"))
+        let findings = try library.check()
+        XCTAssertEqual(findings.count, 2, "\(findings)")
+        XCTAssertTrue(findings.contains(.strayFile(photos.appendingPathComponent("._IMG_1.jpeg").path)), "\(findings)")
+        XCTAssertTrue(findings.contains { finding in
+            if case .straySidecar = finding { true } else { false }
+        }, "\(findings)")
+    }
+
     func testAFileWhoseNameIsNotUTF8IsStillNamed() throws {
         let library = try Library(directory: directory)
         _ = try library.add(try candidate(SamplePhotos.cameras[0]), label: try Label("Lake"))

@@ -51,14 +51,15 @@ struct LibraryCheck {
             guard try database.row(withID: row.id) == row else { continue }
             problems += rowProblems
         }
-        for name in names.otherNames where SidecarConflict.isConflictCopy(name) {
+        for name in names.others where SidecarConflict.isConflictCopy(name) {
             problems.append(.conflictCopy(files.url(forFileNamed: name), unmerged: SidecarConflict.obstacle(toResolving: name, in: files)))
         }
         // What a rescan set aside, or what is no photo by its `lstat` alone, is named with why.
         let setAside = (try? database.setAsideFiles()) ?? [:]
+        let pendingNow = Set(try database.pendingFiles())
         for name in names.unusedCopies where !SidecarConflict.isConflictCopy(name) {
             let url = files.directory.appendingPathComponent(name)
-            guard try !isStillUsed(name), Self.exists(url) else { continue }
+            guard try !isStillUsed(name, pending: pendingNow), Self.exists(url) else { continue }
             if LibraryFiles.isPlainName(name), let why = setAside[name]?.why ?? PhotoFileScreen.refusal(at: url) {
                 problems.append(.setAside(url, why: why))
                 continue
@@ -69,7 +70,8 @@ struct LibraryCheck {
         // A sidecar whose copy is missing but still has its row is that photo's problem, told above.
         for name in names.straySidecars where !SidecarConflict.isConflictCopy(name) {
             let url = files.url(forFileNamed: name)
-            guard try !isStillUsed(String(name.dropLast(Sidecar.fileExtension.count + 1))), Self.exists(url) else { continue }
+            guard try !isStillUsed(String(name.dropLast(Sidecar.fileExtension.count + 1)), pending: pendingNow),
+                  Self.exists(files.directory.appendingPathComponent(name)) else { continue }
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             problems.append(.straySidecar(url, label: DecoderText.clean(label, limit: 60)))
         }
@@ -101,9 +103,9 @@ struct LibraryCheck {
 
     /// Whether a row names the copy now, or it is in progress, as for one imported while the
     /// check ran: the folder was read before the rows.
-    private func isStillUsed(_ name: String) throws(LibraryError) -> Bool {
-        if try database.isReferenced(name) { return true }
-        return try database.pendingFiles().contains(name)
+    private func isStillUsed(_ name: String, pending: Set<String>) throws(LibraryError) -> Bool {
+        if pending.contains(name) { return true }
+        return try database.isReferenced(name)
     }
 
     /// The problems of each row's file and sidecar, with the row, found by workers taking the rows
@@ -266,23 +268,12 @@ struct LibraryCheck {
     private func openCopies() -> Int {
         let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return 0 }
-        let copy = dup(folder)
-        guard copy >= 0, let listing = fdopendir(copy) else {
-            if copy >= 0 { close(copy) }
-            close(folder)
-            return 0
-        }
-        defer {
-            closedir(listing)
-            close(folder)
-        }
+        defer { close(folder) }
         var count = 0
         var status = stat()
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        FolderNames.forEach(in: folder) { name in
             // Only plain names are the library's files, and sidecars are no photos.
-            guard LibraryFiles.isPlainName(name), name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name),
-                  !name.hasSuffix("." + Sidecar.fileExtension) else { continue }
+            guard LibraryFiles.isPlainName(name), !name.hasSuffix("." + Sidecar.fileExtension) else { return }
             if fstatat(folder, name, &status, 0) == 0 && status.st_mode & 0o044 != 0 { count += 1 }
         }
         return count

@@ -29,7 +29,8 @@ struct PhotoFolderNames {
     private var used: [Bool] = []
     private var extensions: [String] = []
     private var extensionIndex: [String: UInt16] = [:]
-    /// Every other name, sorted, and those of them a row names.
+    /// Every name the folder holds, sidecars included, that is not of the library's own form,
+    /// sorted, and those of them a row names.
     private(set) var others: [String] = []
     private var usedOthers: Set<String> = []
     /// Names rows give that the folder does not hold, so their sidecars are no strays.
@@ -39,14 +40,9 @@ struct PhotoFolderNames {
     init(reading folder: URL) {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        guard let listing = fdopendir(descriptor) else {
-            close(descriptor)
-            return
-        }
-        defer { closedir(listing) }
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != "..", name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name) else { continue }
+        defer { close(descriptor) }
+        FolderNames.forEach(in: descriptor) { name in
+            guard name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name) else { return }
             if let entry = parse(name) {
                 hashed.append(entry)
             } else {
@@ -68,9 +64,6 @@ struct PhotoFolderNames {
             usedMissing.insert(name)
         }
     }
-
-    /// Every name the folder holds, sidecars included, that is not of the library's own form.
-    var otherNames: [String] { others }
 
     /// The copies (not sidecars) no row names, in the order of their names.
     var unusedCopies: [String] {
