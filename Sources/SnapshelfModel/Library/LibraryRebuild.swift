@@ -1,5 +1,5 @@
 // Makes a library's database again from what is the truth: the photos' copies and their sidecars.
-// The old database, damaged or not, is moved aside and never deleted. Each photo comes back with
+// The old database, damaged or not, is moved aside (see `SetAsideDatabases`). Each photo comes back with
 // the label, original name, date added, size and date taken its sidecar holds, and its ID unless
 // another sidecar claims it too (see `SidecarReading`); a copy without a sidecar comes back with
 // what the photo itself gives, under a new ID, and gets a sidecar. A sidecar that cannot be read

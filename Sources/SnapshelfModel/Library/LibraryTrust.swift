@@ -8,7 +8,7 @@
 // `LibraryDatabaseMachine`) is this computer's, as one made under another data folder is (a
 // Flatpak's, or another $XDG_DATA_HOME): its token is then noted here too, as it is for one from
 // before machine IDs in a folder no Syncthing shares (see `verdict`). Any other is moved
-// aside, never deleted, and the index made again from the photos and their sidecars, which hold
+// aside (see `SetAsideDatabases`), and the index made again from the photos and their sidecars, which hold
 // everything it held; its -wal, -shm and -journal go with it, and ones found without a database
 // are moved aside too, so no log from elsewhere is replayed. One whose token cannot be read is
 // never used as it is: from elsewhere where Syncthing shares the folder, damaged where it does

@@ -28,10 +28,15 @@ final class SQLiteConnection {
         } catch where error.isDiskFull {
             return (try fullDiskCopy(fileURL: fileURL), false)
         } catch {
-            let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
-            return (try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                                         reporting: fileURL), true)
+            return (try immutable(fileURL: fileURL), true)
         }
+    }
+
+    /// Opens a database to read it as its file holds it, blind to any write-ahead log, and
+    /// making no file beside it.
+    static func immutable(fileURL: URL) throws(LibraryError) -> SQLiteConnection {
+        let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fileURL.path
+        return try SQLiteConnection(path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, reporting: fileURL)
     }
 
     /// The database and its write-ahead log, copied into memory. In exclusive locking mode SQLite
