@@ -45,7 +45,7 @@ final class SidecarConflictTests: SidecarTestCase {
         let report = try resolve()
         XCTAssertEqual(report.rewritten, [sidecarURL.lastPathComponent])
         XCTAssertEqual(report.unmerged, [])
-        XCTAssertEqual(report.notes, ["the labels “first” (this computer) and “second | with a bar \\” (another computer) of “Canon_40D.jpg” met; “second | with a bar \\” was changed later and is kept; “first” is kept in its history"])
+        XCTAssertEqual(report.notes, ["the labels “first” (this computer) and “second | with a bar \\” (another computer) of “Canon_40D.jpg” met; “second | with a bar \\” has the later time by the computers’ clocks and is kept; “first” is kept in its history"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: conflictURL().path), "the conflict copy is gone")
         XCTAssertEqual(try ExifTool.title(of: sidecarURL), "second | with a bar \\")
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Machine", of: sidecarURL), Self.other, "the winner's, with its ID")

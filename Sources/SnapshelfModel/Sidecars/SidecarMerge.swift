@@ -40,7 +40,7 @@ struct SidecarMerge {
         let whose = { (side: Side) in side.sidecar.machine == machine ? tr("this computer") : tr("another computer") }
         let (won, lost) = (DecoderText.clean(winner.sidecar.label, limit: 60), DecoderText.clean(loser.sidecar.label, limit: 60))
         // TRANSLATORS: the labels, each followed by "this computer" or "another computer", then the photo's file name.
-        return String(format: tr("the labels “%@” (%@) and “%@” (%@) of “%@” met; “%@” was changed later and is kept; “%@” is kept in its history"),
+        return String(format: tr("the labels “%@” (%@) and “%@” (%@) of “%@” met; “%@” has the later time by the computers’ clocks and is kept; “%@” is kept in its history"),
                       lost, whose(loser), won, whose(winner), merged.sidecar.originalFileName.displayed, won, lost)
     }
 }
