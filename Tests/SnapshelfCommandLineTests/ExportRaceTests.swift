@@ -10,6 +10,9 @@ final class ExportRaceTests: CommandLineTestCase {
     /// The victim's file, and a folder owned by the attacker, reachable from /tmp by both.
     private var victim: URL!
     private var drop: URL!
+    /// The attacker's script, copied where that user can read it: a checkout may be in a folder
+    /// only its owner reads, as a clone in `mktemp -d` is.
+    private var script: URL!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -25,6 +28,10 @@ final class ExportRaceTests: CommandLineTestCase {
         drop = shared.appendingPathComponent("drop", isDirectory: true)
         try FileManager.default.createDirectory(at: drop, withIntermediateDirectories: false)
         XCTAssertEqual(chown(drop.path, 65534, 65534), 0)
+        script = shared.appendingPathComponent("export-race-attacker.py")
+        try FileManager.default.copyItem(at: ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/export-race-attacker.py"),
+                                         to: script)
+        chmod(script.path, 0o644)
     }
 
     func testAnotherUserSwappingNamesInTheExportFolderChangesNoFileOfTheVictims() throws {
@@ -36,8 +43,7 @@ final class ExportRaceTests: CommandLineTestCase {
         let stop = drop.deletingLastPathComponent().appendingPathComponent("stop")
         let attacker = Process()
         attacker.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        attacker.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3",
-                              ShippedTranslation.projectRoot.appendingPathComponent("Tests/Fixtures/export-race-attacker.py").path,
+        attacker.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script.path,
                               drop.path, victim.path, stop.path]
         let said = Pipe()
         attacker.standardOutput = said
