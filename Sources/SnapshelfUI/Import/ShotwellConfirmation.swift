@@ -20,10 +20,8 @@ final class ShotwellConfirmation {
         window = MessageDialog(parent: parent, heading: tr("Import from Shotwell"),
                                body: String(format: trn("Shotwell’s %ld photo will be copied into the library from:",
                                                         "Shotwell’s %ld photos will be copied into the library from:", count), count))
-        window.addResponse("cancel", label: tr("_Cancel"))
-        window.addResponse("import", label: tr("_Import"), appearance: .suggested)
-        window.defaultResponse = "import"
-        window.closeResponse = "cancel"
+        window.setResponses([("cancel", tr("_Cancel"), .normal), ("import", tr("_Import"), .suggested)],
+                            default: "import", close: "cancel")
 
         let content = Box(.vertical, spacing: 12)
         folders.text = catalogue.folders.map(\.displayed).joined(separator: "\n")
