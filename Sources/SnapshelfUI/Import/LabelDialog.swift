@@ -49,7 +49,6 @@ final class LabelDialog {
         // As one of the application's windows, the dialog gets its shortcuts, Ctrl+Q among them.
         window.makeTransient(for: parent)
         self.parent = parent
-        fitWithinParent()
         window.addStyleClass("label-dialog")
 
         buildHeader()
