@@ -128,12 +128,14 @@ struct PhotoFolderNames {
         return Hashed(digest: digest, suffix: index, isSidecar: isSidecar)
     }
 
+    /// ".xmp", as bytes, looked for at the end of each of a million names.
+    private static let sidecarSuffix = Array(("." + Sidecar.fileExtension).utf8)
+
     /// `<64 lowercase hex digits>.<ext>`, and `.xmp` after it for a sidecar, the extension short
     /// and without a dot, nor "xmp" itself, which `LibraryFiles` would take for a sidecar's.
     private static func split(_ name: String) -> (digest: (UInt64, UInt64, UInt64, UInt64), suffix: String, isSidecar: Bool)? {
         var bytes = Array(name.utf8)
-        let sidecarSuffix = Array(("." + Sidecar.fileExtension).utf8)
-        let isSidecar = bytes.count > sidecarSuffix.count && Array(bytes.suffix(sidecarSuffix.count)) == sidecarSuffix
+        let isSidecar = bytes.count > sidecarSuffix.count && bytes.suffix(sidecarSuffix.count).elementsEqual(sidecarSuffix)
         if isSidecar { bytes.removeLast(sidecarSuffix.count) }
         guard bytes.count > 65, bytes.count <= 65 + 16, bytes[64] == UInt8(ascii: ".") else { return nil }
         var words: [UInt64] = [0, 0, 0, 0]
