@@ -1,8 +1,10 @@
 // PhotoStore following the library: changes made through another connection reach it as exact
 // ranges, a view that applies them ends up in the library's order, and paging keeps it exact.
+import CSQLite
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
+import Synchronization
 import XCTest
 
 final class PhotoStoreChangeTests: LibraryTestCase {
@@ -80,5 +82,47 @@ final class PhotoStoreChangeTests: LibraryTestCase {
         XCTAssertEqual(follower.ids, expected.map(\.id))
         XCTAssertEqual((0..<store.count).map { store.photo(at: $0)! }, expected)
         XCTAssertEqual(store.position(ofPhotoWithID: expected[250].id), 250)
+    }
+
+    func testAViewSeesTheStoresCountAfterEveryRefreshWhileAnotherThreadWrites() throws {
+        let store = try PhotoStore(directory: directory)
+        // What GtkGridView needs: after each report, as many items as the store says it has, and
+        // a photo at each position below that count.
+        var viewCount = store.count
+        var missing: [Int] = []
+        let subscription = store.observe { change in
+            viewCount += change.added - change.removed
+            missing += (change.position..<change.position + change.added).filter { store.photo(at: $0) == nil }
+        }
+        let database = directory.appendingPathComponent("library.sqlite3").path
+        let failure = Mutex<String?>(nil)
+        // Rows come and go as fast as SQLite commits them, as a batch import's duplicates do, so
+        // commits land between any two of the store's reads. Rows alone: the store reads rows.
+        let writer = Thread {
+            var handle: OpaquePointer?
+            guard sqlite3_open(database, &handle) == SQLITE_OK, let handle else { return failure.withLock { $0 = "cannot open" } }
+            defer { sqlite3_close(handle) }
+            sqlite3_busy_timeout(handle, 10_000)
+            for index in 0..<900 {
+                let sql = index % 3 == 2 ? "DELETE FROM photos WHERE id = (SELECT min(id) FROM photos)"
+                    : "INSERT INTO photos (label, label_key, file_name, original_name, added_ms, width, height, sha256) " +
+                      "VALUES ('busy', 'busy', '\(index).jpg', '\(index).jpg', 0, 1, 1, 'hash \(index)')"
+                guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+                    return failure.withLock { $0 = String(cString: sqlite3_errmsg(handle)) }
+                }
+            }
+        }
+        writer.start()
+        var mismatches = 0
+        while !writer.isFinished {
+            try store.refreshIfChanged()
+            if viewCount != store.count { mismatches += 1; viewCount = store.count }
+        }
+        try store.refreshIfChanged()
+        XCTAssertNil(failure.withLock { $0 })
+        XCTAssertEqual(mismatches, 0, "the store's count held photos no report announced")
+        XCTAssertEqual(missing, [], "a reported position had no photo")
+        XCTAssertEqual((0..<store.count).map { store.photo(at: $0)?.id }, try store.library.photoIDs())
+        withExtendedLifetime(subscription) {}
     }
 }

@@ -208,6 +208,12 @@ public final class Library {
         try database.rows(withIDs: ids).map(photo(from:))
     }
 
+    /// Runs body with every read of this library seeing one state of it, so counts, positions
+    /// and the change log agree even while another connection commits.
+    func readingOneState<T>(_ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+        try database.connection.readingOneState(during: .readingLibrary, body)
+    }
+
     /// A number that changes whenever any connection commits a change to the library.
     public func changeCounter() throws(LibraryError) -> Int64 {
         try database.dataVersion()

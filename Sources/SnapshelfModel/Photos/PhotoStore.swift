@@ -69,7 +69,7 @@ public final class PhotoStore {
     public func show(order: PhotoOrder, filter: String = "") throws(LibraryError) {
         self.order = order
         self.filter = filter
-        try reload()
+        try library.readingOneState { () throws(LibraryError) in try reload() }
     }
 
     private var isListed: Bool { !filter.isEmpty || (order != .addedOldestFirst && order != .addedNewestFirst) }
@@ -115,7 +115,14 @@ public final class PhotoStore {
 
     /// Applies the library's change log since the last refresh: removals first, from the end, then
     /// insertions from the start, then replacements, each run of neighbours reported as one change.
+    /// The log, the count and the positions are read from one state of the library, and the
+    /// observers read the photos from it too: a count read after another connection committed
+    /// would hold photos no report announced, and a view asking for one would find nothing there.
     public func refresh() throws(LibraryError) {
+        try library.readingOneState { () throws(LibraryError) in try applyChangeLog() }
+    }
+
+    private func applyChangeLog() throws(LibraryError) {
         seenChangeCounter = try library.changeCounter()
         let bounds = try library.changeLogBounds()
         guard seenChange + 1 >= bounds.lowerBound || bounds.lowerBound == 0 else {

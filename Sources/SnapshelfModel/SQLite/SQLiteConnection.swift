@@ -111,7 +111,19 @@ final class SQLiteConnection {
 
     /// Runs body inside one transaction that commits only when body returns normally.
     func inTransaction<T>(during operation: LibraryOperation, _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
-        try execute("BEGIN IMMEDIATE", during: operation)
+        try transaction("BEGIN IMMEDIATE", during: operation, body)
+    }
+
+    /// Runs body's reads against one state of the database, whatever other connections commit
+    /// meanwhile; inside a transaction already, that transaction is the one state.
+    func readingOneState<T>(during operation: LibraryOperation, _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        return try transaction("BEGIN", during: operation, body)
+    }
+
+    private func transaction<T>(_ begin: String, during operation: LibraryOperation,
+                                _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+        try execute(begin, during: operation)
         do {
             let result = try body()
             try execute("COMMIT", during: operation)
