@@ -58,14 +58,18 @@ enum SidecarConflict {
     /// as set aside, and unchanged since, is not read again.
     static func resolveAll(in files: LibraryFiles, machine: String,
                            remembered: [String: LibraryDatabase.SetAsideFile] = [:]) -> Report {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: files.directory.path)) ?? []).sorted()
+        // Only the conflict copies' names are kept: the folder holds two million at a million photos.
         var copies: [String: [String]] = [:]
-        for name in names {
-            if let base = baseName(of: name) { copies[base, default: []].append(name) }
+        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if folder >= 0 {
+            FolderNames.forEach(in: folder) { name in
+                if let base = baseName(of: name) { copies[base, default: []].append(name) }
+            }
+            close(folder)
         }
         var report = Report()
         // Each base's copies in the order of their names, which is the order of their times.
-        for (base, names) in copies.sorted(by: { $0.key < $1.key }) {
+        for (base, names) in copies.sorted(by: { $0.key < $1.key }).map({ ($0.key, $0.value.sorted()) }) {
             if base.hasSuffix("." + Sidecar.fileExtension) {
                 merge(names, into: base, in: files, machine: machine, report: &report)
             } else {
