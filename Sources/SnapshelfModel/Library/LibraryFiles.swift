@@ -198,11 +198,6 @@ struct LibraryFiles {
         folderEntries().filter { !$0.hasSuffix("." + Sidecar.fileExtension) }
     }
 
-    /// The names of the sidecars, each the name of its photo's copy with ".xmp" after it.
-    func sidecarNames() -> [String] {
-        folderEntries().filter { $0.hasSuffix("." + Sidecar.fileExtension) }
-    }
-
     /// The folder's entries but the incoming folder, and Syncthing's files in transit, which are
     /// its own until it renames them into place, or leaves them when a transfer stops.
     private func folderEntries() -> [String] {

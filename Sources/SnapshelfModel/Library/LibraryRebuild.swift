@@ -86,45 +86,13 @@ public enum LibraryRebuild {
         let refused = try database.keepSetAside(of: directory.appendingPathComponent("library.sqlite3"))
         // Syncthing's conflict copies are merged first; one that cannot be is no photo of its own.
         let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: refused)
-        // A link, a FIFO, a device, or a file too large or sparse is never opened: a link's target
-        // would give its date, size and camera to a sidecar that syncs back to the computer that made it.
-        // Nor is one the index set aside, unchanged since.
-        var setAside: [RebuildNote] = []
-        var refusedNow: [String: LibraryDatabase.SetAsideFile] = [:]
-        let entries = files.allFileNames().filter { !SidecarConflict.isConflictCopy($0) }.sorted()
-        let listed = entries.filter { name in
-            let url = files.directory.appendingPathComponent(name)
-            var status = stat()
-            let known = lstat(url.path, &status) == 0 ? refused[name].flatMap { $0.isSame(as: status) ? $0.why : nil } : nil
-            if let known {
-                setAside.append(.setAside(url, why: known))
-                return false
-            }
-            guard let why = PhotoFileScreen.refusal(at: url) else { return true }
-            setAside.append(.setAside(url, why: why))
-            refusedNow[name] = LibraryDatabase.SetAsideFile(status, why: why)
-            return false
-        }
-        // A copy and its sidecar are only what the folder holds, which a peer may have filled, as
-        // when a database from elsewhere was set aside: each copy is screened as the rescan screens
-        // what arrives, its bytes the content its name gives and read by a decoder, before its
-        // sidecar names a photo. One that fails stays where it is, remembered and named by `check`.
-        let found = SidecarReading(listed, in: files, screening: { batch in
-            let hashed = batch.compactMap { name in LibraryRescan.sha256(ofCopyNamed: name).map { (name: name, sha256: $0) } }
-            let verdicts = LibraryRescan.refusals(of: hashed.map { files.url(forFileNamed: $0.name) }, sha256: hashed.map(\.sha256))
-            for (copy, verdict) in zip(hashed, verdicts) {
-                guard let verdict else { continue }
-                setAside.append(.setAside(files.url(forFileNamed: copy.name), why: verdict.why))
-                refusedNow[copy.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why)
-            }
-            return batch.filter { refusedNow[$0] == nil }
-        }, progress: progress)
+        var found = try SidecarReading(into: database, files: files)
+        let (setAside, refusedNow, orphans) = try read(files, into: &found, refused: refused, progress: progress)
         try database.recordSetAside(refusedNow, forgetting: [])
-        try database.fillNew(with: found.rows)
-        // Rows from their sidecars agree with them already; the others get theirs now, as do those
-        // whose sidecar is from before cameras were kept, which get it from their copies.
-        try database.clearPendingSidecars(found.rows.filter { found.current.contains($0.id) && $0.camera != nil }.map(\.id))
-        var notes = conflicts.notes.map(RebuildNote.said) + setAside + found.notes + orphanNotes(in: files, copies: Set(entries))
+        // Rows from their sidecars agree with them already; the others get theirs written below,
+        // as do those whose sidecar is from before cameras were kept, which get it from their copies.
+        try found.place(into: database)
+        var notes = conflicts.notes.map(RebuildNote.said) + setAside + found.notes + orphans
         // Moved, never written over: what could not be read may still hold a label.
         for name in found.unreadable {
             _ = try files.setAside(sidecarOf: name)
@@ -135,15 +103,60 @@ public enum LibraryRebuild {
             notes.append(.sidecarsNotWritten(error))
         }
         try database.flushWhole()
-        return Report(photos: found.rows.count, withoutSidecar: found.withoutSidecar.count, movedAside: nil, notes: notes)
+        return Report(photos: found.photos, withoutSidecar: found.withoutSidecar, movedAside: nil, notes: notes)
+    }
+
+    /// Reads the copies and their sidecars into `found`, a batch at a time, and returns what was
+    /// set aside, and a note for each sidecar without its copy. The names are held compactly, and
+    /// only here, and the claims wait in a table: a million photos' names and rows held as strings
+    /// took more than a gigabyte.
+    private static func read(_ files: LibraryFiles, into found: inout SidecarReading, refused: [String: LibraryDatabase.SetAsideFile],
+                             progress: (Int, Int) -> Void) throws(LibraryError)
+        -> (setAside: [RebuildNote], refused: [String: LibraryDatabase.SetAsideFile], orphans: [RebuildNote]) {
+        var setAside: [RebuildNote] = []
+        var refusedNow: [String: LibraryDatabase.SetAsideFile] = [:]
+        let folder = PhotoFolderNames(reading: files.directory)
+        let copies = folder.copyCount
+        var read = 0
+        try folder.forEachBatchOfCopies(of: 2048) { (names: [String]) throws(LibraryError) in
+            // A link, a FIFO, a device, or a file too large or sparse is never opened: a link's target
+            // would give its date, size and camera to a sidecar that syncs back to the computer that made it.
+            // Nor is one the index set aside, unchanged since.
+            let listed = names.filter { name in
+                let url = files.directory.appendingPathComponent(name)
+                var status = stat()
+                let known = lstat(url.path, &status) == 0 ? refused[name].flatMap { $0.isSame(as: status) ? $0.why : nil } : nil
+                if let known {
+                    setAside.append(.setAside(url, why: known))
+                    return false
+                }
+                guard let why = PhotoFileScreen.refusal(at: url) else { return true }
+                setAside.append(.setAside(url, why: why))
+                refusedNow[name] = LibraryDatabase.SetAsideFile(status, why: why)
+                return false
+            }
+            // A copy and its sidecar are only what the folder holds, which a peer may have filled, as
+            // when a database from elsewhere was set aside: each copy is screened as the rescan screens
+            // what arrives, its bytes the content its name gives and read by a decoder, before its
+            // sidecar names a photo. One that fails stays where it is, remembered and named by `check`.
+            let hashed = listed.compactMap { name in LibraryRescan.sha256(ofCopyNamed: name).map { (name: name, sha256: $0) } }
+            let verdicts = LibraryRescan.refusals(of: hashed.map { files.url(forFileNamed: $0.name) }, sha256: hashed.map(\.sha256))
+            for (copy, verdict) in zip(hashed, verdicts) {
+                guard let verdict else { continue }
+                setAside.append(.setAside(files.url(forFileNamed: copy.name), why: verdict.why))
+                refusedNow[copy.name] = LibraryDatabase.SetAsideFile(verdict.status, why: verdict.why)
+            }
+            try found.read(listed.filter { refusedNow[$0] == nil })
+            read += names.count
+            progress(read, copies)
+        }
+        return (setAside, refusedNow, orphanNotes(in: files, folder: folder))
     }
 
     /// A note for each sidecar with no copy beside it: a rebuild cannot make a photo of it, but
     /// it stays where it is, with its label, for the photo's import to take back.
-    private static func orphanNotes(in files: LibraryFiles, copies: Set<String>) -> [RebuildNote] {
-        files.sidecarNames().sorted().filter {
-            !SidecarConflict.isConflictCopy($0) && !copies.contains(String($0.dropLast(Sidecar.fileExtension.count + 1)))
-        }.map { name in
+    private static func orphanNotes(in files: LibraryFiles, folder: PhotoFolderNames) -> [RebuildNote] {
+        folder.straySidecars.filter { !SidecarConflict.isConflictCopy($0) }.map { name in
             let url = files.url(forFileNamed: name)
             let label = SidecarSalvage.read(url).salvage?.label ?? ""
             return .straySidecar(url, label: DecoderText.clean(label, limit: 60))

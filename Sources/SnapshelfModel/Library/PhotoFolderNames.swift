@@ -72,6 +72,42 @@ struct PhotoFolderNames {
         return (hashedCopies + otherCopies).sorted()
     }
 
+    /// How many names `forEachBatchOfCopies` gives.
+    var copyCount: Int {
+        let suffix = "." + Sidecar.fileExtension
+        return hashed.count { !$0.isSidecar } + others.count { !$0.hasSuffix(suffix) && !SidecarConflict.isConflictCopy($0) }
+    }
+
+    /// Calls `body` with the names of the copies (not sidecars, nor Syncthing's conflict copies),
+    /// in the order of the names, `size` at a time.
+    func forEachBatchOfCopies<Failure: Error>(of size: Int, _ body: ([String]) throws(Failure) -> Void) throws(Failure) {
+        // `hashed` is in the order of the digests; the names of one digest go by their extensions.
+        let copies = hashed.indices.filter { !hashed[$0].isSidecar }.sorted { left, right in
+            let (one, other) = (hashed[left], hashed[right])
+            return one.digest == other.digest ? extensions[Int(one.suffix)] < extensions[Int(other.suffix)] : one < other
+        }
+        let suffix = "." + Sidecar.fileExtension
+        let otherCopies = others.filter { !$0.hasSuffix(suffix) && !SidecarConflict.isConflictCopy($0) }
+        var (nextHashed, nextOther) = (0, 0)
+        var batch: [String] = []
+        batch.reserveCapacity(size)
+        while nextHashed < copies.count || nextOther < otherCopies.count {
+            let hashedName = nextHashed < copies.count ? name(of: hashed[copies[nextHashed]]) : nil
+            if let hashedName, nextOther == otherCopies.count || hashedName < otherCopies[nextOther] {
+                batch.append(hashedName)
+                nextHashed += 1
+            } else {
+                batch.append(otherCopies[nextOther])
+                nextOther += 1
+            }
+            if batch.count == size {
+                try body(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { try body(batch) }
+    }
+
     /// The sidecars whose copy the folder does not hold and no row names, in the order of their names.
     var straySidecars: [String] {
         let suffix = "." + Sidecar.fileExtension

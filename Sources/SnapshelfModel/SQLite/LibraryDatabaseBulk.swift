@@ -9,8 +9,11 @@ extension LibraryDatabase {
     private static let indexTriggers = ["label_index_inserted", "name_index_inserted"]
     private static let indexes = ["label_index", "name_index"]
 
+    /// The columns `insertion` fills, in its order.
+    static let insertedColumns = columns.replacingOccurrences(of: "label,", with: "label, label_key,")
+
     static let insertion = """
-        INSERT INTO photos (\(columns.replacingOccurrences(of: "label,", with: "label, label_key,")))
+        INSERT INTO photos (\(insertedColumns))
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
@@ -37,10 +40,11 @@ extension LibraryDatabase {
         }
     }
 
-    /// Saves the rows under their own IDs into this new, empty database, in one transaction, with
-    /// nothing flushed to disk until `flushWhole()`: only for a file that no one uses yet and
-    /// that is thrown away if it is not finished.
-    func fillNew(with rows: [Row]) throws(LibraryError) {
+    /// Saves the rows `select` gives, each with its ID and the columns `insertion` lists, into
+    /// this new, empty database, in one transaction, with nothing flushed to disk until
+    /// `flushWhole()`: only for a file that no one uses yet and that is thrown away if it is not
+    /// finished.
+    func fillNew(selecting select: String) throws(LibraryError) {
         let operation = LibraryOperation.restoringPhotos
         try connection.execute("PRAGMA synchronous = OFF", during: operation)
         // Room for the indexes' pages, which every insertion touches somewhere else.
@@ -56,12 +60,7 @@ extension LibraryDatabase {
                 triggers.append(statement.text(at: 0))
                 try connection.execute("DROP TRIGGER \(name)", during: operation)
             }
-            let insert = try connection.prepare(Self.insertion, during: operation)
-            for row in rows {
-                try insert.bind(Self.values(of: row, keepingID: true))
-                _ = try insert.step()
-                insert.reset()
-            }
+            try connection.execute("INSERT INTO main.photos (\(Self.insertedColumns)) \(select)", during: operation)
             for index in Self.indexes {
                 try connection.execute("INSERT INTO \(index) (\(index)) VALUES ('rebuild')", during: operation)
             }

@@ -3,7 +3,9 @@
 // sidecar is only where it stood in the order. So a sidecar whose ID another holds too, or that
 // Snapshelf never gives, keeps everything else it holds under a new ID, and so does one with a
 // date edited out of shape; only a copy with no sidecar that can be read comes back from the copy
-// alone. Nothing found in a sidecar is dropped without a note that says where it stays.
+// alone. Nothing found in a sidecar is dropped without a note that says where it stays. What each
+// sidecar claims waits in a table of the database being built (`RebuildClaims`), so a million
+// photos are read and placed in bounded memory.
 import Foundation
 import Synchronization
 
@@ -13,81 +15,95 @@ struct SidecarReading {
         case whole(Sidecar)
         case salvaged(SidecarSalvage)
         case unreadable(Sidecar.Problem)
-    }
-
-    private struct Claim {
-        let name: String
-        let sha256: String
-        let finding: Finding
 
         var id: Int64? {
-            switch finding {
+            switch self {
             case .whole(let sidecar): sidecar.id
             case .salvaged(let salvage): salvage.id
             case .unreadable: nil
             }
         }
 
+        /// When it was added, as far as is known: a time not known sorts last.
         var added: Int64 {
-            switch finding {
+            switch self {
             case .whole(let sidecar): sidecar.addedMilliseconds
             case .salvaged(let salvage): salvage.addedMilliseconds ?? .max
             case .unreadable: .max
             }
         }
 
-        /// The photo as the person knows it: the original's name its sidecar holds, and the copy's.
-        func described(in files: LibraryFiles) -> RebuildNote.SidecarOf {
-            let original: FileName? = switch finding {
-            case .whole(let sidecar): sidecar.originalFileName
-            case .salvaged(let salvage): salvage.originalName
-            case .unreadable: nil
-            }
-            return RebuildNote.SidecarOf(sidecar: files.sidecarURL(forFileNamed: name), original: original?.displayed)
-        }
-
         var label: String {
-            switch finding {
+            switch self {
             case .whole(let sidecar): sidecar.label
             case .salvaged(let salvage): salvage.label
             case .unreadable: ""
             }
         }
+
+        var original: FileName? {
+            switch self {
+            case .whole(let sidecar): sidecar.originalFileName
+            case .salvaged(let salvage): salvage.originalName
+            case .unreadable: nil
+            }
+        }
+
+        var kind: RebuildClaims.Kind {
+            switch self {
+            case .whole: .whole
+            case .salvaged: .salvaged
+            case .unreadable: .unreadable
+            }
+        }
+
+        var problems: [String] {
+            guard case .salvaged(let salvage) = self else { return [] }
+            return salvage.problems.map(\.description)
+        }
+
+        /// Why a sidecar that is there could not be read; nil for one that could, or is missing.
+        var unreadableWhy: String? {
+            guard case .unreadable(let problem) = self, problem != .missing else { return nil }
+            return problem.description
+        }
     }
 
-    private(set) var rows: [LibraryDatabase.Row] = []
-    /// The copies whose sidecars are as they should be, by ID: the rest get theirs written.
-    private(set) var current: Set<Int64> = []
-    /// The copies without a usable sidecar, by file name, each made a row from the copy alone.
-    private(set) var withoutSidecar: [String] = []
+    private(set) var photos = 0
+    /// How many copies had no usable sidecar, each made a row from the copy alone.
+    private(set) var withoutSidecar = 0
     /// Sidecars that are there but could not be read at all, to be set aside before new ones are written.
     private(set) var unreadable: [String] = []
     private(set) var notes: [RebuildNote] = []
     private let files: LibraryFiles
+    private let claims: RebuildClaims
 
-    /// Reads the sidecars of these copies, a batch at a time, telling `progress` after each. Each
-    /// batch is `screening` first, which gives back the copies that may be photos, so the
-    /// progress counts the slow part, hashing and decoding every copy, as it goes.
-    init(_ names: [String], in files: LibraryFiles, screening: ([String]) -> [String] = { $0 }, progress: (Int, Int) -> Void) {
+    init(into database: LibraryDatabase, files: LibraryFiles) throws(LibraryError) {
         self.files = files
-        var claims: [Claim] = []
-        claims.reserveCapacity(names.count)
-        let batch = 2048
-        for start in stride(from: 0, to: names.count, by: batch) {
-            let slice = screening(Array(names[start..<min(start + batch, names.count)]))
-            let findings = Self.read(slice.map(files.sidecarURL(forFileNamed:)))
-            for (name, finding) in zip(slice, findings) {
-                guard let sha256 = Self.contentHash(inName: name) else {
-                    notes.append(.notALibraryCopy(files.url(forFileNamed: name)))
-                    continue
-                }
-                claims.append(Claim(name: name, sha256: sha256, finding: finding))
+        claims = try RebuildClaims(in: database)
+    }
+
+    /// Reads the sidecars of a batch of copies, which screening found to be photos, in the order
+    /// of their names, and keeps what each claims.
+    mutating func read(_ names: [String]) throws(LibraryError) {
+        let findings = Self.read(names.map(files.sidecarURL(forFileNamed:)))
+        var made: [(LibraryDatabase.Row, Finding, labelCut: Bool)] = []
+        for (name, finding) in zip(names, findings) {
+            guard let sha256 = Self.contentHash(inName: name) else {
+                notes.append(.notALibraryCopy(files.url(forFileNamed: name)))
+                continue
             }
-            progress(min(start + batch, names.count), names.count)
+            let (row, labelCut) = row(for: finding, name: name, sha256: sha256)
+            made.append((row, finding, labelCut))
         }
-        claims = sameContentMerged(claims)
-        place(claims)
-        rows.sort { $0.id < $1.id }
+        try claims.adding { () throws(LibraryError) in
+            for (row, finding, labelCut) in made {
+                try claims.add(row, claimedID: finding.id, sortAdded: finding.added, hasLabel: !finding.label.isEmpty,
+                               kind: finding.kind, original: finding.original?.displayed, problems: finding.problems,
+                               noteLabel: finding.kind == .salvaged ? DecoderText.clean(row.label, limit: 60) : "",
+                               labelCut: labelCut, unreadableWhy: finding.unreadableWhy)
+            }
+        }
     }
 
     /// The sidecars read on every core, each strictly, or for what can be saved of it.
@@ -105,106 +121,107 @@ struct SidecarReading {
         return findings.withLock { $0.map { $0! } }
     }
 
-    /// One claim per content: where two copies hold the same photo, the one whose sidecar has a
-    /// label is kept; the other stays in the folder with its sidecar, for `check` to point out.
-    private mutating func sameContentMerged(_ claims: [Claim]) -> [Claim] {
-        var kept: [String: Int] = [:]
-        var merged: [Claim] = []
-        for claim in claims {
-            guard let index = kept[claim.sha256] else {
-                kept[claim.sha256] = merged.count
-                merged.append(claim)
-                continue
-            }
-            var left = claim
-            if merged[index].label.isEmpty && !claim.label.isEmpty {
-                (left, merged[index]) = (merged[index], claim)
-            }
-            notes.append(.sameContent(files.url(forFileNamed: left.name)))
-        }
-        return merged
-    }
-
-    /// Gives every claim its row: the ID it claims when no other claim of it was added earlier,
-    /// else one that no claim holds, after them all.
-    private mutating func place(_ claims: [Claim]) {
-        var holder: [Int64: Int] = [:]
-        for (index, claim) in claims.enumerated() {
-            guard let id = claim.id else { continue }
-            if let other = holder[id], (claims[other].added, claims[other].name) <= (claim.added, claim.name) { continue }
-            holder[id] = index
-        }
-        var ids = PhotoID.Allocator(taken: Set(holder.keys))
-        var waiting: [Int] = []
-        for (index, claim) in claims.enumerated() {
-            if let id = claim.id, holder[id] == index {
-                rows.append(row(for: claim, id: id))
+    /// Gives every claim its ID and saves the photos' rows. One claim per content: where two
+    /// copies hold the same photo, the one whose sidecar has a label is kept; the other stays in
+    /// the folder with its sidecar, for `check` to point out. Then each claim keeps the ID it
+    /// claims when no other claim of it was added earlier, and the rest get IDs that no claim
+    /// holds, after them all, in the order they were added, so the new IDs keep that order.
+    mutating func place(into database: LibraryDatabase) throws(LibraryError) {
+        try claims.finishAdding()
+        var kept: (sequence: Int64, content: String, hasLabel: Bool, name: String)?
+        var left: [(noted: Int64, sequence: Int64, name: String)] = []
+        try claims.sharingContent { sequence, content, hasLabel, name in
+            guard let first = kept, first.content == content else { return kept = (sequence, content, hasLabel, name) }
+            if !first.hasLabel && hasLabel {
+                left.append((sequence, first.sequence, first.name))
+                kept = (sequence, content, hasLabel, name)
             } else {
-                waiting.append(index)
+                left.append((sequence, sequence, name))
             }
         }
-        // In the order they were added, as far as is known, so the new IDs keep that order.
-        waiting.sort { (claims[$0].added, claims[$0].name) < (claims[$1].added, claims[$1].name) }
-        for index in waiting {
-            let claim = claims[index]
-            let id = ids.take()
-            if let claimed = claim.id, let other = holder[claimed] {
-                notes.append(.claimedTwice(claim.described(in: files), photoID: claimed, alsoBy: claims[other].described(in: files), now: id))
+        left.sort { $0.noted < $1.noted }
+        notes += left.map { .sameContent(files.url(forFileNamed: $0.name)) }
+        try claims.drop(left.map(\.sequence))
+
+        var next = (try claims.giveClaimedIDs() ?? 0) &+ 1
+        try claims.forEachPlaced { claim throws(LibraryError) in tell(claim, id: claim.claimedID ?? 0) }
+        var given: [(sequence: Int64, id: Int64)] = []
+        var allocator: PhotoID.Allocator?
+        try claims.forEachWaiting { claim throws(LibraryError) in
+            let id: Int64
+            if allocator == nil && PhotoID.isValid(next) {
+                (id, next) = (next, next + 1)
+            } else {
+                // Past the last ID, which only a crafted sidecar claims: the lowest free ones.
+                if allocator == nil { allocator = PhotoID.Allocator(taken: try claims.givenIDs().union(given.map(\.id)), after: next &- 1) }
+                id = allocator!.take()
             }
-            rows.append(row(for: claim, id: id))
+            if let claimed = claim.claimedID, let holder = try claims.holder(of: claimed) {
+                notes.append(.claimedTwice(described(claim.name, original: claim.original), photoID: claimed,
+                                           alsoBy: described(holder.name, original: holder.original), now: id))
+            }
+            tell(claim, id: id)
+            given.append((claim.sequence, id))
         }
+        try claims.give(given)
+        photos = try claims.copyRows(into: database)
     }
 
-    private mutating func row(for claim: Claim, id: Int64) -> LibraryDatabase.Row {
-        switch claim.finding {
-        case .whole(let sidecar):
-            if sidecar.id == id { current.insert(id) }
-            return row(from: sidecar, id: id, claim: claim)
-        case .salvaged(let salvage):
-            return row(from: salvage, id: id, claim: claim)
-        case .unreadable(let problem):
-            if problem != .missing {
+    /// The photo as the person knows it: the original's name its sidecar holds, and the copy's.
+    private func described(_ name: String, original: String?) -> RebuildNote.SidecarOf {
+        RebuildNote.SidecarOf(sidecar: files.sidecarURL(forFileNamed: name), original: original)
+    }
+
+    /// Notes what became of a placed claim's sidecar.
+    private mutating func tell(_ claim: RebuildClaims.Claim, id: Int64) {
+        if claim.labelCut { notes.append(.labelCut(copy: claim.name)) }
+        switch claim.kind {
+        case .whole:
+            break
+        case .salvaged:
+            for problem in claim.problems {
+                notes.append(.sidecarSalvaged(described(claim.name, original: claim.original), why: problem, photoID: id, label: claim.noteLabel))
+            }
+        case .unreadable:
+            if let why = claim.unreadableWhy {
                 unreadable.append(claim.name)
-                notes.append(.sidecarSetAside(copy: claim.name, why: problem.description, folder: files.setAsideDirectory))
+                notes.append(.sidecarSetAside(copy: claim.name, why: why, folder: files.setAsideDirectory))
             }
-            withoutSidecar.append(claim.name)
-            let copy = files.url(forFileNamed: claim.name)
-            let found = inspected(copy)
-            let record = PhotoRecord(id: id, label: "", originalFileName: FileName(claim.name), addedMilliseconds: found.made,
+            withoutSidecar += 1
+        }
+    }
+
+    /// A claim's row, its ID left to be given, and whether its label had to be cut.
+    private mutating func row(for finding: Finding, name: String, sha256: String) -> (LibraryDatabase.Row, Bool) {
+        switch finding {
+        case .whole(let sidecar):
+            var record = sidecar.record
+            let (label, cut) = Self.fitted(sidecar.label)
+            (record.id, record.label) = (0, label)
+            return (LibraryDatabase.Row(record, fileName: name, sha256: sha256), cut)
+        case .salvaged(let salvage):
+            // What a sidecar refused for one field still gives, the rest read again from the copy.
+            let copy = salvage.addedMilliseconds == nil || salvage.taken == nil || salvage.width == nil || salvage.height == nil
+                ? inspected(files.url(forFileNamed: name)) : nil
+            let (label, cut) = Self.fitted(salvage.label)
+            let record = PhotoRecord(id: 0, label: label, originalFileName: salvage.originalName ?? FileName(name),
+                                     addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, taken: salvage.taken ?? copy!.taken,
+                                     width: salvage.width ?? copy!.width, height: salvage.height ?? copy!.height,
+                                     rotation: salvage.rotation, camera: salvage.camera ?? copy?.camera)
+            return (LibraryDatabase.Row(record, fileName: name, sha256: sha256), cut)
+        case .unreadable:
+            let found = inspected(files.url(forFileNamed: name))
+            let record = PhotoRecord(id: 0, label: "", originalFileName: FileName(name), addedMilliseconds: found.made,
                                      taken: found.taken, width: found.width, height: found.height, camera: found.camera)
-            return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
+            return (LibraryDatabase.Row(record, fileName: name, sha256: sha256), false)
         }
     }
 
-    /// A sidecar's row, its label held to the label rules, since another program may have written it.
-    private mutating func row(from sidecar: Sidecar, id: Int64, claim: Claim) -> LibraryDatabase.Row {
-        var record = sidecar.record
-        (record.id, record.label) = (id, fitted(sidecar.label, of: claim.name))
-        return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
-    }
-
-    /// What a sidecar refused for one field still gives, the rest read again from the copy.
-    private mutating func row(from salvage: SidecarSalvage, id: Int64, claim: Claim) -> LibraryDatabase.Row {
-        let copy = salvage.addedMilliseconds == nil || salvage.taken == nil || salvage.width == nil || salvage.height == nil
-            ? inspected(files.url(forFileNamed: claim.name)) : nil
-        let label = fitted(salvage.label, of: claim.name)
-        for problem in salvage.problems {
-            notes.append(.sidecarSalvaged(claim.described(in: files), why: problem.description, photoID: id,
-                                          label: DecoderText.clean(label, limit: 60)))
-        }
-        let record = PhotoRecord(id: id, label: label, originalFileName: salvage.originalName ?? FileName(claim.name),
-                                 addedMilliseconds: salvage.addedMilliseconds ?? copy!.made, taken: salvage.taken ?? copy!.taken,
-                                 width: salvage.width ?? copy!.width, height: salvage.height ?? copy!.height,
-                                 rotation: salvage.rotation, camera: salvage.camera ?? copy?.camera)
-        return LibraryDatabase.Row(record, fileName: claim.name, sha256: claim.sha256)
-    }
-
-    private mutating func fitted(_ text: String, of name: String) -> String {
+    /// The label held to the label rules, since another program may have written it, and whether
+    /// that cut it.
+    private static func fitted(_ text: String) -> (String, Bool) {
         let label = Label.fitting(text)
-        if label.text.count < text.count && (try? Label(text)) == nil {
-            notes.append(.labelCut(copy: name))
-        }
-        return label.text
+        return (label.text, label.text.count < text.count && (try? Label(text)) == nil)
     }
 
     /// What the copy itself gives: its size, date taken and camera, and the time it was made.
