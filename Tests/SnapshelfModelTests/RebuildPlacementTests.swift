@@ -70,4 +70,22 @@ final class RebuildPlacementTests: LibraryTestCase {
         }
         XCTAssertEqual(claimed, [photos[1].id + 1, photos[1].id + 2])
     }
+
+    func testAPhotoFolderThePersonLinkedElsewhereIsRebuiltWhole() throws {
+        let photos = try imported(["Lake", "Hill"])
+        // As on a library whose photos live on another drive.
+        let elsewhere = folder.url.appendingPathComponent("drive")
+        try FileManager.default.moveItem(at: photoFolder, to: elsewhere)
+        XCTAssertEqual(symlink(elsewhere.path, photoFolder.path), 0)
+        // A conflict copy Syncthing left there, the same as the sidecar, is merged away.
+        let sidecar = elsewhere.appendingPathComponent(photos[0].fileURL.lastPathComponent + ".xmp")
+        let conflict = sidecar.deletingPathExtension().appendingPathExtension("sync-conflict-20261201-120000-ABCDEFG.xmp")
+        try FileManager.default.copyItem(at: sidecar, to: conflict)
+        let report = try LibraryRebuild.run(directory: directory)
+
+        XCTAssertEqual(report.photos, 2)
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.id), photos.map(\.id))
+        XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake", "Hill"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: conflict.path), "the conflict copy was never merged")
+    }
 }

@@ -116,6 +116,8 @@ public enum LibraryRebuild {
         var setAside: [RebuildNote] = []
         var refusedNow: [String: LibraryDatabase.SetAsideFile] = [:]
         let folder = PhotoFolderNames(reading: files.directory)
+        // A folder that cannot be listed must not make an empty library over the photos in it.
+        if let code = folder.readFailure { throw .system(.errno(code), during: .readingFolder(files.directory)) }
         let copies = folder.copyCount
         var read = 0
         try folder.forEachBatchOfCopies(of: 2048) { (names: [String]) throws(LibraryError) in

@@ -36,10 +36,18 @@ struct PhotoFolderNames {
     /// Names rows give that the folder does not hold, so their sidecars are no strays.
     private var usedMissing: Set<String> = []
 
-    /// Reads the folder; an empty listing where it cannot be read, as `LibraryFiles` gives.
+    /// Why the folder could not be read, as an errno; its listing is then empty.
+    private(set) var readFailure: Int32?
+
+    /// Reads the folder; an empty listing where it cannot be read, as `LibraryFiles` gives. The
+    /// folder itself is followed where it is a link, as `photos` may be one the person made to
+    /// another drive; the names in it are never followed.
     init(reading folder: URL) {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            readFailure = errno
+            return
+        }
         defer { close(descriptor) }
         FolderNames.forEach(in: descriptor) { name in
             guard name != LibraryFiles.incomingFolderName, !LibraryFiles.isInTransit(name) else { return }
