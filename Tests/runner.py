@@ -35,6 +35,7 @@ FULL_TIER = {
     "SnapshelfCommandLineTests.SyncthingConflictTests",
     "SnapshelfCommandLineTests.SyncthingLibraryTests",
     "SnapshelfCommandLineTests.SyncthingPairTests",
+    "SnapshelfCommandLineTests.SyncthingSettingsTests",
     "SnapshelfCommandLineTests.PeerExportTests",
     "SnapshelfCommandLineTests.HostileLoaderTests",
     "SnapshelfCommandLineTests.HostileDecoderAttackTests",

@@ -21,6 +21,7 @@ LOOPBACK_ONLY = {
     "SnapshelfCommandLineTests.SyncthingConflictTests",
     "SnapshelfCommandLineTests.SyncthingLibraryTests",
     "SnapshelfCommandLineTests.SyncthingPairTests",
+    "SnapshelfCommandLineTests.SyncthingSettingsTests",
     "SnapshelfUITests.SyncthingWindowTests",
 }
 # The command that starts a class in such a namespace: `unshare` makes it, `ip` brings its

@@ -30,6 +30,19 @@ extension CheckFinding {
             Self.restored(String(format: tr("photo %ld: its file %@ does not match its recorded content"), Int(id), file.path), original)
         case .noSidecarsYet:
             tr("the library is from before sidecars and read-only, so its photos have no sidecars yet; opening it once where it can be written writes them")
+        // TRANSLATORS: %@ is the path of Syncthing's configuration file. “Send & Receive”, “Folder Type”
+        // and “Advanced” are the words of Syncthing's own window.
+        case .syncthingFolderType(.sendOnly, let configuration):
+            String(format: tr("Syncthing only sends this library’s folder (its Folder Type is “Send Only”, says %@), so photos, labels and removals from the other computers never arrive here; in Syncthing, edit the folder and set Folder Type to “Send & Receive” under Advanced"),
+                   configuration.path)
+        case .syncthingFolderType(let kind, let configuration):
+            String(format: tr("Syncthing only receives this library’s folder (its Folder Type is “%@”, says %@), so photos, labels and removals made here never reach the other computers, and Syncthing may undo them; in Syncthing, edit the folder and set Folder Type to “Send & Receive” under Advanced"),
+                   kind == .receiveEncrypted ? "Receive Encrypted" : "Receive Only", configuration.path)
+        // TRANSLATORS: %@ is the path of Syncthing's configuration file. “Ignore Delete” and
+        // “Advanced” are the words of Syncthing's own window.
+        case .syncthingIgnoresDeletes(let configuration):
+            String(format: tr("Syncthing ignores deletions in this library’s folder (“Ignore Delete” is on, says %@), so a photo removed on another computer stays here, alone or without its sidecar, and the computers never hold the same photos; in Syncthing, edit the folder and turn Ignore Delete off under Advanced"),
+                   configuration.path)
         case .conflictCopy(let file, nil):
             String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), file.path)
         // TRANSLATORS: the second %@ says why, such as "it is a link or a folder, not a file of its own".

@@ -128,6 +128,12 @@ public final class SyncthingPeer {
                         "fsWatcherEnabled": true, "fsWatcherDelayS": 1, "rescanIntervalS": 5])
     }
 
+    /// Changes settings of a shared folder, named as the REST API names them (such as "type" or
+    /// "ignoreDelete"), as a person does in the folder's Advanced tab.
+    public func configure(folder id: String, _ settings: [String: Any]) throws {
+        try send("PATCH", "/rest/config/folders/\(id)", body: settings)
+    }
+
     public func pause(_ peer: SyncthingPeer) throws {
         try send("POST", "/rest/system/pause?device=\(peer.deviceID)")
     }

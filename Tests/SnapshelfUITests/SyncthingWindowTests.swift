@@ -19,6 +19,31 @@ final class SyncthingWindowTests: AppTestCase, @unchecked Sendable {
 
     private var computerA: URL { library.url.appendingPathComponent("a/library", isDirectory: true) }
 
+    func testAReceiveOnlyFolderIsNamedInTheWindowWithWhatToChange() throws {
+        try makeLibrary(labels: ["Lake"])
+        // This computer's Syncthing, its configuration where Syncthing 1.27 and later keep it.
+        let state = library.url.appendingPathComponent("state")
+        let configuration = state.appendingPathComponent("syncthing/config.xml")
+        let ports = try (0..<2).map { _ in try ListeningSocket.loopback() }.map(\.port)
+        let peer = try SyncthingPeer(name: "A", home: configuration.deletingLastPathComponent(), guiPort: ports[0], listenPort: ports[1])
+        defer { peer.stop() }
+        try peer.share(libraryDirectory, as: "library", with: [])
+        try peer.configure(folder: "library", ["type": "receiveonly"])
+        let former = ProcessInfo.processInfo.environment["XDG_STATE_HOME"]
+        setenv("XDG_STATE_HOME", state.path, 1)
+        defer { if let former { setenv("XDG_STATE_HOME", former, 1) } else { unsetenv("XDG_STATE_HOME") } }
+        try onMain {
+            try waitUntil("Syncthing never wrote the folder's type", timeout: 30) {
+                ((try? String(contentsOf: configuration, encoding: .utf8)) ?? "").contains("type=\"receiveonly\"")
+            }
+            let window = try launch()
+            try waitUntil("the window never named the folder's type: \(window.notification.text)") {
+                window.notification.text.contains("Syncthing only receives this library’s folder (its Folder Type is “Receive Only”")
+                    && window.notification.text.contains("set Folder Type to “Send & Receive” under Advanced")
+            }
+        }
+    }
+
     func testALabelARotationAndARemovalOnAnotherComputerAppearInTheOpenWindow() throws {
         let photos = Array(SamplePhotos.cameras.prefix(3))
         try onMain {

@@ -49,6 +49,12 @@ public enum CheckFinding: Sendable, Equatable {
     /// The sidecar gives the photo another label, or other values, than the database.
     case sidecarDisagrees(photoID: Int64, sidecar: URL, label: String)
 
+    /// This computer's Syncthing shares the library's folder as a type under which changes go
+    /// one way only, as its configuration file says.
+    case syncthingFolderType(SyncthingFolder.Kind, configuration: URL)
+    /// This computer's Syncthing ignores deletions in the library's folder.
+    case syncthingIgnoresDeletes(configuration: URL)
+
     /// Why a photo's file could not be read.
     public enum ReadFault: Sendable, Equatable {
         /// It became shorter while it was read.

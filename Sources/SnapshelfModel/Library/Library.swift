@@ -258,7 +258,13 @@ public final class Library {
     /// Checks that the database is sound, that every row's file exists with the content its hash
     /// says, and that no file lacks a row; each problem names its repair.
     public func check() throws(LibraryError) -> [CheckFinding] {
-        try LibraryCheck(database: database, files: files).problems()
+        try LibraryCheck(database: database, files: files).problems() + syncthingFindings
+    }
+
+    /// This computer's Syncthing settings for the library's folder under which the computers
+    /// cannot end up holding the same photos, as its configuration gives them.
+    public var syncthingFindings: [CheckFinding] {
+        SyncthingFolder.sharing(directory)?.findings ?? []
     }
 
     /// Where the library is open to the machine's other users, which a check mentions without

@@ -145,6 +145,11 @@ public final class SnapshelfApplication {
             quitAfterFirstFrame(of: window.window)
         }
         window.present()
+        // Syncthing settings that keep the computers from agreeing, as `check` names them: read
+        // once the window is up, so that its first frame never waits on Syncthing's file.
+        MainLoop.perform { [weak window, library = store.library] in
+            library.syncthingFindings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) }
+        }
         window.importFlow.writePendingSidecars()
         return window
     }

@@ -1,0 +1,77 @@
+// Syncthing settings under which the computers cannot end up holding the same photos: a real
+// Syncthing shares the library, its folder set as a person sets it in Syncthing's window, and
+// `check` names each such setting and what to change, reading Syncthing's own configuration.
+import Foundation
+import SnapshelfTestSupport
+import XCTest
+
+final class SyncthingSettingsTests: CommandLineTestCase {
+    private var peer: SyncthingPeer?
+    /// Where this computer's Syncthing keeps its configuration, as Syncthing 1.27 and later do.
+    private var state: URL { folder.url.appendingPathComponent("state") }
+    private var configuration: URL { state.appendingPathComponent("syncthing/config.xml") }
+
+    override func tearDown() {
+        peer?.stop()
+        peer = nil
+        super.tearDown()
+    }
+
+    /// Syncthing sharing the library, with its configuration where `check` looks for it.
+    private func sharedLibrary() throws -> SyncthingPeer {
+        try snapshelf("import", "--label", "Lake", SamplePhotos.cameras[0].path)
+        let ports = try (0..<2).map { _ in try ListeningSocket.loopback() }.map(\.port)
+        let peer = try SyncthingPeer(name: "A", home: configuration.deletingLastPathComponent(), guiPort: ports[0], listenPort: ports[1])
+        self.peer = peer
+        try peer.share(libraryURL, as: "library", with: [])
+        return peer
+    }
+
+    /// Sets the folder so, then waits until Syncthing has written it into its configuration.
+    private func set(_ peer: SyncthingPeer, type: String, ignoreDelete: Bool) throws {
+        try peer.configure(folder: "library", ["type": type, "ignoreDelete": ignoreDelete])
+        let written = "type=\"\(type)\""
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let text = (try? String(contentsOf: configuration, encoding: .utf8)) ?? ""
+            if text.contains(written) && text.contains("<ignoreDelete>\(ignoreDelete)</ignoreDelete>") { return }
+            guard Date() < deadline else { return XCTFail("Syncthing never wrote \(written) into \(configuration.path)") }
+            usleep(50_000)
+        }
+    }
+
+    private func check(expecting status: Int32) throws -> String {
+        try snapshelf("check", expecting: status, environment: ["XDG_STATE_HOME": state.path]).standardOutput
+    }
+
+    func testReceiveOnlyAndIgnoreDeleteAreNamedWithWhatToChange() throws {
+        let peer = try sharedLibrary()
+        XCTAssertTrue(try check(expecting: 0).hasPrefix("Library is sound"), "Send & Receive is what the library needs")
+
+        try set(peer, type: "receiveonly", ignoreDelete: true)
+        let said = try check(expecting: 1)
+        XCTAssertTrue(said.contains("Syncthing only receives this library’s folder (its Folder Type is “Receive Only”, says \(configuration.path))"), said)
+        XCTAssertTrue(said.contains("set Folder Type to “Send & Receive” under Advanced"), said)
+        XCTAssertTrue(said.contains("Syncthing ignores deletions in this library’s folder (“Ignore Delete” is on"), said)
+        XCTAssertTrue(said.contains("turn Ignore Delete off under Advanced"), said)
+
+        try set(peer, type: "sendonly", ignoreDelete: false)
+        let sendOnly = try check(expecting: 1)
+        XCTAssertTrue(sendOnly.contains("its Folder Type is “Send Only”"), sendOnly)
+        XCTAssertFalse(sendOnly.contains("Ignore Delete"), sendOnly)
+
+        try set(peer, type: "sendreceive", ignoreDelete: false)
+        XCTAssertTrue(try check(expecting: 0).hasPrefix("Library is sound"))
+    }
+
+    func testAFolderSharedThroughALinkOrWithATrailingSlashIsStillTheLibrarys() throws {
+        let peer = try sharedLibrary()
+        try set(peer, type: "receiveonly", ignoreDelete: false)
+        // The same folder reached through a link, as `--library` may name it.
+        let link = folder.url.appendingPathComponent("linked")
+        XCTAssertEqual(symlink(libraryURL.path, link.path), 0)
+        let said = try SnapshelfProcess.run(["--library", link.path + "/", "check"], environment: ["XDG_STATE_HOME": state.path])
+        XCTAssertEqual(said.status, 1, said.standardError)
+        XCTAssertTrue(said.standardOutput.contains("“Receive Only”"), said.standardOutput)
+    }
+}
