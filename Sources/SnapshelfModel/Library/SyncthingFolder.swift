@@ -35,7 +35,8 @@ public struct SyncthingFolder: Sendable, Equatable {
 
     /// The folder that shares the library at `directory`, from the configuration of this person's
     /// Syncthing, the newer place first; nil when no configuration shares it.
-    static func sharing(_ directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> SyncthingFolder? {
+    static func sharing(_ directory: URL) -> SyncthingFolder? {
+        let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? NSHomeDirectory()
         let target = resolved(directory.path, home: home)
         for file in configurationFiles(environment, home: home) {
