@@ -74,4 +74,12 @@ final class SyncthingSettingsTests: CommandLineTestCase {
         XCTAssertEqual(said.status, 1, said.standardError)
         XCTAssertTrue(said.standardOutput.contains("“Receive Only”"), said.standardOutput)
     }
+
+    func testAConfigurationThatIsNoFileIsPassedOverWithoutWaiting() throws {
+        try snapshelf("import", "--label", "Lake", SamplePhotos.cameras[0].path)
+        try FileManager.default.createDirectory(at: configuration.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A FIFO without a writer, which a plain read would wait on for ever.
+        XCTAssertEqual(mkfifo(configuration.path, 0o600), 0)
+        XCTAssertTrue(try check(expecting: 0).hasPrefix("Library is sound"))
+    }
 }

@@ -2,7 +2,8 @@
 // says: the folder's type, and whether it ignores deletions. Under "Send Only", "Receive Only" or
 // "Ignore Delete" the computers cannot end up holding the same photos and labels (see the README's
 // sharing section), so `check` names the setting and what to change. The file is this person's own
-// program's, not another computer's; it is read up to a size, without its external entities.
+// program's, not another computer's; it is read only as a regular file, up to a size, without
+// its external entities.
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -62,11 +63,11 @@ public struct SyncthingFolder: Sendable, Equatable {
         return [state, config].map { URL(fileURLWithPath: $0).appendingPathComponent("syncthing/config.xml") }
     }
 
+    /// The file's bytes, if it is a regular file of a configuration's size: a FIFO or a device in
+    /// its place would keep the window waiting for ever.
     private static func read(_ file: URL) -> Data? {
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: largestConfiguration + 1), data.count <= largestConfiguration else { return nil }
-        return data
+        guard case .success(let opened) = OpenFile.openRegular(FileName(url: file)), opened.size <= largestConfiguration else { return nil }
+        return Data(opened.bytes(at: 0, count: opened.size))
     }
 
     /// The path as the file system resolves it, "~" being the home folder as Syncthing takes it.
