@@ -31,6 +31,10 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         g_application_activate(app.application.typed())
         let window = try XCTUnwrap(app.window)
         try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
+        // Up, as a person finds it: the Keyboard Shortcuts window is built after the first frame.
+        try waitUntil("the window never drew its first frame") {
+            g_action_group_has_action(OpaquePointer(window.window.raw), Command.showShortcuts.rawValue) != 0
+        }
         return window
     }
 

@@ -196,6 +196,19 @@ public class Widget: GObjectRef {
         connect("realize", .plain, handler)
     }
 
+    /// Calls `body` once, after the first frame of the widget's window is painted: for work that
+    /// no one can ask for before there is a window to see.
+    public func onFirstFrame(_ body: @escaping @MainActor () -> Void) {
+        onRealize { [weak self] in
+            var painted: SignalHandle?
+            painted = self?.frameClock?.onAfterPaint {
+                painted?.disconnect()
+                painted = nil
+                body()
+            }
+        }
+    }
+
     /// Comes when the widget's window closes, whoever closes it; "destroy" would wait for the last
     /// reference, which Swift may hold.
     @discardableResult

@@ -232,9 +232,7 @@ public final class SnapshelfApplication {
     /// For the benchmark: quits once the window's first frame is drawn, so the time from launch to
     /// exit measures start-up.
     private func quitAfterFirstFrame(of window: Widget) {
-        window.onRealize { [weak self, weak window] in
-            window?.frameClock?.onAfterPaint { [weak self] in self?.quit() }
-        }
+        window.onFirstFrame { [weak self] in self?.quit() }
     }
 
     /// The About window: version, licence, credits, and for a bug report the version and the

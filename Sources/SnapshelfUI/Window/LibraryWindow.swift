@@ -136,7 +136,8 @@ final class LibraryWindow {
             keys += command.localKeys.map { ($0, command.detailedName) }
         }
         window.addController(ShortcutController(keys))
-        window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML)
+        // Built from its XML just after the first frame is painted, which it held back.
+        window.onFirstFrame { MainLoop.perform { [weak self] in self?.window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML) } }
     }
 
     private func perform(_ command: Command) {
