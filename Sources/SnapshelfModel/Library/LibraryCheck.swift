@@ -266,8 +266,7 @@ struct LibraryCheck {
     /// not by its whole path (a million photos made that a tenth of a check), as the folder is
     /// read: no list of a million names is held.
     private func openCopies() -> Int {
-        // `photos` may be a link the person made to another drive; the names in it are never followed.
-        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = FolderNames.open(files.directory)
         guard folder >= 0 else { return 0 }
         defer { close(folder) }
         var count = 0

@@ -282,7 +282,7 @@ struct LibraryFiles {
 
     /// Flushes the folder itself, so a rename survives a power cut.
     func syncDirectory() {
-        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = FolderNames.open(directory)
         guard folder >= 0 else { return }
         fsync(folder)
         close(folder)

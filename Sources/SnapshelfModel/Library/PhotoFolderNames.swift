@@ -39,11 +39,10 @@ struct PhotoFolderNames {
     /// Why the folder could not be read, as an errno; its listing is then empty.
     private(set) var readFailure: Int32?
 
-    /// Reads the folder; an empty listing where it cannot be read, as `LibraryFiles` gives. The
-    /// folder itself is followed where it is a link, as `photos` may be one the person made to
-    /// another drive; the names in it are never followed.
+    /// Reads the folder, followed where it is a link (see `FolderNames.open`); an empty listing
+    /// where it cannot be read, as `LibraryFiles` gives.
     init(reading folder: URL) {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = FolderNames.open(folder)
         guard descriptor >= 0 else {
             readFailure = errno
             return

@@ -60,8 +60,7 @@ enum SidecarConflict {
                            remembered: [String: LibraryDatabase.SetAsideFile] = [:]) -> Report {
         // Only the conflict copies' names are kept: the folder holds two million at a million photos.
         var copies: [String: [String]] = [:]
-        // `photos` may be a link the person made to another drive; the names in it are never followed.
-        let folder = open(files.directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = FolderNames.open(files.directory)
         if folder >= 0 {
             FolderNames.forEach(in: folder) { name in
                 if let base = baseName(of: name) { copies[base, default: []].append(name) }

@@ -3,6 +3,13 @@
 import Foundation
 
 enum FolderNames {
+    /// Opens the folder to read its names or to flush it, or returns -1 with errno set. The folder itself is
+    /// followed where it is a link, as the library's folder and its `photos` may be links the
+    /// person made to another drive; the names in it are never followed by what reads them.
+    static func open(_ folder: URL) -> Int32 {
+        Foundation.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
     /// Calls `body` with each name in the folder open as `descriptor`, but "." and "..", decoded
     /// as UTF-8 (bytes that are not become U+FFFD). The descriptor stays open.
     static func forEach(in descriptor: Int32, _ body: (String) -> Void) {
