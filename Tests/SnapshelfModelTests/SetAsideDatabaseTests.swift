@@ -40,6 +40,15 @@ final class SetAsideDatabaseTests: LibraryTestCase {
         XCTAssertEqual(try Library(directory: directory).photos().map(\.label), ["Lake"])
     }
 
+    func testALibraryFolderThePersonLinkedElsewhereIsPrunedToo() throws {
+        let replaced = try rebuilt(times: 1)
+        // The library reached through a link, as a person may name it on another drive.
+        let link = folder.url.appendingPathComponent("linked")
+        XCTAssertEqual(symlink(directory.path, link.path), 0)
+        SetAsideDatabases.prune(in: link, now: later(days: 31))
+        XCTAssertEqual(try setAside(), [], "\(replaced[0].lastPathComponent) outlived its 30 days")
+    }
+
     func testAfterThirtyDaysNoneStaysWithItsJournals() throws {
         let replaced = try rebuilt(times: 1)
         // Empty, as a checkpoint leaves it.

@@ -21,10 +21,10 @@ package enum SetAsideDatabases {
     /// set aside is when it was renamed or linked there, its status change time: a name's time
     /// is the clock's then, and a peer may bring names. One set aside within the last hour, as by
     /// the operation now running, stays, and one a clock more than a day ahead made expires.
-    /// Names are read and deleted relative to the folder's descriptor, and only a name of
-    /// Snapshelf's own form is touched.
+    /// Names are read and deleted relative to the folder's descriptor, the folder followed where
+    /// it is a link (see `FolderNames.open`), and only a name of Snapshelf's own form is touched.
     package static func prune(in directory: URL, now: Date = Date()) {
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = FolderNames.open(directory)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var changed: [String: Double] = [:]
