@@ -196,15 +196,16 @@ public class Widget: GObjectRef {
         connect("realize", .plain, handler)
     }
 
-    /// Calls `body` once, after the first frame of the widget's window is painted: for work that
-    /// no one can ask for before there is a window to see.
+    /// Calls `body` once, in the main loop's next turn after the first frame of the widget's
+    /// window is painted, outside the frame's own work: for what no one can ask for before there
+    /// is a window to see. Call it before the widget is realized, as before its window is shown.
     public func onFirstFrame(_ body: @escaping @MainActor () -> Void) {
         onRealize { [weak self] in
             var painted: SignalHandle?
             painted = self?.frameClock?.onAfterPaint {
                 painted?.disconnect()
                 painted = nil
-                body()
+                MainLoop.perform(body)
             }
         }
     }

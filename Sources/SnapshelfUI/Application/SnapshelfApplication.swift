@@ -144,12 +144,12 @@ public final class SnapshelfApplication {
         if ProcessInfo.processInfo.environment["SNAPSHELF_EXIT_AFTER_FIRST_FRAME"] == "1" {
             quitAfterFirstFrame(of: window.window)
         }
-        window.present()
         // Syncthing settings that keep the computers from agreeing, as `check` names them: read
-        // once the window is up, so that its first frame never waits on Syncthing's file.
-        MainLoop.perform { [weak window, library = store.library] in
+        // once the window has drawn, so that its first frame never waits on Syncthing's file.
+        window.window.onFirstFrame { [weak window, library = store.library] in
             library.syncthingFindings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) }
         }
+        window.present()
         window.importFlow.writePendingSidecars()
         return window
     }

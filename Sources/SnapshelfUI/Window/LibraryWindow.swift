@@ -137,7 +137,7 @@ final class LibraryWindow {
         }
         window.addController(ShortcutController(keys))
         // Built from its XML just after the first frame is painted, which it held back.
-        window.onFirstFrame { MainLoop.perform { [weak self] in self?.window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML) } }
+        window.onFirstFrame { [weak self] in self?.window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML) }
     }
 
     private func perform(_ command: Command) {
