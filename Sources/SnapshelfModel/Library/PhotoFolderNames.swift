@@ -81,8 +81,12 @@ struct PhotoFolderNames {
 
     /// How many names `forEachBatchOfCopies` gives.
     var copyCount: Int {
-        let suffix = "." + Sidecar.fileExtension
-        return hashed.count { !$0.isSidecar } + others.count { !$0.hasSuffix(suffix) && !SidecarConflict.isConflictCopy($0) }
+        hashed.count { !$0.isSidecar } + otherCopies.count
+    }
+
+    /// The names of other forms that are copies: neither sidecars nor Syncthing's conflict copies.
+    private var otherCopies: [String] {
+        others.filter { !$0.hasSuffix("." + Sidecar.fileExtension) && !SidecarConflict.isConflictCopy($0) }
     }
 
     /// Calls `body` with the names of the copies (not sidecars, nor Syncthing's conflict copies),
@@ -93,8 +97,7 @@ struct PhotoFolderNames {
             let (one, other) = (hashed[left], hashed[right])
             return one.digest == other.digest ? extensions[Int(one.suffix)] < extensions[Int(other.suffix)] : one < other
         }
-        let suffix = "." + Sidecar.fileExtension
-        let otherCopies = others.filter { !$0.hasSuffix(suffix) && !SidecarConflict.isConflictCopy($0) }
+        let otherCopies = otherCopies
         var (nextHashed, nextOther) = (0, 0)
         var batch: [String] = []
         batch.reserveCapacity(size)
