@@ -58,13 +58,17 @@ public struct CommandRunner {
             return withLibrary(library) { (library) throws(LibraryError) in
                 // A photo at a time, so a million are never all in memory.
                 var listing = PhotoListing(writingTo: Console.say)
-                try library.forEachPhoto { json ? listing.add($0) : Console.say(PhotoListing.line(for: $0)) }
-                if json { listing.finish() }
+                if json {
+                    try library.forEachPhotoWithEarlierLabels { listing.add($0, earlierLabels: $1) }
+                    listing.finish()
+                } else {
+                    try library.forEachPhoto { Console.say(PhotoListing.line(for: $0)) }
+                }
                 return .success
             }
         case .search(let library, let json, let text):
             return withLibrary(library) { (library) throws(LibraryError) in
-                try print(library.search(text), json: json)
+                try print(library.search(text), json: json, in: library)
                 return .success
             }
         case .relabel(let library, let id, let text):
@@ -266,9 +270,11 @@ public struct CommandRunner {
         return .success
     }
 
-    private func print(_ photos: [Photo], json: Bool) {
+    private func print(_ photos: [Photo], json: Bool, in library: Library) throws(LibraryError) {
         if json {
-            Console.say(PhotoListing.json(photos))
+            var entries: [(Photo, [EarlierLabel])] = []
+            for photo in photos { entries.append((photo, try library.earlierLabels(ofPhotoWithID: photo.id))) }
+            Console.say(PhotoListing.json(entries))
         } else {
             photos.forEach { Console.say(PhotoListing.line(for: $0)) }
         }

@@ -24,11 +24,12 @@ struct PhotoListing {
         pending.append(UInt8(ascii: "["))
     }
 
-    /// The photos' JSON, whole, for the listings that are small, such as a search's.
-    static func json(_ photos: [Photo]) -> String {
+    /// The photos' JSON, whole, for the listings that are small, such as a search's, each with
+    /// its earlier labels.
+    static func json(_ photos: [(Photo, [EarlierLabel])]) -> String {
         var text: [String] = []
         var listing = PhotoListing { text.append($0) }
-        photos.forEach { listing.add($0) }
+        photos.forEach { listing.add($0.0, earlierLabels: $0.1) }
         listing.finish()
         return text.joined(separator: "\n")
     }
@@ -40,7 +41,7 @@ struct PhotoListing {
     }
 
     /// Adds the photo's object, its `Entry`'s fields in their order.
-    mutating func add(_ photo: Photo) {
+    mutating func add(_ photo: Photo, earlierLabels: [EarlierLabel]) {
         if count > 0 { pending.append(UInt8(ascii: ",")) }
         count += 1
         if pending.count >= Self.flushBytes {
@@ -49,12 +50,13 @@ struct PhotoListing {
         }
         lineBreak()
         pending.append(contentsOf: "  {".utf8)
-        let entry = Entry(photo: photo)
+        let entry = Entry(photo: photo, earlierLabels: earlierLabels)
         for (index, key) in Self.keys.enumerated() {
-            self.key(key.stringValue, first: index == 0)
+            self.key(key.stringValue, first: index == 0, indent: "    ")
             switch entry[key] {
             case .number(let number): append(number: number)
             case .text(let text): append(quoted: text)
+            case .labels(let labels): append(labels)
             }
         }
         lineBreak()
@@ -76,10 +78,36 @@ struct PhotoListing {
         if !pending.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
-    private mutating func key(_ name: String, first: Bool) {
+    /// An array of objects as JSONEncoder writes one inside an entry, an empty one on two lines
+    /// with an empty one between.
+    private mutating func append(_ labels: [Entry.EarlierLabelEntry]) {
+        pending.append(UInt8(ascii: "["))
+        if labels.isEmpty { lineBreak() }
+        for (number, entry) in labels.enumerated() {
+            if number > 0 { pending.append(UInt8(ascii: ",")) }
+            lineBreak()
+            pending.append(contentsOf: "      {".utf8)
+            for (index, key) in Entry.EarlierLabelEntry.CodingKeys.allCases.enumerated() {
+                self.key(key.stringValue, first: index == 0, indent: "        ")
+                switch key {
+                case .computer: append(quoted: entry.earlier.computer)
+                case .given: append(quoted: Self.timestamp(entry.earlier.given))
+                case .label: append(quoted: entry.earlier.label)
+                case .thisComputer: pending.append(contentsOf: (entry.earlier.isThisComputer ? "true" : "false").utf8)
+                }
+            }
+            lineBreak()
+            pending.append(contentsOf: "      }".utf8)
+        }
+        lineBreak()
+        pending.append(contentsOf: "    ]".utf8)
+    }
+
+    private mutating func key(_ name: String, first: Bool, indent: String) {
         if !first { pending.append(UInt8(ascii: ",")) }
         lineBreak()
-        pending.append(contentsOf: "    \"".utf8)
+        pending.append(contentsOf: indent.utf8)
+        pending.append(contentsOf: "\"".utf8)
         pending.append(contentsOf: name.utf8)
         pending.append(contentsOf: "\" : ".utf8)
     }

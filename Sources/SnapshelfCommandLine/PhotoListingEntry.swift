@@ -8,7 +8,7 @@ extension PhotoListing {
     struct Entry: Encodable {
         /// In the order of their names, as JSONEncoder's `.sortedKeys` writes them.
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case added, bytes, camera, file, height, id, label
+            case added, bytes, camera, file, height, history, id, label
             case originalName = "original_name"
             case rotation, taken, width
         }
@@ -18,9 +18,33 @@ extension PhotoListing {
         enum Value {
             case number(Int?)
             case text(String?)
+            case labels([EarlierLabelEntry])
+        }
+
+        /// An earlier label, newest first under `history`.
+        struct EarlierLabelEntry: Encodable, Equatable {
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case computer, given, label
+                case thisComputer = "this_computer"
+            }
+
+            let earlier: EarlierLabel
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(earlier.computer, forKey: .computer)
+                try container.encode(PhotoListing.timestamp(earlier.given), forKey: .given)
+                try container.encode(earlier.label, forKey: .label)
+                try container.encode(earlier.isThisComputer, forKey: .thisComputer)
+            }
         }
 
         let photo: Photo
+        let earlierLabels: [EarlierLabel]
+
+        init(photo: Photo, earlierLabels: [EarlierLabel] = []) {
+            (self.photo, self.earlierLabels) = (photo, earlierLabels)
+        }
 
         subscript(key: CodingKeys) -> Value {
             switch key {
@@ -29,6 +53,7 @@ extension PhotoListing {
             case .camera: .text(photo.camera)
             case .file: .text(photo.fileURL.path)
             case .height: .number(photo.height)
+            case .history: .labels(earlierLabels.map(EarlierLabelEntry.init))
             case .id: .number(Int(photo.id))
             case .label: .text(photo.label)
             case .originalName: .text(photo.originalName)
@@ -44,6 +69,7 @@ extension PhotoListing {
                 switch self[key] {
                 case .number(let number): try container.encode(number, forKey: key)
                 case .text(let text): try container.encode(text, forKey: key)
+                case .labels(let labels): try container.encode(labels, forKey: key)
                 }
             }
         }

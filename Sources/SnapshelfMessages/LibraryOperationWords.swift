@@ -27,6 +27,8 @@ extension LibraryOperation {
         case .readingAPhoto: tr("reading a photo")
         case .readingPhotos: tr("reading photos")
         case .readingComputerName: tr("reading this computer’s name")
+        case .readingEarlierLabels: tr("reading earlier labels")
+        case .keepingEarlierLabels: tr("keeping earlier labels")
         case .readingChangeLog: tr("reading the change log")
         case .readingSchemaVersion: tr("reading the schema version")
         case .readingSidecarsToWrite: tr("reading the sidecars to write")

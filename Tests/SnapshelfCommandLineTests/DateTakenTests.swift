@@ -87,7 +87,7 @@ final class DateTakenTests: CommandLineTestCase {
         try writeOldDate("2008-05-30T19:56:01.000Z", into: sidecar)
         try makeItOlder()
         XCTAssertEqual(try snapshelf(["list", "--json"], environment: Self.newYork).standardOutput, before)
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 12)
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 13)
         XCTAssertEqual(try taken(in: Self.utc)[1], "2008-05-30T15:56:01")
         // Run again, the upgrade changes nothing.
         try LibraryFixture.execute("PRAGMA user_version = 9;", in: database)

@@ -15,11 +15,17 @@ final class PhotoListingEntryTests: XCTestCase {
                                       width: 4000, height: 3000, rotation: number * 90, camera: [text, "", nil][number]),
                   fileURL: number == 0 ? file : URL(fileURLWithPath: "/no/such/\(text)"))
         }
+        let earlier = [
+            [EarlierLabel(label: "Lisbon \"old\" \\ /", given: Date(timeIntervalSince1970: 1_700_000_000), computer: "a1b2c3", isThisComputer: true),
+             EarlierLabel(label: "é\n", given: Date(timeIntervalSince1970: -1), computer: nil, isThisComputer: false)],
+            [], [EarlierLabel(label: "x", given: Date(timeIntervalSince1970: 0), computer: "d4", isThisComputer: false)],
+        ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         for count in 0...photos.count {
-            let entries = photos.prefix(count).map(PhotoListing.Entry.init(photo:))
-            XCTAssertEqual(PhotoListing.json(Array(photos.prefix(count))), String(decoding: try encoder.encode(entries), as: UTF8.self))
+            let given = Array(zip(photos, earlier).prefix(count))
+            let entries = given.map(PhotoListing.Entry.init(photo:earlierLabels:))
+            XCTAssertEqual(PhotoListing.json(given), String(decoding: try encoder.encode(entries), as: UTF8.self))
         }
     }
 }

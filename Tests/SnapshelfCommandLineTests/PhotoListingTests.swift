@@ -22,10 +22,31 @@ final class PhotoListingTests: XCTestCase {
         let bytes: Int?
         let camera: String?
         let rotation: Int
+        let history: [History]
 
         enum CodingKeys: String, CodingKey {
-            case id, label, file, added, taken, width, height, bytes, camera, rotation
+            case id, label, file, added, taken, width, height, bytes, camera, rotation, history
             case originalName = "original_name"
+        }
+
+        struct History: Encodable {
+            let computer: String?
+            let given: String
+            let label: String
+            let thisComputer: Bool
+
+            enum CodingKeys: String, CodingKey {
+                case computer, given, label
+                case thisComputer = "this_computer"
+            }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(computer, forKey: .computer)
+                try container.encode(given, forKey: .given)
+                try container.encode(label, forKey: .label)
+                try container.encode(thisComputer, forKey: .thisComputer)
+            }
         }
 
         func encode(to encoder: Encoder) throws {
@@ -41,16 +62,20 @@ final class PhotoListingTests: XCTestCase {
             try container.encode(bytes, forKey: .bytes)
             try container.encode(camera, forKey: .camera)
             try container.encode(rotation, forKey: .rotation)
+            try container.encode(history, forKey: .history)
         }
     }
 
-    private func encoded(_ photos: [Photo]) throws -> String {
+    private func encoded(_ photos: [(Photo, [EarlierLabel])]) throws -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let entries = photos.map { photo in
+        let entries = photos.map { photo, earlier in
             Entry(id: photo.id, label: photo.label, file: photo.fileURL.path, originalName: photo.originalName,
                   added: formatter.string(from: photo.added), taken: photo.takenIfKnown.map(Self.expected),
-                  width: photo.width, height: photo.height, bytes: photo.bytes, camera: photo.camera, rotation: photo.rotation)
+                  width: photo.width, height: photo.height, bytes: photo.bytes, camera: photo.camera, rotation: photo.rotation,
+                  history: earlier.map {
+                      Entry.History(computer: $0.computer, given: formatter.string(from: $0.given), label: $0.label, thisComputer: $0.isThisComputer)
+                  })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -71,7 +96,8 @@ final class PhotoListingTests: XCTestCase {
         return text.hasSuffix("Z") ? text.dropLast() + "+00:00" : text
     }
 
-    private func awkwardPhotos(_ count: Int) -> [Photo] {
+    /// Photos with awkward labels and names, some with earlier labels as awkward.
+    private func awkwardPhotos(_ count: Int) -> [(Photo, [EarlierLabel])] {
         let pieces = ["Beach", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本語",
                       "👍🏽", "\u{2028}", "\u{FEFF}", "</script>", "&", "'"]
         let someFile = URL(fileURLWithPath: #filePath)
@@ -79,11 +105,15 @@ final class PhotoListingTests: XCTestCase {
         return (0..<count).map { number in
             let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             let milliseconds = Int64.random(in: -70_000_000_000_000...250_000_000_000_000, using: &generator)
-            return Photo(id: Int64(number + 1), label: text, fileURL: number % 2 == 0 ? someFile : URL(fileURLWithPath: "/no/such/\(text)"),
+            let earlier = (0..<number % 3).map { index in
+                EarlierLabel(label: text + String(index), given: Date(timeIntervalSince1970: Double(milliseconds / Int64(index + 2)) / 1000),
+                             computer: number % 4 == 0 ? nil : text, isThisComputer: number % 5 == index)
+            }
+            return (Photo(id: Int64(number + 1), label: text, fileURL: number % 2 == 0 ? someFile : URL(fileURLWithPath: "/no/such/\(text)"),
                          originalName: text + ".jpg", added: Date(timeIntervalSince1970: Double(milliseconds) / 1000),
                          taken: number % 3 == 0 ? nil : TakenDate(clock: Date(timeIntervalSince1970: Double(milliseconds / 7) / 1000),
                                                                   offsetMinutes: [nil, 0, 180, -330, 840][number % 5]),
-                         width: number, height: -number, rotation: 90, camera: number % 4 == 0 ? nil : text)
+                         width: number, height: -number, rotation: 90, camera: number % 4 == 0 ? nil : text), earlier)
         }
     }
 
@@ -111,7 +141,7 @@ final class PhotoListingTests: XCTestCase {
         let photos = awkwardPhotos(12_000)
         var runs: [String] = []
         var listing = PhotoListing { runs.append($0) }
-        photos.forEach { listing.add($0) }
+        photos.forEach { listing.add($0.0, earlierLabels: $0.1) }
         listing.finish()
         XCTAssertGreaterThan(runs.count, 2, "the listing was written in more than one run")
         XCTAssertEqual(runs.map { $0 + "\n" }.joined(), try encoded(photos) + "\n")

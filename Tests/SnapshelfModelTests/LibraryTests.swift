@@ -113,7 +113,7 @@ final class LibraryTests: LibraryTestCase {
         let reopened = try Library(directory: directory)
         XCTAssertEqual(try reopened.search("harbour").map(\.label), ["Harbour at dusk"])
         XCTAssertEqual(try reopened.search("CANON_40").map(\.label), ["Harbour at dusk"], "the names were not indexed")
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 12)
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 13)
     }
 
     func testCheckReportsADamagedSearchIndex() throws {

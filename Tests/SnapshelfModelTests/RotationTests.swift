@@ -80,7 +80,7 @@ final class RotationTests: LibraryTestCase {
             "ALTER TABLE photos DROP COLUMN rotation; ALTER TABLE photos DROP COLUMN camera; ALTER TABLE photos DROP COLUMN original_bytes; " +
             "PRAGMA user_version = 5;", in: database)
         let reopened = try Library(directory: directory)
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 12, "not brought up to this version")
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 13, "not brought up to this version")
         XCTAssertEqual(try reopened.photos().map(\.rotation), [0, 0])
         XCTAssertEqual(try reopened.photos().map(\.camera), ["Canon EOS 40D", "NIKON D70"])
         XCTAssertEqual(try reopened.photos().map(\.bytes), try photos.map { try Data(contentsOf: $0.fileURL).count })

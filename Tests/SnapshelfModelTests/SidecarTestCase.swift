@@ -5,7 +5,7 @@ import SnapshelfTestSupport
 import XCTest
 
 class SidecarTestCase: LibraryTestCase {
-    private(set) var library: Library!
+    var library: Library!
     private(set) var photo: Photo!
 
     override func setUpWithError() throws {

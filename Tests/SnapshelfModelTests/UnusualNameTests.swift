@@ -100,7 +100,7 @@ final class UnusualNameTests: LibraryTestCase {
         let card = folder.url.appendingPathComponent("card")
         try copy(SamplePhotos.cameras[0], named: FileNameTests.latin1, into: card)
         let reopened = try Library(directory: directory)
-        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 12)
+        XCTAssertEqual(try LibraryFixture.schemaVersion(of: database), 13)
         _ = try reopened.add(try candidate(FileName(url: card).appending(FileName(bytes: FileNameTests.latin1)).url), label: try Label("new"))
         XCTAssertEqual(try reopened.photos().map(\.originalFileName.bytes),
                        [Array(SamplePhotos.cameras[1].lastPathComponent.utf8), FileNameTests.latin1])

@@ -140,6 +140,8 @@ final class ImportBatch {
         // What the sidecars say of the computer that wrote them, for merging with other computers'.
         let machine = (try? database.machineName()) ?? ""
         var placed: [(addition: Addition, sidecarWritten: Bool)] = []
+        // The earlier labels a sidecar already there gave, as one a removal left behind does.
+        var histories: [(id: Int64, history: SidecarHistory)] = []
         for addition in flushed {
             do throws(ImportError) {
                 try files.place(addition.copy, as: addition.copy.finalName, source: entries[addition.index].candidate.sourceURL)
@@ -155,11 +157,15 @@ final class ImportBatch {
                                                 machine: machine, now: addition.row.addedMilliseconds)
             let sidecarWritten = (try? files.writeSidecar(sidecar, forFileNamed: addition.row.fileName)) != nil
             placed.append((addition, sidecarWritten))
+            if sidecarWritten && sidecar.history.text != nil { histories.append((addition.row.id, sidecar.history)) }
         }
         files.syncDirectory()
         do throws(LibraryError) {
             try database.insert(placed.map { ($0.addition.row, $0.sidecarWritten) })
             placed.forEach { entries[$0.addition.index].result = .success(.added(library.photo(from: $0.addition.row))) }
+            // The photos are saved: should this fail, their sidecars still hold the earlier labels,
+            // and a rebuild takes them from there.
+            _ = try? database.keep(histories: histories)
         } catch {
             // A file already there was a removed photo's, waiting for its undo, or a crash's
             // leftover: replaced by the verified copy, but never deleted.

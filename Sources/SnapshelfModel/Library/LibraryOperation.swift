@@ -27,6 +27,8 @@ public enum LibraryOperation: Sendable, Equatable {
     case readingAPhoto
     case readingPhotos
     case readingComputerName
+    case readingEarlierLabels
+    case keepingEarlierLabels
     case readingChangeLog
     case readingSchemaVersion
     case readingSidecarsToWrite

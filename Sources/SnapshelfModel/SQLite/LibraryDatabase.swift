@@ -18,6 +18,9 @@ final class LibraryDatabase {
     let isReadOnly: Bool
     /// Whether the schema has sidecars, as every library has once opened where it can be written.
     private(set) var hasSidecars = true
+    /// Whether the schema keeps earlier labels; where a read-only one from before does not, they
+    /// are read from the sidecars.
+    private(set) var keepsHistories = true
     /// A write-ahead log with changes that a read-only database cannot take in: what it holds
     /// is not seen until the library is opened where it can be written.
     private(set) var unreadJournal: URL?
@@ -59,6 +62,7 @@ final class LibraryDatabase {
             // A backup from just before sidecars reads as it is; only its sidecars are missing.
             hasSidecars = version >= LibrarySchema.sidecarsVersion
             namesAreIndexed = version >= LibrarySchema.nameIndexVersion
+            keepsHistories = version >= LibrarySchema.historiesVersion
             if version < LibrarySchema.rotationsVersion {
                 columns = columns.replacingOccurrences(of: "rotation, camera", with: "0, NULL")
             }

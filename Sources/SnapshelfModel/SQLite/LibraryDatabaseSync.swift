@@ -66,8 +66,8 @@ extension LibraryDatabase {
 
     /// Gives the photo all its sidecar now says but its ID (which is this computer's own): the
     /// label, rotation and dates the person chose, and its name, size and camera (a sidecar
-    /// without the size or camera leaves the row's), when any of them differs from its row;
-    /// true when the row changed.
+    /// without the size or camera leaves the row's), when any of them differs from its row, and
+    /// its earlier labels; true when the row or its earlier labels changed.
     func take(_ sidecar: Sidecar, intoPhotoWithID id: Int64) throws(LibraryError) -> Bool {
         try connection.inTransaction(during: .takingInChangedSidecar) { () throws(LibraryError) in
             let statement = try connection.prepare("""
@@ -88,7 +88,10 @@ extension LibraryDatabase {
                 sidecar.taken?.offsetMinutes.map { .integer(Int64($0)) } ?? .null,
             ])
             _ = try statement.step()
-            guard sqlite3_changes(connection.handle) > 0 else { return false }
+            let rowChanged = sqlite3_changes(connection.handle) > 0
+            // Its earlier labels too, which the row does not hold.
+            let historyChanged = try !keepInTransaction(histories: [(id, sidecar.history)]).isEmpty
+            guard rowChanged else { return historyChanged }
             let done = try connection.prepare("DELETE FROM pending_sidecars WHERE photo_id = ?", during: .takingInChangedSidecar)
             try done.bind([.integer(id)])
             _ = try done.step()

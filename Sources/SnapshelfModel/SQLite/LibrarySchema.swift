@@ -146,6 +146,19 @@ enum LibrarySchema {
         """
         CREATE TABLE IF NOT EXISTS maker (token TEXT NOT NULL);
         """,
+        // Version 13: each photo's earlier labels as its sidecar's history holds them
+        // (`SidecarHistory`'s text), kept apart from `photos` so that keeping them marks no
+        // sidecar to write and no photo as changed. A photo with none has no row. Photos from
+        // before are marked for their sidecars to be read, since merges already kept labels there.
+        """
+        CREATE TABLE IF NOT EXISTS label_histories (photo_id INTEGER PRIMARY KEY, history TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS pending_histories (photo_id INTEGER PRIMARY KEY);
+        INSERT OR IGNORE INTO pending_histories SELECT id FROM photos;
+        CREATE TRIGGER IF NOT EXISTS histories_deleted AFTER DELETE ON photos BEGIN
+            DELETE FROM label_histories WHERE photo_id = old.id;
+            DELETE FROM pending_histories WHERE photo_id = old.id;
+        END;
+        """,
     ]
 
     /// The first versions with sidecars, with rotations and cameras, with the names' index, and
@@ -157,6 +170,7 @@ enum LibrarySchema {
     static let machineVersion = 9
     static let takenClockVersion = 10
     static let makerVersion = 12
+    static let historiesVersion = 13
 
     /// Each version's migration, in order: what `LibrarySchemaCheck` builds the known schema from.
     static var steps: [String] { migrations }

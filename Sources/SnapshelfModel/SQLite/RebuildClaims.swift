@@ -11,7 +11,7 @@ final class RebuildClaims {
         case whole = 0, salvaged, unreadable
     }
 
-    /// A claim as placing it and telling of it need it, without its row.
+    /// A claim as placing it and telling of it need it, without its row or its earlier labels.
     struct Claim {
         let sequence: Int64
         let name: String
@@ -42,11 +42,11 @@ final class RebuildClaims {
         try connection.execute("""
             CREATE TEMP TABLE claims (seq INTEGER PRIMARY KEY, claimed_id INTEGER, sort_added INTEGER NOT NULL,
                 has_label INTEGER NOT NULL, kind INTEGER NOT NULL, original TEXT, problems TEXT, note_label TEXT NOT NULL,
-                label_cut INTEGER NOT NULL, unreadable_why TEXT, dropped INTEGER NOT NULL DEFAULT 0, \(Self.rowColumns))
+                label_cut INTEGER NOT NULL, unreadable_why TEXT, history TEXT, dropped INTEGER NOT NULL DEFAULT 0, \(Self.rowColumns))
             """, during: .restoringPhotos)
         insert = try connection.prepare("""
             INSERT INTO temp.claims (claimed_id, sort_added, has_label, kind, original, problems, note_label, label_cut,
-                unreadable_why, \(Self.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \
+                unreadable_why, history, \(Self.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \
             \(Array(repeating: "?", count: Self.rowColumns.split(separator: ",").count).joined(separator: ", ")))
             """, during: .restoringPhotos)
     }
@@ -58,11 +58,13 @@ final class RebuildClaims {
 
     /// Adds a claim, in the order of the copies' names, with its row's ID left to be given.
     func add(_ row: LibraryDatabase.Row, claimedID: Int64?, sortAdded: Int64, hasLabel: Bool, kind: Kind,
-             original: String?, problems: [String], noteLabel: String, labelCut: Bool, unreadableWhy: String?) throws(LibraryError) {
+             original: String?, problems: [String], noteLabel: String, labelCut: Bool, unreadableWhy: String?,
+             history: String?) throws(LibraryError) {
         var values: [SQLiteValue] = [
             claimedID.map(SQLiteValue.integer) ?? .null, .integer(sortAdded), .integer(hasLabel ? 1 : 0), .integer(kind.rawValue),
             original.map(SQLiteValue.text) ?? .null, problems.isEmpty ? .null : .text(problems.joined(separator: "\u{1E}")),
             .text(noteLabel), .integer(labelCut ? 1 : 0), unreadableWhy.map(SQLiteValue.text) ?? .null,
+            history.map(SQLiteValue.text) ?? .null,
         ]
         values += LibraryDatabase.values(of: row, keepingID: false)
         try insert.bind(values)
@@ -139,8 +141,8 @@ final class RebuildClaims {
         try each(ids.map { [.integer($0.id), .integer($0.sequence)] }, "UPDATE temp.claims SET id = ? WHERE seq = ?")
     }
 
-    /// The photos' rows, into `photos`, and which of them have a sidecar as it should be: whole,
-    /// with the ID it gives and a camera.
+    /// The photos' rows, into `photos`, with their earlier labels, and which of them have a sidecar
+    /// as it should be: whole, with the ID it gives and a camera.
     func copyRows(into database: LibraryDatabase) throws(LibraryError) -> Int {
         // Read in the order of the IDs through their index: sorting the rows whole would hold
         // them in memory, hundreds of megabytes at a million photos.
@@ -149,6 +151,10 @@ final class RebuildClaims {
             DELETE FROM main.pending_sidecars WHERE photo_id IN (SELECT id FROM temp.claims
                 WHERE NOT dropped AND kind = \(Kind.whole.rawValue) AND id = claimed_id AND camera IS NOT NULL)
             """, during: .recordingWrittenSidecars)
+        try connection.execute("""
+            INSERT INTO main.label_histories (photo_id, history)
+                SELECT id, history FROM temp.claims WHERE NOT dropped AND history IS NOT NULL
+            """, during: .keepingEarlierLabels)
         let photos = Int(try number("SELECT count(*) FROM temp.claims WHERE NOT dropped") ?? 0)
         try connection.execute("DROP TABLE temp.claims", during: .restoringPhotos)
         return photos

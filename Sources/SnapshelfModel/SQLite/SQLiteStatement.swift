@@ -47,6 +47,9 @@ final class SQLiteStatement {
 
     func integer(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    /// How many columns each row of the statement has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func text(at column: Int32) -> String {

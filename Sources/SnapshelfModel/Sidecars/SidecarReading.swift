@@ -49,6 +49,12 @@ struct SidecarReading {
             }
         }
 
+        /// The earlier labels, as the sidecar writes them; nil where there are none, or none was read.
+        var history: String? {
+            guard case .whole(let sidecar) = self else { return nil }
+            return sidecar.history.text
+        }
+
         var kind: RebuildClaims.Kind {
             switch self {
             case .whole: .whole
@@ -101,7 +107,7 @@ struct SidecarReading {
                 try claims.add(row, claimedID: finding.id, sortAdded: finding.added, hasLabel: !finding.label.isEmpty,
                                kind: finding.kind, original: finding.original?.displayed, problems: finding.problems,
                                noteLabel: finding.kind == .salvaged ? DecoderText.clean(row.label, limit: 60) : "",
-                               labelCut: labelCut, unreadableWhy: finding.unreadableWhy)
+                               labelCut: labelCut, unreadableWhy: finding.unreadableWhy, history: finding.history)
             }
         }
     }

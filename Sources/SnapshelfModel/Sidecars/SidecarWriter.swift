@@ -43,12 +43,15 @@ struct SidecarWriter {
         let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
+        var histories: [(id: Int64, history: SidecarHistory)] = []
         let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
                 let url = files.sidecarURL(forFileNamed: row.fileName)
-                try files.writeSidecar(Self.sidecar(for: row, replacing: url, machine: machine, now: now), forFileNamed: row.fileName)
+                let sidecar = Self.sidecar(for: row, replacing: url, machine: machine, now: now)
+                try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
+                histories.append((row.id, sidecar.history))
             } catch {
                 failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
@@ -56,12 +59,14 @@ struct SidecarWriter {
         // Only where the row is still what was written: another process may have changed it
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
+        try database.keep(histories: histories)
     }
 
     /// The row's sidecar with what the one it replaces held beyond the row: when the label was
     /// last changed, unless it changes now; each computer's turns, this one's changed to make the
-    /// row's rotation; and the labels that lost a merge. Where there is none that can be read, as
-    /// for a new photo, whose sidecar is not there yet, it starts afresh.
+    /// row's rotation; and the earlier labels, with the one it replaces when it changes. Where
+    /// there is none that can be read, as for a new photo, whose sidecar is not there yet, it
+    /// starts afresh.
     static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64) -> Sidecar {
         var sidecar = Sidecar(row.record)
         let old = try? Sidecar(reading: url)
@@ -69,6 +74,10 @@ struct SidecarWriter {
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
         sidecar.turns = (old?.turns ?? SidecarTurns(text: nil, rotation: 0)).turned(by: machine, to: row.rotation)
         sidecar.history = old?.history ?? SidecarHistory()
+        if let old, old.label != row.label {
+            sidecar.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
+                label: old.label, changedMilliseconds: old.labelChangedMilliseconds, machine: old.machine ?? "")])
+        }
         return sidecar
     }
 
