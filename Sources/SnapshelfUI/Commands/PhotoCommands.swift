@@ -54,6 +54,11 @@ final class PhotoCommands {
         recordRelabel(undo, of: photos)
     }
 
+    /// Gives the photo back a label it had before, as a step that can be undone.
+    func restoreEarlierLabel(_ text: String, of photo: Photo) {
+        relabel([photo], as: text)
+    }
+
     /// Offers to undo a relabel, here or in Shotwell's import, of the photos it changed.
     func recordRelabel(_ undo: LabelUndo, of photos: [Photo]) {
         relabelStep(undo, of: photos).map(history.record)

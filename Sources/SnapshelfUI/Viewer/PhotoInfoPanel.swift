@@ -1,6 +1,6 @@
 // The photo information panel, beside the grid or the viewer's picture, or laid over them in a
 // window too narrow for both (an AdwFlap): what `PhotoInformation` says about the photo shown or
-// the photos selected. Alt+Enter and the header's Info button show
+// the photos selected, and one photo's earlier labels. Alt+Enter and the header's Info button show
 // and hide it; while shown it follows the viewer, the selection and the library's changes (a new
 // label). The metadata is read on a worker and shown when it comes back, unless the panel moved
 // on to other photos meanwhile.
@@ -17,6 +17,8 @@ final class PhotoInfoPanel {
     /// One heading and value per row, made as more rows are needed and hidden when fewer are.
     private var shownRows: [(box: Box, heading: Label, value: Label)] = []
     private let rowList = Box(.vertical, spacing: 12)
+    let earlierLabels: EarlierLabelsList
+    private let store: PhotoStore
     /// The photos shown, so details read for others are dropped.
     private var photos: [Photo] = []
     private(set) var rows: [PhotoInformation.Row] = []
@@ -24,8 +26,9 @@ final class PhotoInfoPanel {
     private let chosen: @MainActor () -> [Photo]
     private var storeSubscription: Subscription?
 
-    init(beside content: Widget, following store: PhotoStore, chosen: @escaping @MainActor () -> [Photo]) {
-        self.chosen = chosen
+    init(beside content: Widget, following store: PhotoStore, commands: PhotoCommands, chosen: @escaping @MainActor () -> [Photo]) {
+        (self.store, self.chosen) = (store, chosen)
+        earlierLabels = EarlierLabelsList { [weak commands] text, photo in commands?.restoreEarlierLabel(text, of: photo) }
         content.expandsHorizontally = true
         // The panel folds over the content when the window is narrower than both at their least:
         // beside a grid narrower than this, the photos would be squeezed to a sliver.
@@ -41,7 +44,7 @@ final class PhotoInfoPanel {
         heading.xAlignment = 0
         placeholder.addStyleClass("dim-label")
         placeholder.xAlignment = 0
-        panel.append([heading, placeholder, rowList])
+        panel.append([heading, placeholder, rowList, earlierLabels.root])
         scroller.setChild(panel)
         root.setContent(content)
         root.setFlap(scroller)
@@ -68,6 +71,9 @@ final class PhotoInfoPanel {
     func follow() {
         guard isShown else { return }
         let photos = chosen()
+        // Read each time: a merge changes them without changing the photo.
+        let earlier = photos.count == 1 ? (try? store.library.earlierLabels(ofPhotoWithID: photos[0].id)) ?? [] : []
+        earlierLabels.show(earlier, of: photos.count == 1 ? photos[0] : nil)
         guard photos != self.photos || rows.isEmpty else { return }
         self.photos = photos
         show(PhotoInformation.rows(for: photos, details: nil))

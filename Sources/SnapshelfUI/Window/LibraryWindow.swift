@@ -18,7 +18,7 @@ final class LibraryWindow {
     let search: SearchPanel
     let header = WindowHeader()
     let pages: WindowPages
-    private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store) { [unowned self] in chosenPhotos }
+    private(set) lazy var info = PhotoInfoPanel(beside: pages.root, following: store, commands: commands) { [unowned self] in chosenPhotos }
     let notification: Notices
     /// Holds the window's content, with the toasts shown over its foot.
     let toasts = ToastOverlay()
