@@ -87,4 +87,20 @@ final class EarlierLabelsTests: SidecarTestCase {
         XCTAssertEqual(earlier.first?.isThisComputer, false)
         XCTAssertEqual(earlier.first?.given, Date(timeIntervalSince1970: 1))
     }
+
+    func testAHostileHistoryIsListedAsLabelsAndPlainNames() throws {
+        var sidecar = try Sidecar(reading: sidecarURL)
+        sidecar.history = SidecarHistory(entries: [
+            SidecarHistory.Entry(label: "evil\u{202E}gpj.exe\u{7}" + String(repeating: "x", count: 900), changedMilliseconds: 5, machine: "b0b\u{202E}\u{1}" + String(repeating: "y", count: 300)),
+        ])
+        try sidecar.write(to: sidecarURL, through: folder.url)
+        try library.database.connection.execute("INSERT INTO pending_histories VALUES (\(photo.id))", during: .upgradingDatabase)
+        let earlier = try XCTUnwrap(try library.earlierLabels(ofPhotoWithID: photo.id).first)
+        // However XMP carried the control characters, what is listed holds none.
+        for text in [earlier.label, try XCTUnwrap(earlier.computer)] {
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x202E || $0.value < 0x20 }, text)
+        }
+        XCTAssertLessThanOrEqual(earlier.label.count, Label.maximumLength)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(earlier.computer).count, 41)
+    }
 }

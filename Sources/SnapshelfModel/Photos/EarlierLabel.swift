@@ -17,11 +17,13 @@ public struct EarlierLabel: Sendable, Hashable {
         (self.label, self.given, self.computer, self.isThisComputer) = (label, given, computer, isThisComputer)
     }
 
-    /// The history's entries, newest first, as seen on the computer named `machine`.
+    /// The history's entries, newest first, as seen on the computer named `machine`. A sidecar
+    /// from another computer holds what it will: each label is made one, as the label a sidecar
+    /// gives is, and each computer's name is shown only as plain text of a few words.
     static func list(_ history: SidecarHistory, on machine: String) -> [EarlierLabel] {
         history.entries.map { entry in
-            EarlierLabel(label: entry.label, given: ClampedDate.from(milliseconds: entry.changedMilliseconds),
-                         computer: entry.machine.isEmpty ? nil : entry.machine,
+            EarlierLabel(label: Label.fitting(entry.label).text, given: ClampedDate.from(milliseconds: entry.changedMilliseconds),
+                         computer: entry.machine.isEmpty ? nil : DecoderText.clean(entry.machine, limit: 40),
                          isThisComputer: !entry.machine.isEmpty && entry.machine == machine)
         }
     }
