@@ -4,7 +4,6 @@
 import Foundation
 import SnapshelfModel
 import SnapshelfTestSupport
-import Synchronization
 import XCTest
 
 final class LibraryRescanTests: LibraryTestCase {
@@ -17,9 +16,15 @@ final class LibraryRescanTests: LibraryTestCase {
         }
     }
 
-    /// Makes `to`'s photo folder what `from`'s is, file by file, as Syncthing would.
+    /// Makes `to`'s photo folder and removal records what `from`'s are, file by file, as Syncthing would.
     private func bring(_ from: URL, to: URL) throws {
-        let source = from.appendingPathComponent("photos"), target = to.appendingPathComponent("photos")
+        try bring(from, to: to, folder: "photos")
+        try bring(from, to: to, folder: "computers")
+    }
+
+    private func bring(_ from: URL, to: URL, folder: String) throws {
+        let source = from.appendingPathComponent(folder), target = to.appendingPathComponent(folder)
+        guard FileManager.default.fileExists(atPath: source.path) else { return }
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let wanted = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { !$0.hasPrefix(".") }
         for name in try FileManager.default.contentsOfDirectory(atPath: target.path) where !name.hasPrefix(".") && !wanted.contains(name) {
@@ -116,39 +121,58 @@ final class LibraryRescanTests: LibraryTestCase {
         XCTAssertEqual(try first.photos().map(\.label).sorted(), ["photo 0", "photo 1", "photo 2"])
     }
 
-    func testARemovalLosesToARelabelMadeHere() throws {
-        let second = try sharedLibrary().second
-        let copy = try XCTUnwrap(try second.photos().first).fileURL
-        _ = try second.relabel(photoWithID: try XCTUnwrap(try second.photos().first).id, as: try Label("kept here"))
+    func testARemovalLosesToARelabelMadeHereOnceItsRecordArrives() throws {
+        let (first, second, ids) = try sharedLibrary()
+        let copy = try XCTUnwrap(try second.photo(withID: ids[0])).fileURL
+        _ = try second.relabel(photoWithID: ids[0], as: try Label("kept here"))
+        _ = try first.remove(photoWithID: ids[0])
         // What Syncthing leaves when one side deleted and the other changed: the copy, which only
-        // one side touched, is deleted, and the changed sidecar stays.
+        // one side touched, is deleted, and the changed sidecar stays. Until the remover's record
+        // arrives, nothing says which won, and the photo waits as it is.
         try FileManager.default.removeItem(at: copy)
+        let waiting = try second.rescan()
+        XCTAssertEqual(waiting.putBack, 0)
+        XCTAssertNil(waiting.removedElsewhere)
+        try bring(directory, to: other, folder: "computers")
         let rescan = try second.rescan()
         XCTAssertEqual(rescan.putBack, 1)
+        XCTAssertNil(rescan.removedElsewhere)
         XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path))
-        XCTAssertEqual(try second.photos().first?.label, "kept here")
+        XCTAssertEqual(try second.photo(withID: ids[0])?.label, "kept here")
         XCTAssertEqual(try second.check(), [])
+        // Back on the first computer, the photo arrives again, with the label that won.
+        try bring(other, to: directory)
+        XCTAssertEqual(try first.rescan().arrived, 1)
+        XCTAssertEqual(try first.photos().map(\.label).sorted(), ["kept here", "photo 1", "photo 2"])
+        XCTAssertEqual(try first.check(), [])
     }
 
-    func testARemovalCaughtBetweenItsTwoFilesIsNotPutBack() throws {
-        let second = try sharedLibrary().second
-        let copy = try XCTUnwrap(try second.photos().first).fileURL
-        try FileManager.default.removeItem(at: copy)
-        // Syncthing deletes the sidecar a moment after the copy: here, once the rescan has found
-        // the copy gone and waits to see whether the sidecar goes too, its only sleep.
-        let sidecar = copy.appendingPathExtension("xmp")
-        let rescanning = ThreadTask.current
-        let rescanned = Atomic(false)
-        Thread.detachNewThread {
-            _ = ThreadTask.wait { rescanning.isAsleep || rescanned.load(ordering: .acquiring) }
-            unlink(sidecar.path)
-        }
+    func testARemovalThatSawEverythingWinsWhicheverFileGoesFirstWithoutWaiting() throws {
+        let (first, second, ids) = try sharedLibrary()
+        // The first computer saw the second's relabel and rotation before it removed the photos.
+        _ = try second.relabel(photoWithID: ids[0], as: try Label("seen there"))
+        _ = try second.rotate(photosWithIDs: [ids[1]], by: 90)
+        try bring(other, to: directory)
+        _ = try first.rescan()
+        XCTAssertEqual(try first.complete(try first.remove(photosWithIDs: [ids[0], ids[1]])), [])
+        try bring(directory, to: other, folder: "computers")
+        // Syncthing deleted the copies on the second computer, and not yet their sidecars.
+        let copies = try ids.prefix(2).map { try XCTUnwrap(try second.photo(withID: $0)).fileURL }
+        try copies.forEach(FileManager.default.removeItem(at:))
+        let started = ContinuousClock.now
         let rescan = try second.rescan()
-        rescanned.store(true, ordering: .releasing)
+        XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(400), "no wait for the sidecars to go")
         XCTAssertEqual(rescan.putBack, 0)
-        XCTAssertNil(rescan.removedElsewhere, "the sidecar went before the rescan looked, which tests nothing")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
-        XCTAssertEqual(try second.rescan().removedElsewhere?.photos.count, 1)
+        XCTAssertEqual(rescan.removedElsewhere?.photos.count, 2)
+        XCTAssertEqual(try second.photos().map(\.label), ["photo 2"])
+        for copy in copies {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: copy.appendingPathExtension("xmp").path))
+        }
+        XCTAssertEqual(try second.check(), [])
+        try bring(directory, to: other, folder: "photos")
+        XCTAssertNil(try second.rescan().removedElsewhere)
+        XCTAssertEqual(try second.check(), [])
     }
 
     func testAPhotoThatVanishesFromALibraryNoOneSharesIsAMissingFileNotARemoval() throws {

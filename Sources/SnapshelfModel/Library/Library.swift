@@ -236,7 +236,9 @@ public final class Library {
     private func sweep() throws(LibraryError) -> [OpeningNote] {
         files.sweepIncoming()
         var notes: [OpeningNote] = []
-        for name in try database.pendingFiles() {
+        let pending = try database.pendingFiles()
+        try recordRemovals(of: pending)
+        for name in pending {
             if try !database.isReferenced(name) {
                 switch files.retire(fileNamed: name) {
                 case .trashed: break

@@ -29,6 +29,7 @@ public enum LibraryOperation: Sendable, Equatable {
     case readingComputerName
     case readingEarlierLabels
     case keepingEarlierLabels
+    case recordingRemovals
     case readingChangeLog
     case readingSchemaVersion
     case readingSidecarsToWrite

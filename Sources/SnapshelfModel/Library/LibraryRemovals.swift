@@ -39,6 +39,7 @@ extension Library {
         try requireWritable(.removingPhotos)
         try files.requireUsable()
         return try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
+            try recordRemovals(of: removal.rows.map(\.fileName))
             var failures: [TrashFailure] = []
             for (row, photo) in zip(removal.rows, removal.photos) {
                 let url = files.url(forFileNamed: row.fileName)
@@ -55,6 +56,21 @@ extension Library {
             }
             return failures
         }
+    }
+
+    /// Tells the computers a shared library's removals are made with what this one knew of each
+    /// photo, before the files leave, so that each can tell whether a change it made outlives
+    /// the removal (see `RemovalRecords`). Only for copies no photo uses, whose sidecars are there
+    /// to describe them.
+    func recordRemovals(of names: [String]) throws(LibraryError) {
+        guard isShared else { return }
+        var records: [RemovalRecord] = []
+        for name in names where try !database.isReferenced(name) {
+            if let sidecar = try? Sidecar(reading: files.sidecarURL(forFileNamed: name)) {
+                records.append(RemovalRecord(fileName: name, sidecar: sidecar))
+            }
+        }
+        try RemovalRecords.append(records, in: directory, machine: try database.machineName())
     }
 
     /// Restores a removed photo whose file stayed, so that it is not left without a row.

@@ -110,37 +110,17 @@ struct LibraryRescan {
         for (name, id) in ids where found[name] == nil {
             if found[name + "." + Sidecar.fileExtension] == nil {
                 removed.append(id)
-            } else if reserve.holds(name) {
+            } else {
                 withoutCopies.append((name, id))
             }
         }
+        let gone = try settle(withoutCopies)
+        removed += gone.removed
         if !removed.isEmpty { report.removedElsewhere = try database.forget(photosWithIDs: removed) }
-        report.putBack = putBack(withoutCopies)
+        report.putBack = gone.putBack
         keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
         try database.recordSeen(found.filter { seen[$0.key] != $0.value }, forgetting: seen.keys.filter { found[$0] == nil })
         return report
-    }
-
-    /// Puts back from the reserve the copies whose sidecars are still there a moment after the
-    /// copies were found gone: a removal that lost to a change made here. Syncthing deletes a
-    /// removed photo's two files one after the other, and a rescan between the two must not
-    /// take the removal for such a one. Nothing says that a sidecar will stay, so the moment is
-    /// half a second; it ends early once every sidecar is gone, as a removal's soon are.
-    private func putBack(_ photos: [(name: String, id: Int64)]) -> [Int64] {
-        guard !photos.isEmpty else { return [] }
-        let sidecars = photos.map { files.sidecarURL(forFileNamed: $0.name).path }
-        let deadline = ContinuousClock.now + .milliseconds(500)
-        while ContinuousClock.now < deadline && sidecars.contains(where: Self.exists) {
-            usleep(10_000)
-        }
-        return zip(photos, sidecars).filter { photo, sidecar in
-            Self.exists(sidecar) && reserve.restore(files.url(forFileNamed: photo.name))
-        }.map(\.0.id)
-    }
-
-    private static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
     }
 
     /// The photo folder's entries by name, as `lstat` describes them: neither Syncthing's files in

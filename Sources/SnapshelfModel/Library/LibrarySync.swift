@@ -73,6 +73,14 @@ extension Library {
                       putBack: report.putBack.count, notes: report.notes, setAside: report.setAside)
     }
 
+    /// The folders whose changes a rescan takes in: the photo folder, and the one where each
+    /// computer records its removals, made here if it is not there yet so that it can be watched.
+    public func foldersToWatch() -> [URL] {
+        let records = directory.appendingPathComponent(RemovalRecords.folderName, isDirectory: true)
+        if !isReadOnly { _ = try? PrivateFolder.make(records) }
+        return [files.directory, records]
+    }
+
     /// Brings back photos another computer removed: their copies from the reserve, their rows
     /// as they were, and their sidecars, which Syncthing then carries to the other computers
     /// again. Returns the photos whose copies this computer no longer has, which stay removed.

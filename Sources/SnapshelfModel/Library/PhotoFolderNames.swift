@@ -174,6 +174,11 @@ struct PhotoFolderNames {
         return Hashed(digest: digest, suffix: index, isSidecar: isSidecar)
     }
 
+    /// Whether the name is one a photo's copy has in the folder, `<sha256>.<ext>`.
+    static func isCopyName(_ name: some StringProtocol) -> Bool {
+        split(String(name)).map { !$0.isSidecar } ?? false
+    }
+
     /// ".xmp", as bytes, looked for at the end of each of a million names.
     private static let sidecarSuffix = Array(("." + Sidecar.fileExtension).utf8)
 

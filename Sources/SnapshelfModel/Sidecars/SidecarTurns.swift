@@ -37,6 +37,12 @@ struct SidecarTurns: Equatable, Sendable {
         }
     }
 
+    /// The turns the text holds, as they are, whatever they add up to; nil where it cannot be read.
+    init?(exactly text: String) {
+        guard let entries = Self.parse(text) else { return nil }
+        self.entries = entries
+    }
+
     private static func parse(_ text: String) -> [String: Entry]? {
         var entries: [String: Entry] = [:]
         for word in text.split(separator: " ") {

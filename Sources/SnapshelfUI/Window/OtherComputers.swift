@@ -1,6 +1,6 @@
 // Keeps the window up to date with what other computers change in a library Syncthing shares:
-// a rescan on the worker when the window opens, and again after each burst of changes that a
-// monitor on the photo folder reports. Photos that arrive or change reach the grid through the
+// a rescan on the worker when the window opens, and again after each burst of changes that
+// monitors on the photo folder and on the computers' removal records report. Photos that arrive or change reach the grid through the
 // store, removals made elsewhere go into the window's undo history (Redo removes the photos here
 // in turn), and indexing a library that just arrived shows its progress. Nothing happens for a
 // library that is not shared.
@@ -21,7 +21,7 @@ final class OtherComputers {
     private let history: EditHistory
     private let commands: PhotoCommands
     private let worker: ImportWorker
-    private var monitor: FileMonitor?
+    private var monitors: [FileMonitor] = []
     private var waiting: TimeoutSource?
     /// Whether a rescan runs on the worker, and whether the folder changed again meanwhile.
     private(set) var isRescanning = false
@@ -35,13 +35,15 @@ final class OtherComputers {
         worker = ImportWorker(directory: store.library.directory) { MainLoop.perform($0) }
         guard store.library.isShared, !store.library.isReadOnly else { return }
         do {
-            let monitor = try FileMonitor(watchingFolder: store.library.directory.appendingPathComponent("photos", isDirectory: true))
-            monitor.onChange { [weak self] name in
-                // Files in transit become the photo's files only once Syncthing renames them.
-                guard let name, !name.hasPrefix(".") else { return }
-                self?.folderChanged()
+            for folder in store.library.foldersToWatch() {
+                let monitor = try FileMonitor(watchingFolder: folder)
+                monitor.onChange { [weak self] name in
+                    // Files in transit become the photo's files only once Syncthing renames them.
+                    guard let name, !name.hasPrefix(".") else { return }
+                    self?.folderChanged()
+                }
+                monitors.append(monitor)
             }
-            self.monitor = monitor
         } catch {
             notification.show(String(format: tr("Changes other computers make to this library will show only when Snapshelf next opens: %@."), error.description))
         }
@@ -121,6 +123,6 @@ final class OtherComputers {
 
     func stop() {
         waiting?.cancel()
-        monitor?.cancel()
+        monitors.forEach { $0.cancel() }
     }
 }
