@@ -45,7 +45,7 @@ final class SidecarConflictTests: SidecarTestCase {
         let report = try resolve()
         XCTAssertEqual(report.rewritten, [sidecarURL.lastPathComponent])
         XCTAssertEqual(report.unmerged, [])
-        XCTAssertEqual(report.notes, ["the labels “first” (this computer) and “second | with a bar \\” (another computer) of “Canon_40D.jpg” met; “second | with a bar \\” has the later time by the computers’ clocks and is kept; “first” is kept in its history"])
+        XCTAssertEqual(report.notes, ["the labels “first” (this computer) and “second | with a bar \\” (another computer) of “Canon_40D.jpg” were given while the computers were apart; “second | with a bar \\” has the later time by their clocks and is kept; “first” is kept in its history"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: conflictURL().path), "the conflict copy is gone")
         XCTAssertEqual(try ExifTool.title(of: sidecarURL), "second | with a bar \\")
         XCTAssertEqual(try ExifTool.value("XMP-snapshelf:Machine", of: sidecarURL), Self.other, "the winner's, with its ID")
@@ -67,6 +67,29 @@ final class SidecarConflictTests: SidecarTestCase {
         XCTAssertEqual(try ExifTool.title(of: sidecarURL), "third")
         XCTAssertEqual(try Sidecar(reading: sidecarURL).history.entries.map(\.label), ["older", "first", "a"], "newest first")
         XCTAssertTrue(try ExifTool.value("XMP-snapshelf:History", of: sidecarURL).contains(" first | "))
+    }
+
+    func testALabelGivenAfterSeeingTheOtherWinsWhateverTheClocksSay() throws {
+        // The other computer's clock is a day ahead: its label, given first, carries the later time.
+        let dayAhead = Int64(Date().timeIntervalSince1970 * 1000) + 86_400_000
+        let theirs = try othersSidecar(label: "theirs", changed: dayAhead)
+        try write(theirs, to: sidecarURL)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".stfolder"), withIntermediateDirectories: true)
+        _ = try library.rescan()
+        XCTAssertEqual(try library.photos().first?.label, "theirs")
+        // Seen here, then changed here, by this computer's right clock; and Syncthing keeps the
+        // other computer's sidecar as a conflict copy, as when the change crossed another.
+        _ = try library.relabel(photoWithID: photo.id, as: try Label("mine, later"))
+        XCTAssertLessThan(try Sidecar(reading: sidecarURL).labelChangedMilliseconds, dayAhead)
+        try write(theirs, to: conflictURL())
+        let report = try resolve()
+        XCTAssertEqual(try ExifTool.title(of: sidecarURL), "mine, later", "the label given after the other's is kept")
+        XCTAssertEqual(report.notes, ["the label “mine, later” (this computer) of “Canon_40D.jpg” was given after “theirs” (another computer) had reached that computer, so it is kept; “theirs” is kept in its history"])
+        // Merged the other way round, as the other computer does, it is the same.
+        var sides = [try Sidecar(reading: sidecarURL), theirs].map { SidecarMerge.Side(sidecar: $0, modifiedNanoseconds: 0) }
+        XCTAssertEqual(SidecarMerge(sides[0], sides[1]).merged.sidecar.label, "mine, later")
+        sides.reverse()
+        XCTAssertEqual(SidecarMerge(sides[0], sides[1]).merged.sidecar.label, "mine, later")
     }
 
     func testTiesGoToTheLaterFileThenToTheLaterText() throws {

@@ -1,9 +1,11 @@
-// The rule by which two copies of one photo's sidecar, changed on two computers while apart, become
-// one: the label changed later wins, by the time each sidecar itself carries (`LabelChanged`), then
-// by the file's modification time, then by the text, so that every computer that merges the same
-// two picks the same; the label that loses goes into the history; the rotations merge as each
-// computer's turns; everything else is the winner's, its computer's name and photo ID too, which
-// belong together. Two computers merging the same copies write the very same bytes.
+// The rule by which two copies of one photo's sidecar, changed on two computers, become one. A
+// label given after its computer had seen the other's wins, whatever the clocks say: its history
+// holds the label it replaced, by when and where that was given. Of two labels given while the
+// computers were apart, neither having seen the other, the later by the time each sidecar carries
+// (`LabelChanged`) wins, then the later file, then the later text, so every computer that merges
+// the same two picks the same. The label that loses goes into the history; the rotations merge as
+// each computer's turns; everything else is the winner's, its computer's name and photo ID too,
+// which belong together. Two computers merging the same copies write the very same bytes.
 import Foundation
 
 struct SidecarMerge {
@@ -15,12 +17,18 @@ struct SidecarMerge {
 
     let winner: Side
     let loser: Side
+    /// Whether the winner's label was given after its computer had seen the loser's.
+    let followedTheOther: Bool
     /// The two made one, modified when the winner was, for the next merge with it to tie-break by.
     let merged: Side
 
     init(_ one: Side, _ other: Side) {
         let key = { (side: Side) in (side.sidecar.labelChangedMilliseconds, side.modifiedNanoseconds, side.sidecar.label) }
-        (winner, loser) = key(one) >= key(other) ? (one, other) : (other, one)
+        // Each way, so the rule is the same whichever sidecar a computer holds: where each claims
+        // to have seen the other, which only a hand-made history can, the times decide.
+        let (oneSaw, otherSaw) = (Self.saw(one, other), Self.saw(other, one))
+        followedTheOther = oneSaw != otherSaw
+        (winner, loser) = followedTheOther ? (oneSaw ? (one, other) : (other, one)) : key(one) >= key(other) ? (one, other) : (other, one)
         var sidecar = winner.sidecar
         sidecar.turns = winner.sidecar.turns.merged(with: loser.sidecar.turns)
         sidecar.rotation = sidecar.turns.rotation
@@ -28,6 +36,14 @@ struct SidecarMerge {
             label: loser.sidecar.label, changedMilliseconds: loser.sidecar.labelChangedMilliseconds, machine: loser.sidecar.machine ?? "")]
         sidecar.history = winner.sidecar.history.merged(with: loser.sidecar.history, adding: lost)
         merged = Side(sidecar: sidecar, modifiedNanoseconds: winner.modifiedNanoseconds)
+    }
+
+    /// Whether the label `later` replaced, by its history, is `earlier`'s, given when and where it was.
+    private static func saw(_ later: Side, _ earlier: Side) -> Bool {
+        later.sidecar.history.entries.contains {
+            $0.label == earlier.sidecar.label && $0.changedMilliseconds == earlier.sidecar.labelChangedMilliseconds
+                && $0.machine == (earlier.sidecar.machine ?? "")
+        }
     }
 
     /// Whether two labels met, so that one was kept in the history.
@@ -39,8 +55,13 @@ struct SidecarMerge {
         guard labelsDiffered else { return nil }
         let whose = { (side: Side) in side.sidecar.machine == machine ? tr("this computer") : tr("another computer") }
         let (won, lost) = (DecoderText.clean(winner.sidecar.label, limit: 60), DecoderText.clean(loser.sidecar.label, limit: 60))
+        if followedTheOther {
+            // TRANSLATORS: the labels, each followed by "this computer" or "another computer", then the photo's file name.
+            return String(format: tr("the label “%@” (%@) of “%@” was given after “%@” (%@) had reached that computer, so it is kept; “%@” is kept in its history"),
+                          won, whose(winner), merged.sidecar.originalFileName.displayed, lost, whose(loser), lost)
+        }
         // TRANSLATORS: the labels, each followed by "this computer" or "another computer", then the photo's file name.
-        return String(format: tr("the labels “%@” (%@) and “%@” (%@) of “%@” met; “%@” has the later time by the computers’ clocks and is kept; “%@” is kept in its history"),
+        return String(format: tr("the labels “%@” (%@) and “%@” (%@) of “%@” were given while the computers were apart; “%@” has the later time by their clocks and is kept; “%@” is kept in its history"),
                       lost, whose(loser), won, whose(winner), merged.sidecar.originalFileName.displayed, won, lost)
     }
 }
