@@ -20,10 +20,11 @@ LOADER_PACKAGES := heif-gdk-pixbuf libavif-gdk-pixbuf webp-pixbuf-loader
 # yelp-tools gives yelp-check, which validates the help's Mallard pages; shotwell makes, under
 # Xvfb, the real photo.db that the import from Shotwell is tested against; gsettings-desktop-schemas
 # holds org.gnome.desktop.interface, whose color-scheme the dark style's tests set; iproute2's `ip`
-# brings up the loopback of the network namespace the Syncthing tests run in.
+# brings up the loopback of the network namespace the Syncthing tests run in; faketime runs
+# snapshelf with its clock a day ahead, for the merges of computers whose clocks disagree.
 TEST_PACKAGES := xvfb xauth dbus-daemon gcc xdotool x11-utils at-spi2-core python3 python3-pyatspi meson desktop-file-utils appstream libglib2.0-bin gettext shared-mime-info \
 	libimage-exiftool-perl libheif-examples libavif-bin webp libgdk-pixbuf2.0-bin syncthing yelp-tools shotwell \
-	gsettings-desktop-schemas iproute2
+	gsettings-desktop-schemas iproute2 faketime
 # darktable-cli reads an export as darktable does, sidecars included, without a display: the export
 # tests' second reader beside exiftool (16 packages, about 51 MB installed, 11 MB to download).
 TEST_PACKAGES += darktable

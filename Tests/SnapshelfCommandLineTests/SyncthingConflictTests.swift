@@ -63,6 +63,35 @@ final class SyncthingConflictTests: SyncthingTestCase {
         }
     }
 
+    func testALabelGivenAfterSeeingTheOtherBeatsAClockADayAhead() throws {
+        let photo = SamplePhotos.cameras[0]
+        try shareOnePhoto(labelled: "Garden", photo)
+        // A's clock runs a day ahead (libfaketime; Syncthing, a static Go program, keeps the real one).
+        let dayAhead = ["/usr/bin/faketime", "-f", "+1d"]
+        let onA = { (arguments: [String]) in
+            let outcome = try SnapshelfProcess.run(["--library", self.libraryA.path] + arguments, through: dayAhead)
+            XCTAssertEqual(outcome.status, 0, outcome.standardError)
+        }
+        try onA(["label", try id(of: photo, in: libraryA), "Garden, said A"])
+        try settle()
+        XCTAssertEqual(try photos(in: libraryB).values.first?.label, "Garden, said A")
+        // B relabels it, having seen A's label; meanwhile A turns it, so both changed its sidecar.
+        try pair.pause()
+        try snapshelf(libraryB, "label", try id(of: photo, in: libraryB), "Garden in May")
+        try onA(["rotate", try id(of: photo, in: libraryA), "--by", "90"])
+        try pair.resume()
+        try settle()
+
+        for library in [libraryA, libraryB] {
+            let listed = try XCTUnwrap(try photos(in: library).values.first)
+            XCTAssertEqual(listed.label, "Garden in May", "\(side(library)): the label given after A's lost to A's clock")
+            XCTAssertEqual(listed.rotation, 90, side(library))
+            XCTAssertTrue(try history(in: sidecar(of: listed)).contains("Garden, said A"), side(library))
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            try assertSound(library)
+        }
+    }
+
     func testRotationsOnBothSidesWhileApartAddUp() throws {
         let photo = SamplePhotos.cameras[0]
         try shareOnePhoto(labelled: "Tower", photo)
