@@ -5,11 +5,11 @@ import Foundation
 extension Library {
     /// The labels the photo had before, newest first; none for a photo not in the library.
     public func earlierLabels(ofPhotoWithID id: Int64) throws(LibraryError) -> [EarlierLabel] {
-        let machine = try database.machineName()
+        // Only read: the window asks on the main thread, which must not wait for a write lock.
+        let machine = try database.madeMachineName() ?? ""
         if let history = try database.history(ofPhotoWithID: id) {
             return EarlierLabel.list(history, on: machine)
         }
-        // Only read: the window asks on the main thread, which must not wait for a write lock.
         guard let row = try database.rows(withIDs: [id]).first else { return [] }
         return EarlierLabel.list(sidecarHistory(ofCopyNamed: row.fileName) ?? SidecarHistory(), on: machine)
     }
@@ -17,7 +17,7 @@ extension Library {
     /// Hands every photo to `body` in the order they were added, one at a time, with its earlier
     /// labels: `forEachPhoto` for `list --json`.
     public func forEachPhotoWithEarlierLabels(_ body: (Photo, [EarlierLabel]) -> Void) throws(LibraryError) {
-        let machine = try database.machineName()
+        let machine = try database.madeMachineName() ?? ""
         try database.forEachRowWithHistory { row, history in
             let found = history ?? sidecarHistory(ofCopyNamed: row.fileName) ?? SidecarHistory()
             body(photo(from: row), EarlierLabel.list(found, on: machine))

@@ -60,22 +60,6 @@ extension LibraryDatabase {
         return changed
     }
 
-    /// Up to `limit` photos whose sidecars are still to be read for their earlier labels, with
-    /// their copies' names.
-    func photosWithUnreadHistories(limit: Int) throws(LibraryError) -> [(id: Int64, fileName: String)] {
-        guard keepsHistories else { return [] }
-        let statement = try connection.prepare("""
-            SELECT pending_histories.photo_id, photos.file_name FROM pending_histories
-            JOIN photos ON photos.id = pending_histories.photo_id ORDER BY pending_histories.photo_id LIMIT ?
-            """, during: .readingEarlierLabels)
-        try statement.bind([.integer(Int64(limit))])
-        var found: [(id: Int64, fileName: String)] = []
-        while try statement.step() {
-            found.append((statement.integer(at: 0), statement.text(at: 1)))
-        }
-        return found
-    }
-
     /// Hands every photo to `body` in the order they were added, one row at a time, with its
     /// earlier labels, nil where they are still to be read from its sidecar.
     func forEachRowWithHistory(_ body: (Row, SidecarHistory?) -> Void) throws(LibraryError) {

@@ -7,16 +7,19 @@ extension LibraryDatabase {
     /// The name this computer writes into sidecars, made the first time it is asked for, and made
     /// anew when the database was copied here from another computer, which has the old one.
     func machineName() throws(LibraryError) -> String {
-        let host = Self.hostIdentity
-        let reading = try connection.prepare("SELECT name, host FROM machine", during: .readingComputerName)
-        if try reading.step(), reading.text(at: 1) == host {
-            return reading.text(at: 0)
-        }
-        reading.reset()
+        if let name = try madeMachineName() { return name }
         guard !isReadOnly else { return "" }
         let name = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         try record(name)
         return name
+    }
+
+    /// This computer's name, only read: nil when none was made here yet.
+    func madeMachineName() throws(LibraryError) -> String? {
+        let host = Self.hostIdentity
+        let reading = try connection.prepare("SELECT name, host FROM machine", during: .readingComputerName)
+        defer { reading.reset() }
+        return try reading.step() && reading.text(at: 1) == host ? reading.text(at: 0) : nil
     }
 
     /// Takes the name of this computer from the database at `url`, when it can be read and was
