@@ -29,7 +29,7 @@ extension LibraryOperation {
         case .readingComputerName: tr("reading this computer’s name")
         case .readingEarlierLabels: tr("reading earlier labels")
         case .keepingEarlierLabels: tr("keeping earlier labels")
-        case .recordingRemovals: tr("recording removals for the other computers")
+        case .recordingForOtherComputers: tr("recording changes for the other computers")
         case .readingChangeLog: tr("reading the change log")
         case .readingSchemaVersion: tr("reading the schema version")
         case .readingSidecarsToWrite: tr("reading the sidecars to write")

@@ -1,73 +1,78 @@
-// Each computer's records of the photos it removed from a library Syncthing shares: a file per
-// computer in the library's `computers/` folder, `<machine>.removals`, which that computer alone
-// writes, so Syncthing never has to choose between two writers, and the others only read. A
-// removal's records are flushed before its files leave, so a computer that sees a copy gone and
-// its sidecar still there can tell, once the record arrives, a removal that saw everything there
-// from one that a change made here outlives (see `RemovalRecord`), without waiting on a timer for
-// Syncthing to delete the sidecar too. Another computer's file is untrusted: it is read through
-// a descriptor, never followed through a link, within a size, line by line, each line checked.
+// What each computer sharing a library through Syncthing records for the others: a file per
+// computer and kind in the library's `computers/` folder, such as `<machine>.removals`, which that
+// computer alone writes and appends to, so Syncthing never has to choose between two writers, and
+// the others only read. A record is flushed before what it tells of can reach another computer
+// (see `RemovalRecord`). Another computer's file is untrusted: it is read through a descriptor,
+// never followed through a link, within a size, line by line, and what reads each line checks it.
 import Foundation
 
-enum RemovalRecords {
+enum ComputerRecords {
     static let folderName = "computers"
-    static let fileExtension = "removals"
-    /// A file larger than this is no record Snapshelf wrote, and is not read: a removal of
-    /// a million photos writes about 150 MB.
-    static let maximumBytes = 1 << 30
 
-    /// Appends the records to this computer's file, flushed to disk.
-    static func append(_ records: [RemovalRecord], in library: URL, machine: String) throws(LibraryError) {
-        guard !records.isEmpty, !machine.isEmpty else { return }
+    enum Kind: String {
+        case removals
+    }
+
+    /// A file larger than this is no record Snapshelf wrote, and is not read: a removal of a
+    /// million photos writes about 150 MB.
+    static let maximumBytes = 1 << 30
+    /// A line longer than this is no record Snapshelf wrote, and is passed over: a removal's
+    /// record holds up to 21 labels of up to 8 KiB each.
+    static let maximumLineBytes = 256 << 10
+
+    /// Appends the lines to this computer's file of the kind, flushed to disk. Whatever stands
+    /// in the file's place that is no file of its own (a link, a folder or a FIFO another
+    /// computer made there) is moved aside first, never followed or opened.
+    static func append(_ lines: [String], of kind: Kind, in library: URL, machine: String) throws(LibraryError) {
+        guard !lines.isEmpty, !machine.isEmpty else { return }
         let folder = library.appendingPathComponent(folderName, isDirectory: true)
-        let operation = LibraryOperation.recordingRemovals
+        let operation = LibraryOperation.recordingForOtherComputers
         _ = try PrivateFolder.make(folder)
         let directory = Foundation.open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else { throw .system(.errno(errno), during: operation) }
         defer { close(directory) }
-        let file = openat(directory, "\(machine).\(fileExtension)", O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let name = "\(machine).\(kind.rawValue)"
+        var status = stat()
+        if fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT != S_IFREG || status.st_nlink > 1 {
+            let aside = "\(name).not-a-file-\(Int64(Date().timeIntervalSince1970 * 1000))"
+            guard renameat(directory, name, directory, aside) == 0 else { throw .system(.errno(errno), during: operation) }
+        }
+        let file = openat(directory, name, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw .system(.errno(errno), during: operation) }
         defer { close(file) }
-        let bytes = Array(records.map { $0.line + "\n" }.joined().utf8)
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .system(.errno(EINVAL), during: operation) }
+        var text = lines.map { $0 + "\n" }.joined()
+        // A last line a crash or a full disk cut short is ended first, so it joins no record.
+        var last: UInt8 = 0
+        if status.st_size > 0, pread(file, &last, 1, off_t(status.st_size - 1)) == 1, last != UInt8(ascii: "\n") { text = "\n" + text }
+        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(file, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                let code = errno
-                // A record cut short is no line a reader takes; the next one starts afresh.
-                if written > 0 { _ = Foundation.write(file, "\n", 1) }
-                throw .system(.errno(code), during: operation)
-            }
+            guard count > 0 else { throw .system(.errno(count < 0 ? errno : ENOSPC), during: operation) }
             written += count
         }
         guard fsync(file) == 0 else { throw .system(.errno(errno), during: operation) }
         fsync(directory)
     }
 
-    /// The records other computers than `machine` keep of the copies named, the last each keeps of
-    /// each, by name. A file that cannot be read counts as none: its records wait for the next look.
-    static func read(in library: URL, except machine: String, names: Set<String>) -> [String: [RemovalRecord]] {
-        guard !names.isEmpty else { return [:] }
+    /// Calls `body` with each file's name and each whole line of it, of the files of the kind that
+    /// computers other than `machine` keep. A file that cannot be read counts as empty: its lines
+    /// wait for the next look.
+    static func forEachLine(of kind: Kind, in library: URL, except machine: String, _ body: (String, ArraySlice<UInt8>) -> Void) {
         let directory = Foundation.open(library.appendingPathComponent(folderName).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard directory >= 0 else { return [:] }
+        guard directory >= 0 else { return }
         defer { close(directory) }
         var files: [String] = []
         FolderNames.forEach(in: directory) { name in
-            // Syncthing's files in transit are hidden, and renamed into place once whole.
-            if !name.hasPrefix("."), name.hasSuffix("." + fileExtension), name != "\(machine).\(fileExtension)" { files.append(name) }
+            // Syncthing's files in transit are hidden, and renamed into place once whole; a
+            // conflict copy of one is no computer's file of its own.
+            guard !name.hasPrefix("."), name.hasSuffix("." + kind.rawValue), !name.contains(".sync-conflict-") else { return }
+            if name != "\(machine).\(kind.rawValue)" { files.append(name) }
         }
-        var found: [String: [RemovalRecord]] = [:]
         for name in files.sorted() {
-            var last: [String: RemovalRecord] = [:]
-            forEachLine(ofFileNamed: name, in: directory) { line in
-                // Only lines of the copies asked about are parsed.
-                guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-                      names.contains(String(decoding: line[..<tab], as: UTF8.self)),
-                      let record = RemovalRecord(line: Substring(String(decoding: line, as: UTF8.self))) else { return }
-                last[record.fileName] = record
-            }
-            for (copy, record) in last { found[copy, default: []].append(record) }
+            forEachLine(ofFileNamed: name, in: directory) { body(name, $0) }
         }
-        return found
     }
 
     /// Calls `body` with each whole line of the file, without its line break; a last line that
@@ -87,11 +92,11 @@ enum RemovalRecords {
             var start = pending.startIndex
             while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 // A line too long for a record is skipped whole, never held.
-                if end - start <= RemovalRecord.maximumLineBytes { body(pending[start..<end]) }
+                if end - start <= maximumLineBytes { body(pending[start..<end]) }
                 start = end + 1
             }
             pending.removeSubrange(..<start)
-            if pending.count > RemovalRecord.maximumLineBytes { pending.removeAll() }
+            if pending.count > maximumLineBytes { pending.removeAll() }
         }
     }
 }

@@ -236,8 +236,15 @@ public final class Library {
     private func sweep() throws(LibraryError) -> [OpeningNote] {
         files.sweepIncoming()
         var notes: [OpeningNote] = []
-        let pending = try database.pendingFiles()
-        try recordRemovals(of: pending)
+        var pending = try database.pendingFiles()
+        do throws(LibraryError) {
+            try recordRemovals(of: pending)
+        } catch {
+            // Their files stay, recorded as in progress, until the records can be written: the
+            // library opens all the same, and says why.
+            notes.append(.failed(error))
+            pending = []
+        }
         for name in pending {
             if try !database.isReferenced(name) {
                 switch files.retire(fileNamed: name) {

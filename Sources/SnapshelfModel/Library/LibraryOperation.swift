@@ -29,7 +29,7 @@ public enum LibraryOperation: Sendable, Equatable {
     case readingComputerName
     case readingEarlierLabels
     case keepingEarlierLabels
-    case recordingRemovals
+    case recordingForOtherComputers
     case readingChangeLog
     case readingSchemaVersion
     case readingSidecarsToWrite

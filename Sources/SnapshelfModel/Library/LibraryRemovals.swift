@@ -29,6 +29,7 @@ extension Library {
     public func undo(_ removal: Removal) throws(LibraryError) {
         try requireWritable(.restoringPhotos)
         try database.restore(removal.rows)
+        try database.keep(histories: removal.histories.map { ($0.key, $0.value) })
         try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(removal.rows.map(\.id)) }
     }
 
@@ -39,7 +40,13 @@ extension Library {
         try requireWritable(.removingPhotos)
         try files.requireUsable()
         return try files.exclusively(or: \.libraryError) { () throws(LibraryError) in
-            try recordRemovals(of: removal.rows.map(\.fileName))
+            do throws(LibraryError) {
+                try recordRemovals(of: removal.rows.map(\.fileName))
+            } catch {
+                // Nothing has left: the photos come back as they were, rather than wait unseen.
+                try database.restore(removal.rows)
+                throw error
+            }
             var failures: [TrashFailure] = []
             for (row, photo) in zip(removal.rows, removal.photos) {
                 let url = files.url(forFileNamed: row.fileName)
@@ -60,7 +67,7 @@ extension Library {
 
     /// Tells the computers a shared library's removals are made with what this one knew of each
     /// photo, before the files leave, so that each can tell whether a change it made outlives
-    /// the removal (see `RemovalRecords`). Only for copies no photo uses, whose sidecars are there
+    /// the removal (see `RemovalRecord`). Only for copies no photo uses, whose sidecars are there
     /// to describe them.
     func recordRemovals(of names: [String]) throws(LibraryError) {
         guard isShared else { return }
@@ -70,7 +77,7 @@ extension Library {
                 records.append(RemovalRecord(fileName: name, sidecar: sidecar))
             }
         }
-        try RemovalRecords.append(records, in: directory, machine: try database.machineName())
+        try ComputerRecords.append(records.map(\.line), of: .removals, in: directory, machine: try database.machineName())
     }
 
     /// Restores a removed photo whose file stayed, so that it is not left without a row.

@@ -22,8 +22,9 @@ struct LibraryRescan {
         var arrived: [Int64] = []
         /// Photos whose sidecar changed, and that took what it says.
         var changed: [Int64] = []
-        /// Photos another computer removed, as their rows were, for an undo.
+        /// Photos another computer removed, as their rows were, and their earlier labels, for an undo.
         var removedElsewhere: [LibraryDatabase.Row] = []
+        var removedHistories: [Int64: SidecarHistory] = [:]
         /// Photos whose copy another computer removed while a change made here to their label or
         /// rotation kept the sidecar, so the copy came back from the reserve.
         var putBack: [Int64] = []
@@ -116,7 +117,10 @@ struct LibraryRescan {
         }
         let gone = try settle(withoutCopies)
         removed += gone.removed
-        if !removed.isEmpty { report.removedElsewhere = try database.forget(photosWithIDs: removed) }
+        if !removed.isEmpty {
+            for id in removed { report.removedHistories[id] = try database.history(ofPhotoWithID: id) }
+            report.removedElsewhere = try database.forget(photosWithIDs: removed)
+        }
         report.putBack = gone.putBack
         keepReserve(of: Set(ids.keys).union(arrivals.map(\.name)), sweeping: sweepingReserve)
         try database.recordSeen(found.filter { seen[$0.key] != $0.value }, forgetting: seen.keys.filter { found[$0] == nil })
@@ -212,6 +216,9 @@ struct LibraryRescan {
             rows.append(Self.row(arrival, id: id))
         }
         try database.insert(rows.map { ($0, true) })
+        // Their earlier labels came with their sidecars.
+        let histories = Dictionary(arrivals.map { ($0.name, $0.sidecar.history) }, uniquingKeysWith: { first, _ in first })
+        try database.keep(histories: rows.compactMap { row in histories[row.fileName].map { (row.id, $0) } })
         return rows.map(\.id)
     }
 

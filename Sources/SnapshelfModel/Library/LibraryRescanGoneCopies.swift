@@ -2,7 +2,7 @@
 // photo removed on another computer one file after the other, in no set order, often seconds
 // apart; and where a change made here to the photo's label or rotation met the removal, it
 // deletes the copy and keeps the changed sidecar. The remover's record tells the two apart (see
-// `RemovalRecords`): where it had seen all the sidecar holds, the removal wins here too; where
+// `RemovalRecord`): where it had seen all the sidecar holds, the removal wins here too; where
 // the sidecar holds a change it had not seen, the change wins, and the copy comes back from the
 // reserve, to go back to every computer. Until the record arrives, the photo waits as it is.
 import Foundation
@@ -12,7 +12,7 @@ extension LibraryRescan {
     func settle(_ photos: [(name: String, id: Int64)]) throws(LibraryError) -> (removed: [Int64], putBack: [Int64]) {
         guard !photos.isEmpty else { return ([], []) }
         let library = files.directory.deletingLastPathComponent()
-        let records = RemovalRecords.read(in: library, except: try database.machineName(), names: Set(photos.map(\.name)))
+        let records = RemovalRecord.read(in: library, except: try database.machineName(), names: Set(photos.map(\.name)))
         var removed: [Int64] = [], putBack: [Int64] = []
         for (name, id) in photos {
             // A sidecar that cannot be read waits too: it may be half-way through arriving.

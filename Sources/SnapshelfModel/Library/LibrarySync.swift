@@ -68,7 +68,8 @@ extension Library {
         }
         let scan = LibraryRescan(database: database, files: files, reserve: LibraryReserve(library: directory))
         let report = try scan.run(sweepingReserve: opening, progress: progress)
-        let removed = report.removedElsewhere.isEmpty ? nil : Removal(photos: report.removedElsewhere.map(photo(from:)), rows: report.removedElsewhere)
+        let removed = report.removedElsewhere.isEmpty ? nil
+            : Removal(photos: report.removedElsewhere.map(photo(from:)), rows: report.removedElsewhere, histories: report.removedHistories)
         return Rescan(arrived: report.arrived.count, changed: report.changed.count, removedElsewhere: removed,
                       putBack: report.putBack.count, notes: report.notes, setAside: report.setAside)
     }
@@ -76,7 +77,7 @@ extension Library {
     /// The folders whose changes a rescan takes in: the photo folder, and the one where each
     /// computer records its removals, made here if it is not there yet so that it can be watched.
     public func foldersToWatch() -> [URL] {
-        let records = directory.appendingPathComponent(RemovalRecords.folderName, isDirectory: true)
+        let records = directory.appendingPathComponent(ComputerRecords.folderName, isDirectory: true)
         if !isReadOnly { _ = try? PrivateFolder.make(records) }
         return [files.directory, records]
     }
@@ -98,7 +99,7 @@ extension Library {
                 gone.append(photo)
             }
         }
-        try undo(Removal(photos: back.map(photo(from:)), rows: back))
+        try undo(Removal(photos: back.map(photo(from:)), rows: back, histories: removal.histories))
         return gone
     }
 }

@@ -4,4 +4,7 @@
 public struct Removal: Sendable {
     public let photos: [Photo]
     let rows: [LibraryDatabase.Row]
+    /// The photos' earlier labels, where their sidecars may be gone by the undo, as those of
+    /// photos another computer removed are.
+    var histories: [Int64: SidecarHistory] = [:]
 }

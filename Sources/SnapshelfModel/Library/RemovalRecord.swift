@@ -1,24 +1,27 @@
 // What a computer knew of a photo when it removed it from a shared library: the labels it had
-// seen, each by when and where it was given (the one the photo had and those in its history),
+// seen, each by when it was given and its text (the one the photo had and those in its history),
 // and each computer's count of turns. Another computer whose copy Syncthing deleted, and whose
 // sidecar is still there, compares its sidecar with it: when the remover had seen all of it,
 // the removal wins; when the sidecar holds a label or a turn given here that the remover had
-// not seen, that change wins, and the copy comes back. One line of a `RemovalRecords` file:
-// the copy's name, the labels as `time@machine` joined by commas, and the turns as the sidecar
-// writes them, separated by tabs.
+// not seen, that change wins, and the copy comes back. A label is known by its time and text,
+// not by the computer that last wrote its sidecar, which any rewrite changes. One line of a
+// computer's removals file (see `ComputerRecords`): the copy's name, the turns as the sidecar
+// writes them, then each label's time and text, all separated by tabs.
 import Foundation
 
 struct RemovalRecord: Equatable, Sendable {
-    /// A label by when and where it was given, which tells it from any other.
+    /// A label by when it was given and its text, made a label as a sidecar's is, which holds no tab.
     struct GivenLabel: Hashable, Sendable {
         let milliseconds: Int64
-        let machine: String
+        let text: String
+
+        init(milliseconds: Int64, text: String) {
+            (self.milliseconds, self.text) = (milliseconds, Label.fitting(text).text)
+        }
     }
 
     /// The most labels a record holds: the one the photo had and its history's.
     static let maximumLabels = SidecarHistory.maximumEntries + 1
-    /// A line longer than this is no record Snapshelf wrote, and is passed over.
-    static let maximumLineBytes = 4096
 
     let fileName: String
     let seenLabels: Set<GivenLabel>
@@ -27,7 +30,7 @@ struct RemovalRecord: Equatable, Sendable {
     /// The record of removing the photo whose copy is `fileName` and whose sidecar is `sidecar`.
     init(fileName: String, sidecar: Sidecar) {
         self.fileName = fileName
-        seenLabels = Set([Self.given(sidecar)] + sidecar.history.entries.map { GivenLabel(milliseconds: $0.changedMilliseconds, machine: $0.machine) })
+        seenLabels = Set([Self.given(sidecar)] + sidecar.history.entries.map { GivenLabel(milliseconds: $0.changedMilliseconds, text: $0.label) })
         turns = sidecar.turns
     }
 
@@ -36,7 +39,7 @@ struct RemovalRecord: Equatable, Sendable {
     }
 
     private static func given(_ sidecar: Sidecar) -> GivenLabel {
-        GivenLabel(milliseconds: sidecar.labelChangedMilliseconds, machine: sidecar.machine ?? "")
+        GivenLabel(milliseconds: sidecar.labelChangedMilliseconds, text: sidecar.label)
     }
 
     /// Whether the remover had seen everything the sidecar holds: its label, and every turn.
@@ -50,26 +53,40 @@ struct RemovalRecord: Equatable, Sendable {
 
     /// The record as its line, without the line break.
     var line: String {
-        let labels = seenLabels.sorted { ($0.milliseconds, $0.machine) < ($1.milliseconds, $1.machine) }
-            .map { "\($0.milliseconds)@\($0.machine)" }.joined(separator: ",")
-        return [fileName, labels, turns.text ?? ""].joined(separator: "\t")
+        let labels = seenLabels.sorted { ($0.milliseconds, $0.text) < ($1.milliseconds, $1.text) }.flatMap { [String($0.milliseconds), $0.text] }
+        return ([fileName, turns.text ?? ""] + labels).joined(separator: "\t")
     }
 
     /// The record a line gives; nil for one that is not a record, which a computer sharing the
     /// library may have written: its name must be a library copy's, and its fields whole.
     init?(line: Substring) {
-        guard line.utf8.count <= Self.maximumLineBytes else { return nil }
+        guard line.utf8.count <= ComputerRecords.maximumLineBytes else { return nil }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 3, PhotoFolderNames.isCopyName(fields[0]) else { return nil }
+        guard fields.count >= 4, fields.count % 2 == 0, (fields.count - 2) / 2 <= Self.maximumLabels,
+              PhotoFolderNames.isCopyName(fields[0]), let turns = SidecarTurns(exactly: String(fields[1])) else { return nil }
         var labels = Set<GivenLabel>()
-        for word in fields[1].split(separator: ",") {
-            let parts = word.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let milliseconds = Int64(parts[0]),
-                  parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-            labels.insert(GivenLabel(milliseconds: milliseconds, machine: String(parts[1])))
+        for index in stride(from: 2, to: fields.count, by: 2) {
+            guard let milliseconds = Int64(fields[index]) else { return nil }
+            labels.insert(GivenLabel(milliseconds: milliseconds, text: String(fields[index + 1])))
         }
-        guard !labels.isEmpty, labels.count <= Self.maximumLabels else { return nil }
-        guard let turns = SidecarTurns(exactly: String(fields[2])) else { return nil }
         self.init(fileName: String(fields[0]), seenLabels: labels, turns: turns)
+    }
+
+    /// The records other computers than `machine` keep of the copies named, the last each keeps of
+    /// each, by name.
+    static func read(in library: URL, except machine: String, names: Set<String>) -> [String: [RemovalRecord]] {
+        guard !names.isEmpty else { return [:] }
+        var last: [String: [String: RemovalRecord]] = [:]
+        ComputerRecords.forEachLine(of: .removals, in: library, except: machine) { file, line in
+            // Only lines of the copies asked about are parsed.
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), names.contains(String(decoding: line[..<tab], as: UTF8.self)),
+                  let record = RemovalRecord(line: Substring(String(decoding: line, as: UTF8.self))) else { return }
+            last[file, default: [:]][record.fileName] = record
+        }
+        var found: [String: [RemovalRecord]] = [:]
+        for records in last.values {
+            for (name, record) in records { found[name, default: []].append(record) }
+        }
+        return found
     }
 }

@@ -1,6 +1,6 @@
 // The rule by which two copies of one photo's sidecar, changed on two computers, become one. A
 // label given after its computer had seen the other's wins, whatever the clocks say: its history
-// holds the label it replaced, by when and where that was given. Of two labels given while the
+// holds the label it replaced, by when it was given and its text. Of two labels given while the
 // computers were apart, neither having seen the other, the later by the time each sidecar carries
 // (`LabelChanged`) wins, then the later file, then the later text, so every computer that merges
 // the same two picks the same. The label that loses goes into the history; the rotations merge as
@@ -38,11 +38,11 @@ struct SidecarMerge {
         merged = Side(sidecar: sidecar, modifiedNanoseconds: winner.modifiedNanoseconds)
     }
 
-    /// Whether the label `later` replaced, by its history, is `earlier`'s, given when and where it was.
+    /// Whether `later`'s history holds `earlier`'s label, by when it was given and its text: not
+    /// by the computer that last wrote the sidecar, which any rewrite of it changes.
     private static func saw(_ later: Side, _ earlier: Side) -> Bool {
         later.sidecar.history.entries.contains {
             $0.label == earlier.sidecar.label && $0.changedMilliseconds == earlier.sidecar.labelChangedMilliseconds
-                && $0.machine == (earlier.sidecar.machine ?? "")
         }
     }
 

@@ -48,7 +48,8 @@ struct SidecarWriter {
         for row in rows {
             do {
                 let url = files.sidecarURL(forFileNamed: row.fileName)
-                let sidecar = Self.sidecar(for: row, replacing: url, machine: machine, now: now)
+                let sidecar = Self.sidecar(for: row, replacing: url, machine: machine, now: now,
+                                           history: try? database.history(ofPhotoWithID: row.id))
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
                 histories.append((row.id, sidecar.history))
@@ -66,14 +67,15 @@ struct SidecarWriter {
     /// last changed, unless it changes now; each computer's turns, this one's changed to make the
     /// row's rotation; and the earlier labels, with the one it replaces when it changes. Where
     /// there is none that can be read, as for a new photo, whose sidecar is not there yet, it
-    /// starts afresh.
-    static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64) -> Sidecar {
+    /// starts afresh, with the earlier labels the index keeps, as an undone removal's.
+    static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64,
+                        history: SidecarHistory? = nil) -> Sidecar {
         var sidecar = Sidecar(row.record)
         let old = try? Sidecar(reading: url)
         sidecar.machine = machine
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
         sidecar.turns = (old?.turns ?? SidecarTurns(text: nil, rotation: 0)).turned(by: machine, to: row.rotation)
-        sidecar.history = old?.history ?? SidecarHistory()
+        sidecar.history = old?.history ?? history ?? SidecarHistory()
         if let old, old.label != row.label {
             sidecar.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
                 label: old.label, changedMilliseconds: old.labelChangedMilliseconds, machine: old.machine ?? "")])
