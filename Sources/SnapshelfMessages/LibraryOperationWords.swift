@@ -30,6 +30,7 @@ extension LibraryOperation {
         case .readingEarlierLabels: tr("reading earlier labels")
         case .keepingEarlierLabels: tr("keeping earlier labels")
         case .recordingForOtherComputers: tr("recording changes for the other computers")
+        case .readingChangeRecords: tr("reading the changes other computers recorded")
         case .readingChangeLog: tr("reading the change log")
         case .readingSchemaVersion: tr("reading the schema version")
         case .readingSidecarsToWrite: tr("reading the sidecars to write")

@@ -92,6 +92,34 @@ final class SyncthingConflictTests: SyncthingTestCase {
         }
     }
 
+    func testWithMaxConflictsAtZeroNoLabelOrTurnIsLost() throws {
+        let photo = SamplePhotos.cameras[0]
+        try shareOnePhoto(labelled: "Beach", photo)
+        // Syncthing then keeps one side's sidecar and drops the other's, with no conflict copy.
+        for peer in [pair.a, pair.b] { try peer.configure(folder: pair.folderID, ["maxConflicts": 0]) }
+        try pair.pause()
+        try snapshelf(libraryA, "label", try id(of: photo, in: libraryA), "Beach on A")
+        try snapshelf(libraryA, "rotate", try id(of: photo, in: libraryA), "--by", "90")
+        let labelledOnA = (Date().timeIntervalSince1970 * 1000).rounded()
+        while (Date().timeIntervalSince1970 * 1000).rounded() <= labelledOnA { usleep(100) }
+        try snapshelf(libraryB, "label", try id(of: photo, in: libraryB), "Beach on B")
+        try snapshelf(libraryB, "rotate", try id(of: photo, in: libraryB), "--by", "180")
+        try pair.resume()
+        try settle()
+
+        var sidecars: [Data] = []
+        for library in [libraryA, libraryB] {
+            let listed = try XCTUnwrap(try photos(in: library).values.first)
+            XCTAssertEqual(listed.label, "Beach on B", side(library))
+            XCTAssertEqual(listed.rotation, 270, "\(side(library)) lost a turn")
+            XCTAssertTrue(try history(in: sidecar(of: listed)).contains("Beach on A"), "\(side(library)) lost the label made on A")
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            sidecars.append(try Data(contentsOf: sidecar(of: listed)))
+            try assertSound(library)
+        }
+        XCTAssertEqual(sidecars[0], sidecars[1], "the two computers' sidecars differ")
+    }
+
     func testRotationsOnBothSidesWhileApartAddUp() throws {
         let photo = SamplePhotos.cameras[0]
         try shareOnePhoto(labelled: "Tower", photo)

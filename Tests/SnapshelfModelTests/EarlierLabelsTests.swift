@@ -62,7 +62,8 @@ final class EarlierLabelsTests: SidecarTestCase {
         // The database as a Snapshelf before version 13 left it, which kept no earlier labels.
         let database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"), readOnly: false)
         try database.connection.execute("""
-            DROP TRIGGER histories_deleted; DROP TABLE label_histories; DROP TABLE pending_histories; PRAGMA user_version = 12;
+            DROP TRIGGER histories_deleted; DROP TABLE label_histories; DROP TABLE pending_histories; DROP TABLE read_records;
+            PRAGMA user_version = 12;
             """, during: .upgradingDatabase)
         let upgraded = try Library(directory: directory)
         XCTAssertEqual(try upgraded.earlierLabels(ofPhotoWithID: photo.id).map(\.label), ["a"])

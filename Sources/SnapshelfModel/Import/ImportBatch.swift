@@ -153,7 +153,7 @@ final class ImportBatch {
             // The sidecar before the row, so a kill leaves it beside a leftover copy, which the
             // sweep retires with it. Should it fail, as on a full disk, the row keeps its mark and
             // the next open writes it.
-            let sidecar = SidecarWriter.sidecar(for: addition.row, replacing: files.sidecarURL(forFileNamed: addition.row.fileName),
+            let sidecar = SidecarWriter.sidecar(for: addition.row, replacing: try? Sidecar(reading: files.sidecarURL(forFileNamed: addition.row.fileName)),
                                                 machine: machine, now: addition.row.addedMilliseconds)
             let sidecarWritten = (try? files.writeSidecar(sidecar, forFileNamed: addition.row.fileName)) != nil
             placed.append((addition, sidecarWritten))

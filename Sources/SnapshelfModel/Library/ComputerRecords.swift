@@ -1,8 +1,8 @@
 // What each computer sharing a library through Syncthing records for the others: a file per
-// computer and kind in the library's `computers/` folder, such as `<machine>.removals`, which that
-// computer alone writes and appends to, so Syncthing never has to choose between two writers, and
-// the others only read. A record is flushed before what it tells of can reach another computer
-// (see `RemovalRecord`). Another computer's file is untrusted: it is read through a descriptor,
+// computer and kind in the library's `computers/` folder, `<machine>.removals` and
+// `<machine>.changes`, which that computer alone writes and appends to, so Syncthing never has to
+// choose between two writers, and the others only read. A record is flushed before what it tells
+// of can reach another computer (see `RemovalRecord` and `ChangeRecord`). Another computer's file is untrusted: it is read through a descriptor,
 // never followed through a link, within a size, line by line, and what reads each line checks it.
 import Foundation
 
@@ -10,7 +10,7 @@ enum ComputerRecords {
     static let folderName = "computers"
 
     enum Kind: String {
-        case removals
+        case removals, changes
     }
 
     /// A file larger than this is no record Snapshelf wrote, and is not read: a removal of a
@@ -56,12 +56,16 @@ enum ComputerRecords {
         fsync(directory)
     }
 
-    /// Calls `body` with each file's name and each whole line of it, of the files of the kind that
-    /// computers other than `machine` keep. A file that cannot be read counts as empty: its lines
-    /// wait for the next look.
-    static func forEachLine(of kind: Kind, in library: URL, except machine: String, _ body: (String, ArraySlice<UInt8>) -> Void) {
+    /// Calls `body` with each file's name and each whole line of it after the offset `from` gives
+    /// for that file (0 for one not given), of the files of the kind that computers other than
+    /// `machine` keep ("" for every computer's). Returns where each file's whole lines end, for the
+    /// next reading to start from. A file that cannot be read counts as empty: its lines wait
+    /// for the next look.
+    @discardableResult
+    static func forEachLine(of kind: Kind, in library: URL, except machine: String, from offsets: [String: Int] = [:],
+                            _ body: (String, ArraySlice<UInt8>) -> Void) -> [String: Int] {
         let directory = Foundation.open(library.appendingPathComponent(folderName).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard directory >= 0 else { return }
+        guard directory >= 0 else { return offsets }
         defer { close(directory) }
         var files: [String] = []
         FolderNames.forEach(in: directory) { name in
@@ -70,33 +74,45 @@ enum ComputerRecords {
             guard !name.hasPrefix("."), name.hasSuffix("." + kind.rawValue), !name.contains(".sync-conflict-") else { return }
             if name != "\(machine).\(kind.rawValue)" { files.append(name) }
         }
+        var ends = offsets
         for name in files.sorted() {
-            forEachLine(ofFileNamed: name, in: directory) { body(name, $0) }
+            ends[name] = forEachLine(ofFileNamed: name, in: directory, from: offsets[name] ?? 0) { body(name, $0) }
         }
+        return ends
     }
 
-    /// Calls `body` with each whole line of the file, without its line break; a last line that
-    /// has none yet is still being written, and waits.
-    private static func forEachLine(ofFileNamed name: String, in directory: Int32, _ body: (ArraySlice<UInt8>) -> Void) {
+    /// Calls `body` with each whole line of the file from `offset`, without its line break; a
+    /// last line that has none yet is still being written, and waits. Returns where the whole
+    /// lines end: `offset` where the file cannot be read, and 0 where it is shorter, as one
+    /// written anew is.
+    private static func forEachLine(ofFileNamed name: String, in directory: Int32, from offset: Int,
+                                    _ body: (ArraySlice<UInt8>) -> Void) -> Int {
         let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard file >= 0 else { return }
+        guard file >= 0 else { return offset }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumBytes else { return }
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumBytes else { return offset }
+        let start = Int(status.st_size) >= offset ? offset : 0
+        guard lseek(file, off_t(start), SEEK_SET) == off_t(start) else { return offset }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var pending: [UInt8] = []
+        var end = start
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
+            guard count > 0 else { return end }
             pending += buffer[..<count]
-            var start = pending.startIndex
-            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var lineStart = pending.startIndex
+            while let lineEnd = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
                 // A line too long for a record is skipped whole, never held.
-                if end - start <= maximumLineBytes { body(pending[start..<end]) }
-                start = end + 1
+                if lineEnd - lineStart <= maximumLineBytes { body(pending[lineStart..<lineEnd]) }
+                end += lineEnd - lineStart + 1
+                lineStart = lineEnd + 1
             }
-            pending.removeSubrange(..<start)
-            if pending.count > maximumLineBytes { pending.removeAll() }
+            pending.removeSubrange(..<lineStart)
+            if pending.count > maximumLineBytes {
+                end += pending.count
+                pending.removeAll()
+            }
         }
     }
 }

@@ -30,6 +30,7 @@ public enum LibraryOperation: Sendable, Equatable {
     case readingEarlierLabels
     case keepingEarlierLabels
     case recordingForOtherComputers
+    case readingChangeRecords
     case readingChangeLog
     case readingSchemaVersion
     case readingSidecarsToWrite

@@ -53,8 +53,10 @@ struct LibraryRescan {
         // Conflict copies first, so the sidecars read below are the merged ones.
         let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: remembered)
         report.notes += conflicts.notes
+        let recorded = try applyChangeRecords()
+        report.notes += recorded.notes
         var seen = try database.seenFiles()
-        conflicts.rewritten.forEach { seen[$0] = nil }
+        (conflicts.rewritten + recorded.rewritten).forEach { seen[$0] = nil }
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()

@@ -37,6 +37,10 @@ struct SidecarTurns: Equatable, Sendable {
         }
     }
 
+    init(entries: [String: Entry]) {
+        self.entries = entries
+    }
+
     /// The turns the text holds, as they are, whatever they add up to; nil where it cannot be read.
     init?(exactly text: String) {
         guard let entries = Self.parse(text) else { return nil }

@@ -44,15 +44,19 @@ struct SidecarWriter {
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
         var histories: [(id: Int64, history: SidecarHistory)] = []
+        var records: [ChangeRecord] = []
         let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
-                let url = files.sidecarURL(forFileNamed: row.fileName)
-                let sidecar = Self.sidecar(for: row, replacing: url, machine: machine, now: now,
+                let old = try? Sidecar(reading: files.sidecarURL(forFileNamed: row.fileName))
+                let sidecar = Self.sidecar(for: row, replacing: old, machine: machine, now: now,
                                            history: try? database.history(ofPhotoWithID: row.id))
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
                 histories.append((row.id, sidecar.history))
+                if let old, let record = ChangeRecord(fileName: row.fileName, writing: sidecar, over: old, machine: machine) {
+                    records.append(record)
+                }
             } catch {
                 failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
@@ -61,6 +65,12 @@ struct SidecarWriter {
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
         try database.keep(histories: histories)
+        let library = files.directory.deletingLastPathComponent()
+        if !records.isEmpty && LibraryFolder.isShared(library) {
+            // Only what keeps a change when Syncthing drops a sidecar for another's: the change is
+            // made and its sidecar written, so a record that cannot be written stops nothing.
+            try? ComputerRecords.append(records.map(\.line), of: .changes, in: library, machine: machine)
+        }
     }
 
     /// The row's sidecar with what the one it replaces held beyond the row: when the label was
@@ -68,10 +78,9 @@ struct SidecarWriter {
     /// row's rotation; and the earlier labels, with the one it replaces when it changes. Where
     /// there is none that can be read, as for a new photo, whose sidecar is not there yet, it
     /// starts afresh, with the earlier labels the index keeps, as an undone removal's.
-    static func sidecar(for row: LibraryDatabase.Row, replacing url: URL, machine: String, now: Int64,
+    static func sidecar(for row: LibraryDatabase.Row, replacing old: Sidecar?, machine: String, now: Int64,
                         history: SidecarHistory? = nil) -> Sidecar {
         var sidecar = Sidecar(row.record)
-        let old = try? Sidecar(reading: url)
         sidecar.machine = machine
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
         sidecar.turns = (old?.turns ?? SidecarTurns(text: nil, rotation: 0)).turned(by: machine, to: row.rotation)
