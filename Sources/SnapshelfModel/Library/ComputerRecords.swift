@@ -16,6 +16,14 @@ enum ComputerRecords {
     /// A file larger than this is no record Snapshelf wrote, and is not read: a removal of a
     /// million photos writes about 150 MB.
     static let maximumBytes = 1 << 30
+    /// How far a file was read: where its whole lines ended, and the bytes just before, which
+    /// tell a file that grew from one written anew, as after it was moved aside.
+    struct Position: Equatable, Sendable {
+        static let tailBytes = 64
+        var offset: Int
+        var tail: [UInt8]
+    }
+
     /// A line longer than this is no record Snapshelf wrote, and is passed over: a removal's
     /// record holds up to 21 labels of up to 8 KiB each.
     static let maximumLineBytes = 256 << 10
@@ -56,14 +64,14 @@ enum ComputerRecords {
         fsync(directory)
     }
 
-    /// Calls `body` with each file's name and each whole line of it after the offset `from` gives
-    /// for that file (0 for one not given), of the files of the kind that computers other than
-    /// `machine` keep ("" for every computer's). Returns where each file's whole lines end, for the
-    /// next reading to start from. A file that cannot be read counts as empty: its lines wait
-    /// for the next look.
+    /// Calls `body` with each file's name and each whole line of it after the position `from`
+    /// gives for that file (its start for one not given, or one whose bytes there differ), of the
+    /// files of the kind that computers other than `machine` keep ("" for every computer's).
+    /// Returns where each file's whole lines end, for the next reading to start from. A file that
+    /// cannot be read counts as empty: its lines wait for the next look.
     @discardableResult
-    static func forEachLine(of kind: Kind, in library: URL, except machine: String, from offsets: [String: Int] = [:],
-                            _ body: (String, ArraySlice<UInt8>) -> Void) -> [String: Int] {
+    static func forEachLine(of kind: Kind, in library: URL, except machine: String, from offsets: [String: Position] = [:],
+                            _ body: (String, ArraySlice<UInt8>) -> Void) -> [String: Position] {
         let directory = Foundation.open(library.appendingPathComponent(folderName).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else { return offsets }
         defer { close(directory) }
@@ -76,30 +84,30 @@ enum ComputerRecords {
         }
         var ends = offsets
         for name in files.sorted() {
-            ends[name] = forEachLine(ofFileNamed: name, in: directory, from: offsets[name] ?? 0) { body(name, $0) }
+            ends[name] = forEachLine(ofFileNamed: name, in: directory, from: offsets[name] ?? Position(offset: 0, tail: [])) { body(name, $0) }
         }
         return ends
     }
 
-    /// Calls `body` with each whole line of the file from `offset`, without its line break; a
-    /// last line that has none yet is still being written, and waits. Returns where the whole
-    /// lines end: `offset` where the file cannot be read, and 0 where it is shorter, as one
-    /// written anew is.
-    private static func forEachLine(ofFileNamed name: String, in directory: Int32, from offset: Int,
-                                    _ body: (ArraySlice<UInt8>) -> Void) -> Int {
+    /// Calls `body` with each whole line of the file from `position`, or from its start where
+    /// its bytes before that position are others, as in a file written anew; without its line
+    /// break. A last line that has none yet is still being written, and waits. Returns where the
+    /// whole lines end: `position` itself where the file cannot be read.
+    private static func forEachLine(ofFileNamed name: String, in directory: Int32, from position: Position,
+                                    _ body: (ArraySlice<UInt8>) -> Void) -> Position {
         let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard file >= 0 else { return offset }
+        guard file >= 0 else { return position }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumBytes else { return offset }
-        let start = Int(status.st_size) >= offset ? offset : 0
-        guard lseek(file, off_t(start), SEEK_SET) == off_t(start) else { return offset }
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumBytes else { return position }
+        let start = tail(of: file, before: position.offset) == position.tail ? position.offset : 0
+        guard lseek(file, off_t(start), SEEK_SET) == off_t(start) else { return position }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var pending: [UInt8] = []
         var end = start
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, $0.count) }
-            guard count > 0 else { return end }
+            guard count > 0 else { return Position(offset: end, tail: tail(of: file, before: end) ?? []) }
             pending += buffer[..<count]
             var lineStart = pending.startIndex
             while let lineEnd = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -114,5 +122,15 @@ enum ComputerRecords {
                 pending.removeAll()
             }
         }
+    }
+
+    /// The bytes of the file just before `offset`, up to `Position.tailBytes`; nil where there
+    /// are not that many, as in a file shorter than `offset`.
+    private static func tail(of file: Int32, before offset: Int) -> [UInt8]? {
+        let count = min(offset, Position.tailBytes)
+        var bytes = [UInt8](repeating: 0, count: count)
+        guard count > 0 else { return [] }
+        let read = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, count, off_t(offset - count)) }
+        return read == count ? bytes : nil
     }
 }

@@ -60,6 +60,7 @@ struct LibraryRescan {
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
+        try takeInRemovalRecords(of: ids)
         // A copy the index saw before, changed since: only another computer changes one.
         report.notes += mend(changedCopies: found.keys.filter { name in
             ids[name] != nil && seen[name] != nil && found[name] != seen[name]

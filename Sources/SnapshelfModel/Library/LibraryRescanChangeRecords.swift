@@ -12,7 +12,7 @@ extension LibraryRescan {
         var records: [String: [ChangeRecord]] = [:]
         var order: [String] = []
         let suffix = "." + ComputerRecords.Kind.changes.rawValue
-        let ends = ComputerRecords.forEachLine(of: .changes, in: library, except: "", from: try database.recordOffsets()) { file, line in
+        let ends = ComputerRecords.forEachLine(of: .changes, in: library, except: "", from: try database.recordPositions()) { file, line in
             guard let record = ChangeRecord(line: Substring(String(decoding: line, as: UTF8.self)), machine: String(file.dropLast(suffix.count))) else { return }
             if records[record.fileName] == nil { order.append(record.fileName) }
             records[record.fileName, default: []].append(record)
@@ -39,7 +39,7 @@ extension LibraryRescan {
             }
         }
         // Read again from where they were, next time, where a sidecar could not take its change.
-        if !unwritten { try database.setRecordOffsets(ends) }
+        if !unwritten { try database.setRecordPositions(ends) }
         return (rewritten, notes)
     }
 }

@@ -8,15 +8,32 @@
 import Foundation
 
 extension LibraryRescan {
+    /// Keeps what other computers added to their removal records since the last look, each
+    /// computer's last of each photo still here (`ids` gives them by name), so a photo that
+    /// waits finds them without any file being read again.
+    func takeInRemovalRecords(of ids: [String: Int64]) throws(LibraryError) {
+        let library = files.directory.deletingLastPathComponent()
+        var found: [(name: String, file: String, line: String)] = []
+        let ends = ComputerRecords.forEachLine(of: .removals, in: library, except: try database.machineName(),
+                                               from: try database.recordPositions()) { file, bytes in
+            // Only lines of photos here are parsed and kept.
+            guard let tab = bytes.firstIndex(of: UInt8(ascii: "\t")), ids[String(decoding: bytes[..<tab], as: UTF8.self)] != nil else { return }
+            let line = String(decoding: bytes, as: UTF8.self)
+            if let record = RemovalRecord(line: Substring(line)) { found.append((record.fileName, file, line)) }
+        }
+        // In the order written, so each computer's last record of a photo is the one kept.
+        try database.keep(removalRecords: found)
+        try database.setRecordPositions(ends)
+    }
+
     /// The photos among these that were removed, and those put back.
     func settle(_ photos: [(name: String, id: Int64)]) throws(LibraryError) -> (removed: [Int64], putBack: [Int64]) {
         guard !photos.isEmpty else { return ([], []) }
-        let library = files.directory.deletingLastPathComponent()
-        let records = RemovalRecord.read(in: library, except: try database.machineName(), names: Set(photos.map(\.name)))
         var removed: [Int64] = [], putBack: [Int64] = []
         for (name, id) in photos {
+            let records = try database.removalRecords(of: name).compactMap { RemovalRecord(line: Substring($0)) }
             // A sidecar that cannot be read waits too: it may be half-way through arriving.
-            guard let records = records[name], let sidecar = try? Sidecar(reading: files.sidecarURL(forFileNamed: name)) else { continue }
+            guard !records.isEmpty, let sidecar = try? Sidecar(reading: files.sidecarURL(forFileNamed: name)) else { continue }
             if records.contains(where: { $0.covers(sidecar) }) {
                 // Syncthing deletes it here too; taken now, it leaves no sidecar without a photo meanwhile.
                 unlink(files.sidecarURL(forFileNamed: name).path)

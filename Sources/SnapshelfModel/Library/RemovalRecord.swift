@@ -71,22 +71,4 @@ struct RemovalRecord: Equatable, Sendable {
         }
         self.init(fileName: String(fields[0]), seenLabels: labels, turns: turns)
     }
-
-    /// The records other computers than `machine` keep of the copies named, the last each keeps of
-    /// each, by name.
-    static func read(in library: URL, except machine: String, names: Set<String>) -> [String: [RemovalRecord]] {
-        guard !names.isEmpty else { return [:] }
-        var last: [String: [String: RemovalRecord]] = [:]
-        ComputerRecords.forEachLine(of: .removals, in: library, except: machine) { file, line in
-            // Only lines of the copies asked about are parsed.
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), names.contains(String(decoding: line[..<tab], as: UTF8.self)),
-                  let record = RemovalRecord(line: Substring(String(decoding: line, as: UTF8.self))) else { return }
-            last[file, default: [:]][record.fileName] = record
-        }
-        var found: [String: [RemovalRecord]] = [:]
-        for records in last.values {
-            for (name, record) in records { found[name, default: []].append(record) }
-        }
-        return found
-    }
 }

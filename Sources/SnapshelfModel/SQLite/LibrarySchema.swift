@@ -150,8 +150,10 @@ enum LibrarySchema {
         // (`SidecarHistory`'s text), kept apart from `photos` so that keeping them marks no
         // sidecar to write and no photo as changed. A photo with none has no row. Photos from
         // before are marked for their sidecars to be read, since merges already kept labels there.
-        // And how far this computer has read each computer's changes file in a library Syncthing
-        // shares (see `ChangeRecord`), so each rescan reads only what was added.
+        // And how far this computer has read each computer's records in a library Syncthing
+        // shares (see `ChangeRecord`), so each rescan reads only what was added; and the removal
+        // records of photos still here (see `RemovalRecord`), each computer's last of each, which
+        // go with their photo.
         """
         CREATE TABLE IF NOT EXISTS label_histories (photo_id INTEGER PRIMARY KEY, history TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS pending_histories (photo_id INTEGER PRIMARY KEY);
@@ -160,7 +162,12 @@ enum LibrarySchema {
             DELETE FROM label_histories WHERE photo_id = old.id;
             DELETE FROM pending_histories WHERE photo_id = old.id;
         END;
-        CREATE TABLE IF NOT EXISTS read_records (file TEXT PRIMARY KEY, offset INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS read_records (file TEXT PRIMARY KEY, offset INTEGER NOT NULL, tail TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS removal_records (name TEXT NOT NULL, file TEXT NOT NULL, record TEXT NOT NULL,
+            PRIMARY KEY (name, file)) WITHOUT ROWID;
+        CREATE TRIGGER IF NOT EXISTS removal_records_deleted AFTER DELETE ON photos BEGIN
+            DELETE FROM removal_records WHERE name = old.file_name;
+        END;
         """,
     ]
 

@@ -1,0 +1,33 @@
+// The removal records other computers made of photos still in this computer's index (see
+// `RemovalRecord`), kept from each rescan's reading of what was added to their files, so that a
+// photo whose copy went waits for its record without any file being read again.
+import Foundation
+
+extension LibraryDatabase {
+    /// Keeps each record, the last of each computer's file for each copy, where the copy's photo
+    /// is in the index: a removal record of any other is of no use here.
+    func keep(removalRecords records: [(name: String, file: String, line: String)]) throws(LibraryError) {
+        guard !records.isEmpty else { return }
+        try connection.inTransaction(during: .readingChangeRecords) { () throws(LibraryError) in
+            let statement = try connection.prepare("""
+                INSERT INTO removal_records (name, file, record) SELECT ?1, ?2, ?3
+                    WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = ?4 AND file_name = ?1)
+                ON CONFLICT (name, file) DO UPDATE SET record = excluded.record
+                """, during: .readingChangeRecords)
+            for (name, file, line) in records {
+                try statement.bind([.text(name), .text(file), .text(line), .text(String(name.prefix { $0 != "." }))])
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
+    }
+
+    /// The lines of the removal records kept of the copy.
+    func removalRecords(of name: String) throws(LibraryError) -> [String] {
+        let statement = try connection.prepare("SELECT record FROM removal_records WHERE name = ?", during: .readingChangeRecords)
+        try statement.bind([.text(name)])
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.text(at: 0)) }
+        return lines
+    }
+}
