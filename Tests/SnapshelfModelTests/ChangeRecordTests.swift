@@ -24,7 +24,8 @@ final class ChangeRecordTests: SharedLibraryTestCase {
         let (firstName, secondName) = (try first.database.machineName(), try second.database.machineName())
         _ = try first.relabel(photoWithID: ids[0], as: try Label("Lake, said the first"))
         _ = try first.rotate(photosWithIDs: [ids[0]], by: 90)
-        usleep(2_000)
+        waitForTheClock(toPass: try Sidecar(reading: try XCTUnwrap(try first.photo(withID: ids[0])).fileURL.appendingPathExtension("xmp"))
+            .labelChangedMilliseconds)
         _ = try second.relabel(photoWithID: ids[0], as: try Label("Lake, said the second"))
         _ = try second.rotate(photosWithIDs: [ids[0]], by: 180)
         // Syncthing keeps the first computer's sidecar everywhere, and makes no conflict copy.

@@ -10,7 +10,7 @@ import XCTest
 final class EarlierLabelsTests: SidecarTestCase {
     private func relabel(_ text: String) throws {
         // A millisecond apart at least, so each label's time is its own.
-        usleep(2_000)
+        waitForTheClock(toPass: try Sidecar(reading: sidecarURL).labelChangedMilliseconds)
         _ = try library.relabel(photoWithID: photo.id, as: try Label(text))
     }
 

@@ -40,14 +40,6 @@ final class SidecarWriterTests: SidecarTestCase {
 
     /// Waits until the clock, read to the millisecond as the sidecar writer reads it, is past
     /// `milliseconds`, the time a sidecar gives its label.
-    private func waitForTheClock(toPass milliseconds: Int64) {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ClampedDate.milliseconds(of: Date()) <= milliseconds && ContinuousClock.now < deadline {
-            usleep(100)
-        }
-        XCTAssertGreaterThan(ClampedDate.milliseconds(of: Date()), milliseconds, "the clock stands before the label's time")
-    }
-
     func testTheHistoryKeepsTheNewestEntriesAndReadsBackWhatItWrote() {
         let entries = (0..<30).map { SidecarHistory.Entry(label: "label \($0) | \\", changedMilliseconds: Int64($0) * 1000, machine: $0 == 3 ? "" : "m\($0)") }
         let history = SidecarHistory(entries: entries)
