@@ -62,10 +62,66 @@ final class ChangeRecordTests: SharedLibraryTestCase {
         let before = try Data(contentsOf: sidecar)
         // Lines that are no record: the wrong fields, an ID out of range, a name no copy has.
         let name = try XCTUnwrap(try second.photo(withID: ids[0])).fileURL.lastPathComponent
-        let hostile = ["\(name)\t1\t5\t4\t1:90\tonly six fields", "\(name)\t0\t5\t4\t1:90\tzero ID\tx",
-                       "../../etc/passwd\t1\t5\t4\t1:90\tescape\tx", "\(name)\t1\t5\t4\t1:45\tbad turn\tx"]
+        let added = try XCTUnwrap(try second.photo(withID: ids[0])).record.addedMilliseconds
+        let fields = { (id: String, given: String, turn: String) in "\(name)\t\(id)\t\(added)\t\(given)\t4\tb0b\t\(turn)" }
+        let hostile = [fields("1", "5", "1:90") + "\tone field short", fields("0", "5", "1:90") + "\tzero ID\tx",
+                       "../../etc/passwd" + fields("1", "5", "1:90").dropFirst(name.count) + "\tescape\tx",
+                       fields("1", "5", "1:45") + "\tbad turn\tx", fields("1", String(Int64.max), "1:90") + "\tbeyond any date\tx"]
         try (hostile.joined(separator: "\n") + "\n").write(to: other.appendingPathComponent("computers/b0b.changes"), atomically: true, encoding: .utf8)
         XCTAssertFalse(try second.rescan().changedTheIndex)
         XCTAssertEqual(try Data(contentsOf: sidecar), before)
+        // Each line is refused for its own fault: the same line made whole is a record.
+        XCTAssertNotNil(ChangeRecord(line: Substring(fields("1", "5", "1:90") + "\tx\ty"), machine: "b0b"))
+        for line in hostile { XCTAssertNil(ChangeRecord(line: Substring(line), machine: "b0b"), line) }
+    }
+
+    func testRecordsReadInEitherOrderMakeTheSameSidecar() throws {
+        let first = try sharedLibrary().first
+        let photo = try XCTUnwrap(try first.photos().first)
+        let sidecar = try Sidecar(reading: photo.fileURL.appendingPathExtension("xmp"))
+        let (name, added, start) = (photo.fileURL.lastPathComponent, sidecar.addedMilliseconds, sidecar.labelChangedMilliseconds)
+        // X, on a clock a day ahead, replaced the label there; Y, given after X had arrived, replaced X.
+        let dayAhead = start + 86_400_000
+        let x = try XCTUnwrap(ChangeRecord(line: Substring("\(name)\t\(photo.id)\t\(added)\t\(dayAhead)\t\(start)\t\(sidecar.machine ?? "")\t0:0\tX\t\(sidecar.label)"), machine: "a1"))
+        let y = try XCTUnwrap(ChangeRecord(line: Substring("\(name)\t\(photo.id)\t\(added)\t\(start + 5)\t\(dayAhead)\ta1\t0:0\tY\tX"), machine: "b2"))
+        let apply = { (records: [ChangeRecord]) in records.reduce(sidecar) { $1.applied(to: $0)?.merged ?? $0 } }
+        let (xFirst, yFirst) = (apply([x, y]), apply([y, x]))
+        XCTAssertEqual(xFirst.label, "Y", "the label given after X lost to X's clock")
+        XCTAssertEqual(yFirst.label, "Y", "read first, the later change lost its link to X")
+        XCTAssertEqual(xFirst.history, yFirst.history)
+        XCTAssertEqual(xFirst.turns, sidecar.turns, "a change of the label alone adds no turn")
+        // Of a photo removed and imported again, under the same name: no record applies.
+        var again = sidecar
+        again.addedMilliseconds += 1
+        XCTAssertNil(x.applied(to: again))
+    }
+
+    func testATurnGivenAfterAnotherComputersSidecarWasKeptIsNeitherLostNorCountedTwice() throws {
+        let (first, second, ids) = try sharedLibrary()
+        let (firstName, secondName) = (try first.database.machineName(), try second.database.machineName())
+        _ = try first.rotate(photosWithIDs: [ids[0]], by: 90)
+        _ = try first.rescan()
+        _ = try second.rotate(photosWithIDs: [ids[1]], by: 180)
+        _ = try second.relabel(photoWithID: ids[0], as: try Label("kept over the first's"))
+        // Syncthing keeps the second computer's sidecar, which lacks the first's turn; the first
+        // takes it in, and turns the photo again.
+        try bring(other, to: directory, folder: "photos")
+        _ = try first.rescan()
+        XCTAssertEqual(try first.photo(withID: ids[0])?.rotation, 90, "the first's turn was lost as the other sidecar came in")
+        _ = try first.rotate(photosWithIDs: [ids[0]], by: 180)
+        try bringRecords(from: directory, machine: firstName, to: other)
+        try bringRecords(from: other, machine: secondName, to: directory)
+        for _ in 0..<2 {
+            _ = try first.rescan()
+            _ = try second.rescan()
+            try bring(directory, to: other, folder: "photos")
+            _ = try second.rescan()
+        }
+        let onFirst = try XCTUnwrap(try first.photo(withID: ids[0])), onSecond = try XCTUnwrap(try second.photo(withID: ids[0]))
+        XCTAssertEqual(onFirst.rotation, 270, "a turn given on the first was lost there")
+        XCTAssertEqual(onSecond.rotation, 270, "a turn given on the first was lost on the second")
+        XCTAssertEqual(onFirst.label, "kept over the first's")
+        XCTAssertEqual(try Data(contentsOf: onFirst.fileURL.appendingPathExtension("xmp")),
+                       try Data(contentsOf: onSecond.fileURL.appendingPathExtension("xmp")))
     }
 }

@@ -6,18 +6,22 @@
 // label given, the record becomes the sidecar that change wrote, merged with the one there by
 // `SidecarMerge`'s rule: a label given after the one there wins, else the later by its time; the
 // record's turns join the sidecar's. Every computer applying the same records to the same sidecar
-// writes the same bytes. One line: the copy's name, the photo's ID on the computer that changed
-// it, the time the label was given, the time of the one it replaced, that computer's turns as
+// writes the same bytes, in whatever order it reads them. A record holds when its photo was
+// added, so one of a photo removed and imported again is of no photo now. One line: the copy's
+// name, the photo's ID on the computer that changed it, when the photo was added, when the label
+// was given, when the one it replaced was given and by which computer, that computer's turns as
 // `count:degrees`, the label, and the one it replaced, separated by tabs; labels hold no tabs.
 import Foundation
 
 struct ChangeRecord: Equatable, Sendable {
     let fileName: String
     let photoID: Int64
+    let addedMilliseconds: Int64
     let label: String
     let givenMilliseconds: Int64
     let replacedLabel: String
     let replacedMilliseconds: Int64
+    let replacedMachine: String
     /// The turns the computer that changed it had given, counted.
     let turns: SidecarTurns.Entry
     /// The computer that changed it, from the name of its file.
@@ -29,36 +33,46 @@ struct ChangeRecord: Equatable, Sendable {
         let turns = new.turns.entries[machine] ?? SidecarTurns.Entry(count: 0, degrees: 0)
         guard new.label != old.label || new.labelChangedMilliseconds != old.labelChangedMilliseconds
             || turns != old.turns.entries[machine] ?? SidecarTurns.Entry(count: 0, degrees: 0) else { return nil }
-        (self.fileName, photoID, self.machine, self.turns) = (fileName, new.id, machine, turns)
-        (label, givenMilliseconds) = (new.label, new.labelChangedMilliseconds)
-        (replacedLabel, replacedMilliseconds) = (old.label, old.labelChangedMilliseconds)
+        (self.fileName, photoID, addedMilliseconds, self.machine, self.turns) = (fileName, new.id, new.addedMilliseconds, machine, turns)
+        // Made labels, as another program's text in the sidecar may hold a tab.
+        (label, givenMilliseconds) = (Label.fitting(new.label).text, new.labelChangedMilliseconds)
+        (replacedLabel, replacedMilliseconds, replacedMachine) = (Label.fitting(old.label).text, old.labelChangedMilliseconds, old.machine ?? "")
     }
 
     /// The record as its line, without the line break.
     var line: String {
-        [fileName, String(photoID), String(givenMilliseconds), String(replacedMilliseconds), "\(turns.count):\(turns.degrees)",
-         label, replacedLabel].joined(separator: "\t")
+        [fileName, String(photoID), String(addedMilliseconds), String(givenMilliseconds), String(replacedMilliseconds), replacedMachine,
+         "\(turns.count):\(turns.degrees)", label, replacedLabel].joined(separator: "\t")
     }
 
     /// The record a line of `machine`'s file gives; nil for one that is not a record.
     init?(line: Substring, machine: String) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 7, PhotoFolderNames.isCopyName(fields[0]), let id = Int64(fields[1]), PhotoID.isValid(id),
-              let given = Int64(fields[2]), let replaced = Int64(fields[3]),
-              let turns = SidecarTurns(exactly: "\(machine):\(fields[4])")?.entries[machine] else { return nil }
-        (fileName, photoID, self.machine, self.turns) = (String(fields[0]), id, machine, turns)
+        // Times only within what a sidecar can hold, so one written there reads back the same.
+        let time = { (field: Substring) in Int64(field).flatMap { Self.times.contains($0) ? $0 : nil } }
+        guard fields.count == 9, PhotoFolderNames.isCopyName(fields[0]), let id = Int64(fields[1]), PhotoID.isValid(id),
+              let added = time(fields[2]), let given = time(fields[3]), let replaced = time(fields[4]),
+              fields[5].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+              let turns = SidecarTurns(exactly: "\(machine):\(fields[6])")?.entries[machine] else { return nil }
+        (fileName, photoID, addedMilliseconds, self.machine, self.turns) = (String(fields[0]), id, added, machine, turns)
         // Made labels as the sidecars' labels are, so a record holds nothing a sidecar cannot.
-        (label, givenMilliseconds) = (Label.fitting(String(fields[5])).text, given)
-        (replacedLabel, replacedMilliseconds) = (Label.fitting(String(fields[6])).text, replaced)
+        (label, givenMilliseconds) = (Label.fitting(String(fields[7])).text, given)
+        (replacedLabel, replacedMilliseconds, replacedMachine) = (Label.fitting(String(fields[8])).text, replaced, String(fields[5]))
     }
 
-    /// The sidecar with this change in it; nil where it holds it already.
+    /// The times a sidecar holds, to the millisecond.
+    private static let times = ClampedDate.milliseconds(of: ClampedDate.earliest)...ClampedDate.milliseconds(of: ClampedDate.latest)
+
+    /// The sidecar with this change in it; nil where it holds it already, or where it is of
+    /// another photo, one added at another time under the same name.
     func applied(to sidecar: Sidecar) -> (merged: Sidecar, merge: SidecarMerge?)? {
+        guard sidecar.addedMilliseconds == addedMilliseconds else { return nil }
         let knows = { (label: String, time: Int64) in
             (sidecar.label == label && sidecar.labelChangedMilliseconds == time)
                 || sidecar.history.entries.contains { $0.label == label && $0.changedMilliseconds == time }
         }
-        var turned = sidecar.turns.merged(with: SidecarTurns(entries: [machine: turns]))
+        // A change of the label alone counts no turn, and adds none.
+        var turned = turns.count > 0 ? sidecar.turns.merged(with: SidecarTurns(entries: [machine: turns])) : sidecar.turns
         if knows(label, givenMilliseconds) {
             guard turned != sidecar.turns else { return nil }
             var merged = sidecar
@@ -66,14 +80,13 @@ struct ChangeRecord: Equatable, Sendable {
             merged.rotation = turned.rotation
             return (merged, nil)
         }
-        // The sidecar the change wrote, as far as this one tells: where it replaced the label
-        // there, that label went into its history, which makes it the later by `SidecarMerge`.
+        // The sidecar the change wrote, as far as this one tells: the label it replaced went into
+        // its history, which makes it the later by `SidecarMerge` where that is the label here,
+        // and keeps the link where a later change was read first.
         var written = sidecar
         (written.label, written.labelChangedMilliseconds, written.machine, written.id) = (label, givenMilliseconds, machine, photoID)
-        if sidecar.label == replacedLabel && sidecar.labelChangedMilliseconds == replacedMilliseconds {
-            written.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
-                label: sidecar.label, changedMilliseconds: sidecar.labelChangedMilliseconds, machine: sidecar.machine ?? "")])
-        }
+        written.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
+            label: replacedLabel, changedMilliseconds: replacedMilliseconds, machine: replacedMachine)])
         turned = turned.merged(with: sidecar.turns)
         written.turns = turned
         // Neither side's file time: each computer merges a record against its own file.

@@ -60,6 +60,7 @@ struct LibraryRescan {
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
+        let machine = try database.machineName()
         try takeInRemovalRecords(of: ids)
         // A copy the index saw before, changed since: only another computer changes one.
         report.notes += mend(changedCopies: found.keys.filter { name in
@@ -92,6 +93,13 @@ struct LibraryRescan {
                 continue
             }
             if let id = ids[name] {
+                // Turns given here that another computer's sidecar, kept over this one's, lacks
+                // come back, into the file too, for Syncthing to carry to the others.
+                if let own = try database.ownTurns(ofPhotoWithID: id), own.count > sidecar.turns.entries[machine]?.count ?? 0 {
+                    sidecar.turns = sidecar.turns.merged(with: SidecarTurns(entries: [machine: own]))
+                    sidecar.rotation = sidecar.turns.rotation
+                    try? files.writeSidecar(sidecar, forFileNamed: name)
+                }
                 if try database.take(sidecar, intoPhotoWithID: id) { report.changed.append(id) }
             } else if let sha256 = Self.sha256(ofCopyNamed: name) {
                 arrivals.append(Arrival(name: name, sha256: sha256, sidecar: sidecar))

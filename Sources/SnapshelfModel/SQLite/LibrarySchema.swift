@@ -153,7 +153,8 @@ enum LibrarySchema {
         // And how far this computer has read each computer's records in a library Syncthing
         // shares (see `ChangeRecord`), so each rescan reads only what was added; and the removal
         // records of photos still here (see `RemovalRecord`), each computer's last of each, which
-        // go with their photo.
+        // go with their photo; and this computer's own turns of each photo, which a sidecar from
+        // another computer may lack, so that none is lost and none counted twice.
         """
         CREATE TABLE IF NOT EXISTS label_histories (photo_id INTEGER PRIMARY KEY, history TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS pending_histories (photo_id INTEGER PRIMARY KEY);
@@ -167,6 +168,10 @@ enum LibrarySchema {
             PRIMARY KEY (name, file)) WITHOUT ROWID;
         CREATE TRIGGER IF NOT EXISTS removal_records_deleted AFTER DELETE ON photos BEGIN
             DELETE FROM removal_records WHERE name = old.file_name;
+        END;
+        CREATE TABLE IF NOT EXISTS own_turns (photo_id INTEGER PRIMARY KEY, count INTEGER NOT NULL, degrees INTEGER NOT NULL);
+        CREATE TRIGGER IF NOT EXISTS own_turns_deleted AFTER DELETE ON photos BEGIN
+            DELETE FROM own_turns WHERE photo_id = old.id;
         END;
         """,
     ]

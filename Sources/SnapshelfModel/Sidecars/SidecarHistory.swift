@@ -75,12 +75,17 @@ struct SidecarHistory: Equatable, Sendable {
         SidecarHistory(entries: entries + other.entries + added)
     }
 
-    /// Newest first, each entry once, an empty label never, and no more than the maximum.
+    /// Newest first, each label once by its time and text, an empty label never, and no more
+    /// than the maximum. Of one label that two computers' sidecars name different computers for,
+    /// as the last writer of a sidecar is, the one named first by its name is kept, an unknown
+    /// computer last, wherever the merge runs.
     private static func ordered(_ entries: [Entry]) -> [Entry] {
-        var seen = Set<Entry>()
+        var seen = Set<[String]>()
+        // Names are hexadecimal: "~" sorts after every one.
+        let machine = { (entry: Entry) in entry.machine.isEmpty ? "~" : entry.machine }
         let sorted = entries.filter { !$0.label.isEmpty }.sorted {
-            ($0.changedMilliseconds, $0.machine, $0.label) > ($1.changedMilliseconds, $1.machine, $1.label)
+            ($0.changedMilliseconds, machine($1), $0.label) > ($1.changedMilliseconds, machine($0), $1.label)
         }
-        return Array(sorted.filter { seen.insert($0).inserted }.prefix(maximumEntries))
+        return Array(sorted.filter { seen.insert([String($0.changedMilliseconds), $0.label]).inserted }.prefix(maximumEntries))
     }
 }

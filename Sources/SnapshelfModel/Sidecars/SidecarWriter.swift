@@ -45,10 +45,17 @@ struct SidecarWriter {
         var written: [LibraryDatabase.Row] = []
         var histories: [(id: Int64, history: SidecarHistory)] = []
         var records: [ChangeRecord] = []
+        var ownTurns: [(id: Int64, turns: SidecarTurns.Entry)] = []
         let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
-                let old = try? Sidecar(reading: files.sidecarURL(forFileNamed: row.fileName))
+                var old = try? Sidecar(reading: files.sidecarURL(forFileNamed: row.fileName))
+                // Turns given here that another computer's sidecar lacks count on, never restart.
+                if let own = try? database.ownTurns(ofPhotoWithID: row.id), var turns = old?.turns,
+                   own.count > turns.entries[machine]?.count ?? 0 {
+                    turns = turns.merged(with: SidecarTurns(entries: [machine: own]))
+                    old?.turns = turns
+                }
                 let sidecar = Self.sidecar(for: row, replacing: old, machine: machine, now: now,
                                            history: try? database.history(ofPhotoWithID: row.id))
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
@@ -57,6 +64,7 @@ struct SidecarWriter {
                 if let old, let record = ChangeRecord(fileName: row.fileName, writing: sidecar, over: old, machine: machine) {
                     records.append(record)
                 }
+                if let own = sidecar.turns.entries[machine] { ownTurns.append((row.id, own)) }
             } catch {
                 failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
@@ -65,6 +73,7 @@ struct SidecarWriter {
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
         try database.keep(histories: histories)
+        try database.keep(ownTurns: ownTurns)
         let library = files.directory.deletingLastPathComponent()
         if !records.isEmpty && LibraryFolder.isShared(library) {
             // Only what keeps a change when Syncthing drops a sidecar for another's: the change is
