@@ -120,6 +120,39 @@ final class SyncthingConflictTests: SyncthingTestCase {
         XCTAssertEqual(sidecars[0], sidecars[1], "the two computers' sidecars differ")
     }
 
+    func testThreeComputersApartWithMaxConflictsAtZeroEndTheSameWithNothingLost() throws {
+        let photo = SamplePhotos.cameras[0]
+        try snapshelf(libraryA, ["import", "--label", "Harbour", photo.path])
+        try startSyncing(computers: 3)
+        try pair.waitUntilInSync()
+        for library in [libraryB, libraryC] { try snapshelf(library, "list") }
+        for peer in pair.peers { try peer.configure(folder: pair.folderID, ["maxConflicts": 0]) }
+        try pair.pause()
+        // Each relabels and turns the photo; C's clock runs a day ahead, so its label wins.
+        try snapshelf(libraryA, "label", try id(of: photo, in: libraryA), "Harbour on A")
+        try snapshelf(libraryB, "rotate", try id(of: photo, in: libraryB), "--by", "90")
+        try snapshelf(libraryB, "label", try id(of: photo, in: libraryB), "Harbour on B")
+        let onC = try SnapshelfProcess.run(["--library", libraryC.path, "label", try id(of: photo, in: libraryC), "Harbour on C"],
+                                           through: ["/usr/bin/faketime", "-f", "+1d"])
+        XCTAssertEqual(onC.status, 0, onC.standardError)
+        try snapshelf(libraryC, "rotate", try id(of: photo, in: libraryC), "--by", "180")
+        try pair.resume()
+        try settle()
+
+        var sidecars: [Data] = []
+        for library in libraries {
+            let listed = try XCTUnwrap(try photos(in: library).values.first)
+            XCTAssertEqual(listed.label, "Harbour on C", side(library))
+            XCTAssertEqual(listed.rotation, 270, "\(side(library)) lost a turn")
+            let history = try history(in: sidecar(of: listed))
+            for lost in ["Harbour on A", "Harbour on B"] { XCTAssertTrue(history.contains(lost), "\(side(library)) lost “\(lost)”") }
+            XCTAssertEqual(conflictCopies(in: library), [], side(library))
+            sidecars.append(try Data(contentsOf: sidecar(of: listed)))
+            try assertSound(library)
+        }
+        XCTAssertEqual(Set(sidecars).count, 1, "the three computers' sidecars differ")
+    }
+
     func testRotationsOnBothSidesWhileApartAddUp() throws {
         let photo = SamplePhotos.cameras[0]
         try shareOnePhoto(labelled: "Tower", photo)

@@ -28,6 +28,9 @@ class SyncthingTestCase: FolderTestCase {
     private(set) var pair: SyncthingPair!
     var libraryA: URL { folder.url.appendingPathComponent("a/library", isDirectory: true) }
     var libraryB: URL { folder.url.appendingPathComponent("b/library", isDirectory: true) }
+    var libraryC: URL { folder.url.appendingPathComponent("c/library", isDirectory: true) }
+    /// The libraries Syncthing shares: A's and B's, and C's in a test of three computers.
+    var libraries: [URL] { Array([libraryA, libraryB, libraryC].prefix(pair?.peers.count ?? 2)) }
     static let databaseFiles = ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm", "library.sqlite3-journal",
                                 "library.lock"]
 
@@ -39,10 +42,14 @@ class SyncthingTestCase: FolderTestCase {
         super.tearDown()
     }
 
-    /// Shares library A with B, which needs neither to exist yet.
-    func startSyncing() throws {
-        try FileManager.default.createDirectory(at: libraryB.deletingLastPathComponent(), withIntermediateDirectories: true)
-        pair = try SyncthingPair(sharing: libraryA, with: libraryB, homes: folder.url)
+    /// Shares library A with B, and with C when there are three `computers`; B and C need not
+    /// exist yet.
+    func startSyncing(computers: Int = 2) throws {
+        let shared = Array([libraryA, libraryB, libraryC].prefix(computers))
+        for library in shared.dropFirst() {
+            try FileManager.default.createDirectory(at: library.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        pair = try SyncthingPair(sharing: shared, homes: folder.url)
     }
 
     @discardableResult
@@ -93,7 +100,7 @@ class SyncthingTestCase: FolderTestCase {
     func settle(file: StaticString = #filePath, line: UInt = #line) throws {
         try pair.waitUntilInSync()
         for _ in 0..<2 {
-            for library in [libraryA, libraryB] {
+            for library in libraries {
                 try snapshelf(library, "list", file: file, line: line)
                 try pair.waitUntilInSync()
             }
@@ -124,6 +131,6 @@ class SyncthingTestCase: FolderTestCase {
     }
 
     func side(_ library: URL) -> String {
-        library == libraryA ? "A" : "B"
+        library == libraryA ? "A" : library == libraryB ? "B" : "C"
     }
 }
