@@ -124,4 +124,22 @@ final class ChangeRecordTests: SharedLibraryTestCase {
         XCTAssertEqual(try Data(contentsOf: onFirst.fileURL.appendingPathExtension("xmp")),
                        try Data(contentsOf: onSecond.fileURL.appendingPathExtension("xmp")))
     }
+
+    func testATurnGivenBeforeTheIndexTookInAnotherComputersLabelKeepsThatLabel() throws {
+        let (first, second, ids) = try sharedLibrary()
+        _ = try second.relabel(photoWithID: ids[0], as: try Label("given on the second"))
+        // Syncthing brings the sidecar; the first turns the photo before it has looked.
+        try bring(other, to: directory, folder: "photos")
+        _ = try first.rotate(photosWithIDs: [ids[0]], by: 90)
+        _ = try first.rescan()
+        try bringRecords(from: directory, machine: try first.database.machineName(), to: other)
+        try bring(directory, to: other, folder: "photos")
+        _ = try second.rescan()
+        for library in [first, second] {
+            let photo = try XCTUnwrap(try library.photo(withID: ids[0]))
+            XCTAssertEqual(photo.label, "given on the second", "a turn gave back the label the index held before")
+            XCTAssertEqual(photo.rotation, 90)
+            XCTAssertEqual(try library.check(), [])
+        }
+    }
 }

@@ -26,8 +26,9 @@ extension Library {
     private func turn(_ ids: [Int64], by degrees: Int) throws(LibraryError) -> [Int64: Int] {
         let rotations = try database.turn(ids, by: degrees)
         guard !rotations.isEmpty else { return [:] }
-        // Written from the rows as they stand under the folder lock, after every turn committed before.
-        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(rotations.keys.sorted()) }
+        // Written from the rows as they stand under the folder lock, after every turn committed
+        // before; a label another computer gave since the index last looked stays.
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(rotations.keys.sorted(), keepingLabels: true) }
         return rotations
     }
 }

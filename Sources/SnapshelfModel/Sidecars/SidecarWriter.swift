@@ -19,9 +19,12 @@ struct SidecarWriter {
 
     /// Writes the sidecars of these photos as their rows now stand; photos no longer there are
     /// only unmarked. Call it while holding the folder lock, so two writers never cross.
-    func write(_ ids: [Int64]) throws(LibraryError) {
+    /// With `keepingLabels`, for a change that gave no label, as a turn, each sidecar keeps the
+    /// label it holds where that is not the row's: one another computer gave, which arrived
+    /// since the index last looked, and which a rescan takes in.
+    func write(_ ids: [Int64], keepingLabels: Bool = false) throws(LibraryError) {
         var failures: [(sidecar: URL, reason: String)] = []
-        try write(ids, failures: &failures)
+        try write(ids, keepingLabels: keepingLabels, failures: &failures)
         try Self.report(failures)
     }
 
@@ -39,7 +42,7 @@ struct SidecarWriter {
         try Self.report(failures)
     }
 
-    private func write(_ ids: [Int64], failures: inout [(sidecar: URL, reason: String)]) throws(LibraryError) {
+    private func write(_ ids: [Int64], keepingLabels: Bool = false, failures: inout [(sidecar: URL, reason: String)]) throws(LibraryError) {
         let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
@@ -56,7 +59,9 @@ struct SidecarWriter {
                     turns = turns.merged(with: SidecarTurns(entries: [machine: own]))
                     old?.turns = turns
                 }
-                let sidecar = Self.sidecar(for: row, replacing: old, machine: machine, now: now,
+                var given = row
+                if keepingLabels, let old { given.label = old.label }
+                let sidecar = Self.sidecar(for: given, replacing: old, machine: machine, now: now,
                                            history: try? database.history(ofPhotoWithID: row.id))
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
