@@ -142,4 +142,46 @@ final class ChangeRecordTests: SharedLibraryTestCase {
             XCTAssertEqual(try library.check(), [])
         }
     }
+
+    func testALabelGivenHereComesBackWhenAnotherComputersSidecarIsKeptAndThisOneTurnsIt() throws {
+        let (first, second, ids) = try sharedLibrary()
+        let (firstName, secondName) = (try first.database.machineName(), try second.database.machineName())
+        _ = try first.relabel(photoWithID: ids[0], as: try Label("given on the first"))
+        _ = try second.rotate(photosWithIDs: [ids[0]], by: 90)
+        // Each has read its own record already.
+        _ = try first.rescan()
+        _ = try second.rescan()
+        // Syncthing keeps the second's sidecar; the first takes it in, then turns the photo.
+        try bring(other, to: directory, folder: "photos")
+        _ = try first.rescan()
+        XCTAssertEqual(try first.photo(withID: ids[0])?.label, "given on the first", "the label given here was lost here")
+        _ = try first.rotate(photosWithIDs: [ids[0]], by: 90)
+        try bringRecords(from: directory, machine: firstName, to: other)
+        try bringRecords(from: other, machine: secondName, to: directory)
+        try bring(directory, to: other, folder: "photos")
+        _ = try second.rescan()
+        _ = try first.rescan()
+        for library in [first, second] {
+            let photo = try XCTUnwrap(try library.photo(withID: ids[0]))
+            XCTAssertEqual(photo.label, "given on the first")
+            XCTAssertEqual(photo.rotation, 180)
+        }
+    }
+
+    func testTurnsCountOnOverAnUnreadableSidecarAndARotationAnotherProgramSetIsTakenAsItIs() throws {
+        let first = try sharedLibrary().first
+        let photo = try XCTUnwrap(try first.photos().first)
+        let sidecar = photo.fileURL.appendingPathExtension("xmp")
+        for _ in 0..<3 { _ = try first.rotate(photosWithIDs: [photo.id], by: 90) }
+        try Data("garbage".utf8).write(to: sidecar)
+        _ = try first.rotate(photosWithIDs: [photo.id], by: 90)
+        _ = try first.rescan()
+        XCTAssertEqual(try first.photo(withID: photo.id)?.rotation, 0, "an earlier turn came back over the sidecar written anew")
+        // Another program sets the rotation and writes no turns.
+        var set = try Sidecar(reading: sidecar)
+        (set.rotation, set.turns) = (180, SidecarTurns(text: nil, rotation: 180))
+        try set.write(to: sidecar, through: folder.url)
+        _ = try first.rescan()
+        XCTAssertEqual(try first.photo(withID: photo.id)?.rotation, 180, "this computer's turns were counted over another program's rotation")
+    }
 }

@@ -96,4 +96,22 @@ final class ComputerRecordsTests: SharedLibraryTestCase {
                           try ExifTool.value("XMP-snapshelf:Machine", of: URL(fileURLWithPath: sidecar.path.replacingOccurrences(of: other.path, with: directory.path))))
         XCTAssertTrue(try removalSettles(first, second, ids[0]), "a rewrite made the removal look as if it had not seen the label")
     }
+
+    func testARemovalRecordThatArrivesBeforeItsPhotoIsIndexedIsKept() throws {
+        let (first, second, _) = try sharedLibrary()
+        guard case .added(let photo) = try first.add(try candidate(SamplePhotos.cameras[3]), label: try Label("late")) else {
+            return XCTFail("the photo was not added")
+        }
+        try bring(directory, to: other, folder: "photos")
+        _ = try first.remove(photoWithID: photo.id)
+        try bring(directory, to: other, folder: "computers")
+        // The second takes the photo in and the record with it, then relabels the photo while
+        // Syncthing deletes its copy: the relabel wins.
+        XCTAssertEqual(try second.rescan().arrived, 1)
+        let arrived = try XCTUnwrap(try second.photos().first { $0.originalName == photo.originalName })
+        _ = try second.relabel(photoWithID: arrived.id, as: try Label("kept on the second"))
+        try FileManager.default.removeItem(at: arrived.fileURL)
+        XCTAssertEqual(try second.rescan().putBack, 1)
+        XCTAssertEqual(try second.check(), [])
+    }
 }

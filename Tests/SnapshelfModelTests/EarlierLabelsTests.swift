@@ -63,7 +63,7 @@ final class EarlierLabelsTests: SidecarTestCase {
         let database = try LibraryDatabase(fileURL: directory.appendingPathComponent("library.sqlite3"), readOnly: false)
         try database.connection.execute("""
             DROP TRIGGER histories_deleted; DROP TABLE label_histories; DROP TABLE pending_histories; DROP TABLE read_records;
-            DROP TRIGGER removal_records_deleted; DROP TABLE removal_records; DROP TRIGGER own_turns_deleted; DROP TABLE own_turns;
+            DROP TRIGGER removal_records_deleted; DROP TABLE removal_records; DROP TRIGGER own_changes_deleted; DROP TABLE own_changes;
             PRAGMA user_version = 12;
             """, during: .upgradingDatabase)
         let upgraded = try Library(directory: directory)

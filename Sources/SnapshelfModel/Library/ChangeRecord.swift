@@ -71,8 +71,10 @@ struct ChangeRecord: Equatable, Sendable {
             (sidecar.label == label && sidecar.labelChangedMilliseconds == time)
                 || sidecar.history.entries.contains { $0.label == label && $0.changedMilliseconds == time }
         }
-        // A change of the label alone counts no turn, and adds none.
-        var turned = turns.count > 0 ? sidecar.turns.merged(with: SidecarTurns(entries: [machine: turns])) : sidecar.turns
+        // A change of the label alone counts no turn, and adds none; nor does a sidecar whose
+        // rotation another program set, without turns, take any: it would count them twice.
+        let setElsewhere = sidecar.turns.entries[SidecarTurns.baseMachine].map { $0.degrees != 0 } ?? false
+        var turned = turns.count > 0 && !setElsewhere ? sidecar.turns.merged(with: SidecarTurns(entries: [machine: turns])) : sidecar.turns
         if knows(label, givenMilliseconds) {
             guard turned != sidecar.turns else { return nil }
             var merged = sidecar

@@ -61,7 +61,7 @@ struct LibraryRescan {
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
         let machine = try database.machineName()
-        try takeInRemovalRecords(of: ids)
+        try takeInRemovalRecords { ids[$0] != nil || found[$0] != nil }
         // A copy the index saw before, changed since: only another computer changes one.
         report.notes += mend(changedCopies: found.keys.filter { name in
             ids[name] != nil && seen[name] != nil && found[name] != seen[name]
@@ -93,11 +93,11 @@ struct LibraryRescan {
                 continue
             }
             if let id = ids[name] {
-                // Turns given here that another computer's sidecar, kept over this one's, lacks
-                // come back, into the file too, for Syncthing to carry to the others.
-                if let own = try database.ownTurns(ofPhotoWithID: id), own.count > sidecar.turns.entries[machine]?.count ?? 0 {
-                    sidecar.turns = sidecar.turns.merged(with: SidecarTurns(entries: [machine: own]))
-                    sidecar.rotation = sidecar.turns.rotation
+                // The label and turns given here that another computer's sidecar, kept over this
+                // one's, lacks come back, into the file too, for Syncthing to carry to the others.
+                if let line = try database.ownChange(ofPhotoWithID: id), let record = ChangeRecord(line: Substring(line), machine: machine),
+                   let restored = record.applied(to: sidecar)?.merged {
+                    sidecar = restored
                     try? files.writeSidecar(sidecar, forFileNamed: name)
                 }
                 if try database.take(sidecar, intoPhotoWithID: id) { report.changed.append(id) }

@@ -4,18 +4,16 @@
 import Foundation
 
 extension LibraryDatabase {
-    /// Keeps each record, the last of each computer's file for each copy, where the copy's photo
-    /// is in the index: a removal record of any other is of no use here.
+    /// Keeps each record, the last of each computer's file for each copy; a photo's go with it.
     func keep(removalRecords records: [(name: String, file: String, line: String)]) throws(LibraryError) {
         guard !records.isEmpty else { return }
         try connection.inTransaction(during: .readingChangeRecords) { () throws(LibraryError) in
             let statement = try connection.prepare("""
-                INSERT INTO removal_records (name, file, record) SELECT ?1, ?2, ?3
-                    WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = ?4 AND file_name = ?1)
+                INSERT INTO removal_records (name, file, record) VALUES (?, ?, ?)
                 ON CONFLICT (name, file) DO UPDATE SET record = excluded.record
                 """, during: .readingChangeRecords)
             for (name, file, line) in records {
-                try statement.bind([.text(name), .text(file), .text(line), .text(String(name.prefix { $0 != "." }))])
+                try statement.bind([.text(name), .text(file), .text(line)])
                 _ = try statement.step()
                 statement.reset()
             }

@@ -153,8 +153,9 @@ enum LibrarySchema {
         // And how far this computer has read each computer's records in a library Syncthing
         // shares (see `ChangeRecord`), so each rescan reads only what was added; and the removal
         // records of photos still here (see `RemovalRecord`), each computer's last of each, which
-        // go with their photo; and this computer's own turns of each photo, which a sidecar from
-        // another computer may lack, so that none is lost and none counted twice.
+        // go with their photo; and this computer's last change record of each photo, whose label
+        // and turns a sidecar from another computer may lack, so that none is lost and no turn
+        // counted twice.
         """
         CREATE TABLE IF NOT EXISTS label_histories (photo_id INTEGER PRIMARY KEY, history TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS pending_histories (photo_id INTEGER PRIMARY KEY);
@@ -169,9 +170,9 @@ enum LibrarySchema {
         CREATE TRIGGER IF NOT EXISTS removal_records_deleted AFTER DELETE ON photos BEGIN
             DELETE FROM removal_records WHERE name = old.file_name;
         END;
-        CREATE TABLE IF NOT EXISTS own_turns (photo_id INTEGER PRIMARY KEY, count INTEGER NOT NULL, degrees INTEGER NOT NULL);
-        CREATE TRIGGER IF NOT EXISTS own_turns_deleted AFTER DELETE ON photos BEGIN
-            DELETE FROM own_turns WHERE photo_id = old.id;
+        CREATE TABLE IF NOT EXISTS own_changes (photo_id INTEGER PRIMARY KEY, record TEXT NOT NULL);
+        CREATE TRIGGER IF NOT EXISTS own_changes_deleted AFTER DELETE ON photos BEGIN
+            DELETE FROM own_changes WHERE photo_id = old.id;
         END;
         """,
     ]

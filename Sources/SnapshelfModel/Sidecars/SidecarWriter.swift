@@ -48,28 +48,26 @@ struct SidecarWriter {
         var written: [LibraryDatabase.Row] = []
         var histories: [(id: Int64, history: SidecarHistory)] = []
         var records: [ChangeRecord] = []
-        var ownTurns: [(id: Int64, turns: SidecarTurns.Entry)] = []
+        var ownChanges: [(id: Int64, line: String)] = []
         let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
-                var old = try? Sidecar(reading: files.sidecarURL(forFileNamed: row.fileName))
-                // Turns given here that another computer's sidecar lacks count on, never restart.
-                if let own = try? database.ownTurns(ofPhotoWithID: row.id), var turns = old?.turns,
-                   own.count > turns.entries[machine]?.count ?? 0 {
-                    turns = turns.merged(with: SidecarTurns(entries: [machine: own]))
-                    old?.turns = turns
-                }
+                let old = try? Sidecar(reading: files.sidecarURL(forFileNamed: row.fileName))
+                // Turns given here that another computer's sidecar lacks, or one that cannot be
+                // read, count on from this computer's last change: never from 1 again.
+                let own = (try? database.ownChange(ofPhotoWithID: row.id))?.flatMap { ChangeRecord(line: Substring($0), machine: machine)?.turns }
                 var given = row
                 if keepingLabels, let old { given.label = old.label }
                 let sidecar = Self.sidecar(for: given, replacing: old, machine: machine, now: now,
-                                           history: try? database.history(ofPhotoWithID: row.id))
+                                           history: try? database.history(ofPhotoWithID: row.id), ownTurns: own)
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
                 histories.append((row.id, sidecar.history))
-                if let old, let record = ChangeRecord(fileName: row.fileName, writing: sidecar, over: old, machine: machine) {
+                if let record = ChangeRecord(fileName: row.fileName, writing: sidecar, over: old ?? Sidecar(row.record), machine: machine) {
                     records.append(record)
+                    ownChanges.append((row.id, record.line))
                 }
-                if let own = sidecar.turns.entries[machine] { ownTurns.append((row.id, own)) }
+
             } catch {
                 failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
@@ -78,7 +76,7 @@ struct SidecarWriter {
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
         try database.keep(histories: histories)
-        try database.keep(ownTurns: ownTurns)
+        try database.keep(ownChanges: ownChanges)
         let library = files.directory.deletingLastPathComponent()
         if !records.isEmpty && LibraryFolder.isShared(library) {
             // Only what keeps a change when Syncthing drops a sidecar for another's: the change is
@@ -93,11 +91,14 @@ struct SidecarWriter {
     /// there is none that can be read, as for a new photo, whose sidecar is not there yet, it
     /// starts afresh, with the earlier labels the index keeps, as an undone removal's.
     static func sidecar(for row: LibraryDatabase.Row, replacing old: Sidecar?, machine: String, now: Int64,
-                        history: SidecarHistory? = nil) -> Sidecar {
+                        history: SidecarHistory? = nil, ownTurns own: SidecarTurns.Entry? = nil) -> Sidecar {
         var sidecar = Sidecar(row.record)
         sidecar.machine = machine
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
-        sidecar.turns = (old?.turns ?? SidecarTurns(text: nil, rotation: 0)).turned(by: machine, to: row.rotation)
+        var turns = old?.turns ?? SidecarTurns(text: nil, rotation: 0)
+        // Only the count: the entry is made to add up to the row's rotation below.
+        if let own, own.count > turns.entries[machine]?.count ?? 0 { turns = turns.merged(with: SidecarTurns(entries: [machine: own])) }
+        sidecar.turns = turns.turned(by: machine, to: row.rotation)
         sidecar.history = old?.history ?? history ?? SidecarHistory()
         if let old, old.label != row.label {
             sidecar.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
