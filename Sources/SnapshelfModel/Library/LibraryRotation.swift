@@ -27,8 +27,9 @@ extension Library {
         let rotations = try database.turn(ids, by: degrees)
         guard !rotations.isEmpty else { return [:] }
         // Written from the rows as they stand under the folder lock, after every turn committed
-        // before; a label another computer gave since the index last looked stays.
-        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(rotations.keys.sorted(), keepingLabels: true) }
+        // before; the turn goes onto what the sidecar holds, which another computer may have
+        // changed since the index last looked.
+        try files.exclusively(or: \.libraryError) { () throws(LibraryError) in try sidecars.write(rotations.keys.sorted(), turnedBy: degrees) }
         return rotations
     }
 }

@@ -19,12 +19,14 @@ struct SidecarWriter {
 
     /// Writes the sidecars of these photos as their rows now stand; photos no longer there are
     /// only unmarked. Call it while holding the folder lock, so two writers never cross.
-    /// With `keepingLabels`, for a change that gave no label, as a turn, each sidecar keeps the
-    /// label it holds where that is not the row's: one another computer gave, which arrived
-    /// since the index last looked, and which a rescan takes in.
-    func write(_ ids: [Int64], keepingLabels: Bool = false) throws(LibraryError) {
+    /// With `turnedBy`, for a turn of the photos by that many degrees, a sidecar another computer
+    /// wrote last takes the turn onto what it holds, and keeps its label: where those are not the
+    /// row's, they arrived since the index last looked, and a rescan takes them in. One this
+    /// computer wrote last is written from the row, which may hold what another process here
+    /// saved and had no time to write.
+    func write(_ ids: [Int64], turnedBy degrees: Int? = nil) throws(LibraryError) {
         var failures: [(sidecar: URL, reason: String)] = []
-        try write(ids, keepingLabels: keepingLabels, failures: &failures)
+        try write(ids, turnedBy: degrees, failures: &failures)
         try Self.report(failures)
     }
 
@@ -42,7 +44,7 @@ struct SidecarWriter {
         try Self.report(failures)
     }
 
-    private func write(_ ids: [Int64], keepingLabels: Bool = false, failures: inout [(sidecar: URL, reason: String)]) throws(LibraryError) {
+    private func write(_ ids: [Int64], turnedBy degrees: Int? = nil, failures: inout [(sidecar: URL, reason: String)]) throws(LibraryError) {
         let rows = try datesFilled(in: camerasFilled(in: database.rows(withIDs: ids)))
         let found = Set(rows.map(\.id))
         var written: [LibraryDatabase.Row] = []
@@ -57,9 +59,10 @@ struct SidecarWriter {
                 // read, count on from this computer's last change: never from 1 again.
                 let own = (try? database.ownChange(ofPhotoWithID: row.id))?.flatMap { ChangeRecord(line: Substring($0), machine: machine)?.turns }
                 var given = row
-                if keepingLabels, let old { given.label = old.label }
+                let elsewhere = degrees != nil && old != nil && old?.machine != machine
+                if elsewhere, let old { given.label = old.label }
                 let sidecar = Self.sidecar(for: given, replacing: old, machine: machine, now: now,
-                                           history: try? database.history(ofPhotoWithID: row.id), ownTurns: own)
+                                           history: try? database.history(ofPhotoWithID: row.id), ownTurns: own, turnedBy: elsewhere ? degrees : nil)
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
                 histories.append((row.id, sidecar.history))
@@ -91,14 +94,15 @@ struct SidecarWriter {
     /// there is none that can be read, as for a new photo, whose sidecar is not there yet, it
     /// starts afresh, with the earlier labels the index keeps, as an undone removal's.
     static func sidecar(for row: LibraryDatabase.Row, replacing old: Sidecar?, machine: String, now: Int64,
-                        history: SidecarHistory? = nil, ownTurns own: SidecarTurns.Entry? = nil) -> Sidecar {
+                        history: SidecarHistory? = nil, ownTurns own: SidecarTurns.Entry? = nil, turnedBy degrees: Int? = nil) -> Sidecar {
         var sidecar = Sidecar(row.record)
         sidecar.machine = machine
         sidecar.labelChangedMilliseconds = old.flatMap { $0.label == row.label ? $0.labelChangedMilliseconds : nil } ?? now
         var turns = old?.turns ?? SidecarTurns(text: nil, rotation: 0)
-        // Only the count: the entry is made to add up to the row's rotation below.
         if let own, own.count > turns.entries[machine]?.count ?? 0 { turns = turns.merged(with: SidecarTurns(entries: [machine: own])) }
-        sidecar.turns = turns.turned(by: machine, to: row.rotation)
+        // A turn adds to what the sidecar holds; anything else makes it add up to the row's rotation.
+        sidecar.turns = turns.turned(by: machine, to: degrees.map { turns.rotation + $0 } ?? row.rotation)
+        sidecar.rotation = sidecar.turns.rotation
         sidecar.history = old?.history ?? history ?? SidecarHistory()
         if let old, old.label != row.label {
             sidecar.history = sidecar.history.merged(with: SidecarHistory(), adding: [SidecarHistory.Entry(
