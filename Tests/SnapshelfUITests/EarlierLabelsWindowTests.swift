@@ -33,6 +33,11 @@ final class EarlierLabelsWindowTests: AppTestCase, @unchecked Sendable {
             _ = try library.relabel(photoWithID: photo.id, as: try Label("Dawn"))
             try waitUntil("the panel never followed") { window.info.earlierLabels.labels.map(\.label) == ["Lake at dawn", "Lake"] }
             XCTAssertEqual(restoreButtons(in: window).count, 2)
+            // A screen reader hears which label each button gives back.
+            let nodes = try AccessibleTree.read().flatMap(\.subtree)
+            for label in ["Lake at dawn", "Lake"] {
+                XCTAssertTrue(nodes.contains { $0.role == "push button" && $0.name == "Restore “\(label)”" }, "\(nodes.map(\.name))")
+            }
 
             XCTAssertNotEqual(click(restoreButtons(in: window)[1]), 0)
             try waitUntil { window.store.photo(at: 0)?.label == "Lake" }
