@@ -14,17 +14,9 @@ extension LibraryDatabase {
 
     /// Keeps each photo's last change record, in one transaction.
     func keep(ownChanges changes: [(id: Int64, line: String)]) throws(LibraryError) {
-        guard !changes.isEmpty else { return }
-        try connection.inTransaction(during: .recordingForOtherComputers) { () throws(LibraryError) in
-            let statement = try connection.prepare("""
-                INSERT INTO own_changes (photo_id, record) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
-                ON CONFLICT (photo_id) DO UPDATE SET record = excluded.record
-                """, during: .recordingForOtherComputers)
-            for (id, line) in changes {
-                try statement.bind([.integer(id), .text(line)])
-                _ = try statement.step()
-                statement.reset()
-            }
-        }
+        try connection.run("""
+            INSERT INTO own_changes (photo_id, record) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
+            ON CONFLICT (photo_id) DO UPDATE SET record = excluded.record
+            """, forEach: changes.map { [.integer($0.id), .text($0.line)] }, during: .recordingForOtherComputers)
     }
 }

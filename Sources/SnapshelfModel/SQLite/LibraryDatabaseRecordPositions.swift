@@ -15,17 +15,12 @@ extension LibraryDatabase {
 
     /// Records where the next reading of each file starts, in one transaction.
     func setRecordPositions(_ positions: [String: ComputerRecords.Position]) throws(LibraryError) {
-        try connection.inTransaction(during: .readingChangeRecords) { () throws(LibraryError) in
-            let statement = try connection.prepare("""
-                INSERT INTO read_records (file, offset, tail) VALUES (?, ?, ?)
-                    ON CONFLICT (file) DO UPDATE SET offset = excluded.offset, tail = excluded.tail
-                """, during: .readingChangeRecords)
-            for (file, position) in positions {
-                try statement.bind([.text(file), .integer(Int64(position.offset)), .text(position.tail.map { String(format: "%02x", $0) }.joined())])
-                _ = try statement.step()
-                statement.reset()
-            }
-        }
+        try connection.run("""
+            INSERT INTO read_records (file, offset, tail) VALUES (?, ?, ?)
+                ON CONFLICT (file) DO UPDATE SET offset = excluded.offset, tail = excluded.tail
+            """, forEach: positions.map { file, position in
+                [.text(file), .integer(Int64(position.offset)), .text(position.tail.map { String(format: "%02x", $0) }.joined())]
+            }, during: .readingChangeRecords)
     }
 
     /// The bytes hexadecimal text gives, as `setRecordPositions` writes them; none where it is not such.

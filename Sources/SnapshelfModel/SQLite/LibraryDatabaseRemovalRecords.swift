@@ -6,18 +6,10 @@ import Foundation
 extension LibraryDatabase {
     /// Keeps each record, the last of each computer's file for each copy; a photo's go with it.
     func keep(removalRecords records: [(name: String, file: String, line: String)]) throws(LibraryError) {
-        guard !records.isEmpty else { return }
-        try connection.inTransaction(during: .readingChangeRecords) { () throws(LibraryError) in
-            let statement = try connection.prepare("""
-                INSERT INTO removal_records (name, file, record) VALUES (?, ?, ?)
-                ON CONFLICT (name, file) DO UPDATE SET record = excluded.record
-                """, during: .readingChangeRecords)
-            for (name, file, line) in records {
-                try statement.bind([.text(name), .text(file), .text(line)])
-                _ = try statement.step()
-                statement.reset()
-            }
-        }
+        try connection.run("""
+            INSERT INTO removal_records (name, file, record) VALUES (?, ?, ?)
+            ON CONFLICT (name, file) DO UPDATE SET record = excluded.record
+            """, forEach: records.map { [.text($0.name), .text($0.file), .text($0.line)] }, during: .readingChangeRecords)
     }
 
     /// The lines of the removal records kept of the copy.

@@ -92,7 +92,7 @@ final class RebuildClaims {
     }
 
     func drop(_ sequences: [Int64]) throws(LibraryError) {
-        try each(sequences.map { [.integer($0)] }, "UPDATE temp.claims SET dropped = 1 WHERE seq = ?")
+        try connection.run("UPDATE temp.claims SET dropped = 1 WHERE seq = ?", forEach: sequences.map { [.integer($0)] }, during: .restoringPhotos)
     }
 
     /// Gives each claimed ID to the claim of it added first (by name when at the same time), and
@@ -138,7 +138,8 @@ final class RebuildClaims {
     }
 
     func give(_ ids: [(sequence: Int64, id: Int64)]) throws(LibraryError) {
-        try each(ids.map { [.integer($0.id), .integer($0.sequence)] }, "UPDATE temp.claims SET id = ? WHERE seq = ?")
+        try connection.run("UPDATE temp.claims SET id = ? WHERE seq = ?", forEach: ids.map { [.integer($0.id), .integer($0.sequence)] },
+                           during: .restoringPhotos)
     }
 
     /// The photos' rows, into `photos`, with their earlier labels, and which of them have a sidecar
@@ -179,18 +180,6 @@ final class RebuildClaims {
                            original: statement.isNull(at: 4) ? nil : statement.text(at: 4), problems: problems,
                            noteLabel: statement.text(at: 6), labelCut: statement.integer(at: 7) != 0,
                            unreadableWhy: statement.isNull(at: 8) ? nil : statement.text(at: 8)))
-        }
-    }
-
-    private func each(_ values: [[SQLiteValue]], _ sql: String) throws(LibraryError) {
-        guard !values.isEmpty else { return }
-        let statement = try connection.prepare(sql, during: .restoringPhotos)
-        try connection.inTransaction(during: .restoringPhotos) { () throws(LibraryError) in
-            for bound in values {
-                try statement.bind(bound)
-                _ = try statement.step()
-                statement.reset()
-            }
         }
     }
 }

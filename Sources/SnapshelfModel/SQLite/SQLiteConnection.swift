@@ -114,6 +114,19 @@ final class SQLiteConnection {
         try transaction("BEGIN IMMEDIATE", during: operation, body)
     }
 
+    /// Runs the statement once for each row of values, in one transaction.
+    func run(_ sql: String, forEach rows: [[SQLiteValue]], during operation: LibraryOperation) throws(LibraryError) {
+        guard !rows.isEmpty else { return }
+        let statement = try prepare(sql, during: operation)
+        try inTransaction(during: operation) { () throws(LibraryError) in
+            for values in rows {
+                try statement.bind(values)
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
+    }
+
     /// Runs body's reads against one state of the database, whatever other connections commit
     /// meanwhile; inside a transaction already, that transaction is the one state.
     func readingOneState<T>(during operation: LibraryOperation, _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
