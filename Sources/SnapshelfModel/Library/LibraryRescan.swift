@@ -50,18 +50,18 @@ struct LibraryRescan {
     private func scan(sweepingReserve: Bool, progress: (Int, Int) -> Void) throws(LibraryError) -> Report {
         var report = Report()
         let remembered = try database.setAsideFiles()
+        let machine = try database.machineName()
         // Conflict copies first, so the sidecars read below are the merged ones.
-        let conflicts = SidecarConflict.resolveAll(in: files, machine: try database.machineName(), remembered: remembered)
+        let conflicts = SidecarConflict.resolveAll(in: files, machine: machine, remembered: remembered)
         report.notes += conflicts.notes
-        let recorded = try applyChangeRecords()
+        let recorded = try applyChangeRecords(on: machine)
         report.notes += recorded.notes
         var seen = try database.seenFiles()
         (conflicts.rewritten + recorded.rewritten).forEach { seen[$0] = nil }
         let statuses = try listing()
         let found = statuses.filter { $0.value.st_mode & S_IFMT == S_IFREG }.mapValues(LibraryDatabase.FileStamp.init)
         let ids = try database.idsByFileName()
-        let machine = try database.machineName()
-        try takeInRemovalRecords { ids[$0] != nil || found[$0] != nil }
+        try takeInRemovalRecords(except: machine) { ids[$0] != nil || found[$0] != nil }
         // A copy the index saw before, changed since: only another computer changes one.
         report.notes += mend(changedCopies: found.keys.filter { name in
             ids[name] != nil && seen[name] != nil && found[name] != seen[name]

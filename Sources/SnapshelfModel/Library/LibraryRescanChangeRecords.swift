@@ -6,8 +6,9 @@
 import Foundation
 
 extension LibraryRescan {
-    /// The sidecars rewritten, by name, and what the person should know of the labels that met.
-    func applyChangeRecords() throws(LibraryError) -> (rewritten: [String], notes: [String]) {
+    /// The sidecars rewritten, by name, and what the person should know, on the computer named
+    /// `machine`, of the labels that met.
+    func applyChangeRecords(on machine: String) throws(LibraryError) -> (rewritten: [String], notes: [String]) {
         let library = files.directory.deletingLastPathComponent()
         var records: [String: [ChangeRecord]] = [:]
         var order: [String] = []
@@ -17,7 +18,6 @@ extension LibraryRescan {
             if records[record.fileName] == nil { order.append(record.fileName) }
             records[record.fileName, default: []].append(record)
         }
-        let machine = try database.machineName()
         var rewritten: [String] = [], notes: [String] = []
         var unwritten = false
         for name in order {

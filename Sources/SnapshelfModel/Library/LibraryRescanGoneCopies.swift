@@ -8,13 +8,13 @@
 import Foundation
 
 extension LibraryRescan {
-    /// Keeps what other computers added to their removal records since the last look, each
-    /// computer's last of each photo here (those `isHere` says: in the index, or arrived in the
-    /// folder), so a photo that waits finds them without any file being read again.
-    func takeInRemovalRecords(of isHere: (String) -> Bool) throws(LibraryError) {
+    /// Keeps what computers other than `machine` added to their removal records since the last
+    /// look, each computer's last of each photo here (those `isHere` says: in the index, or
+    /// arrived in the folder), so a photo that waits finds them without any file being read again.
+    func takeInRemovalRecords(except machine: String, of isHere: (String) -> Bool) throws(LibraryError) {
         let library = files.directory.deletingLastPathComponent()
         var found: [(name: String, file: String, line: String)] = []
-        let ends = ComputerRecords.forEachLine(of: .removals, in: library, except: try database.machineName(),
+        let ends = ComputerRecords.forEachLine(of: .removals, in: library, except: machine,
                                                from: try database.recordPositions()) { file, bytes in
             // Only lines of photos here are parsed and kept.
             guard let tab = bytes.firstIndex(of: UInt8(ascii: "\t")), isHere(String(decoding: bytes[..<tab], as: UTF8.self)) else { return }
