@@ -50,7 +50,6 @@ struct SidecarWriter {
         var written: [LibraryDatabase.Row] = []
         var histories: [(id: Int64, history: SidecarHistory)] = []
         var records: [ChangeRecord] = []
-        var ownChanges: [(id: Int64, line: String)] = []
         let now = ClampedDate.milliseconds(of: Date())
         for row in rows {
             do {
@@ -61,16 +60,16 @@ struct SidecarWriter {
                 var given = row
                 let elsewhere = degrees != nil && old != nil && old?.machine != machine
                 if elsewhere, let old { given.label = old.label }
+                // The index's earlier labels serve only where no sidecar is there to give them.
                 let sidecar = Self.sidecar(for: given, replacing: old, machine: machine, now: now,
-                                           history: try? database.history(ofPhotoWithID: row.id), ownTurns: own, turnedBy: elsewhere ? degrees : nil)
+                                           history: old == nil ? try? database.history(ofPhotoWithID: row.id) : nil,
+                                           ownTurns: own, turnedBy: elsewhere ? degrees : nil)
                 try files.writeSidecar(sidecar, forFileNamed: row.fileName)
                 written.append(row)
                 histories.append((row.id, sidecar.history))
                 if let record = ChangeRecord(fileName: row.fileName, writing: sidecar, over: old ?? Sidecar(row.record), machine: machine) {
                     records.append(record)
-                    ownChanges.append((row.id, record.line))
                 }
-
             } catch {
                 failures.append((files.sidecarURL(forFileNamed: row.fileName), error.description))
             }
@@ -79,7 +78,8 @@ struct SidecarWriter {
         // meanwhile, and its mark must stay for its own sidecar, should it be killed before that.
         try database.clearPendingSidecars(writtenFrom: written, gone: ids.filter { !found.contains($0) })
         try database.keep(histories: histories)
-        try database.keep(ownChanges: ownChanges)
+        // Each record names the photo by this computer's ID, the row's.
+        try database.keep(ownChanges: records.map { ($0.photoID, $0.line) })
         let library = files.directory.deletingLastPathComponent()
         if !records.isEmpty && LibraryFolder.isShared(library) {
             // Only what keeps a change when Syncthing drops a sidecar for another's: the change is
