@@ -52,7 +52,7 @@ struct ChangeRecord: Equatable, Sendable {
         let time = { (field: Substring) in Int64(field).flatMap { Self.times.contains($0) ? $0 : nil } }
         guard fields.count == 9, PhotoFolderNames.isCopyName(fields[0]), let id = Int64(fields[1]), PhotoID.isValid(id),
               let added = time(fields[2]), let given = time(fields[3]), let replaced = time(fields[4]),
-              fields[5].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+              fields[5].isEmpty || SidecarTurns.isMachineName(fields[5]),
               let turns = SidecarTurns(exactly: "\(machine):\(fields[6])")?.entries[machine] else { return nil }
         (fileName, photoID, addedMilliseconds, self.machine, self.turns) = (String(fields[0]), id, added, machine, turns)
         // Made labels as the sidecars' labels are, so a record holds nothing a sidecar cannot.

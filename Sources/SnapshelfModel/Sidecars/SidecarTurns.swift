@@ -41,6 +41,12 @@ struct SidecarTurns: Equatable, Sendable {
         self.entries = entries
     }
 
+    /// Whether the text can name a computer: ASCII letters and digits, as every name a computer
+    /// gives itself and the base entry's are.
+    static func isMachineName(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// The turns the text holds, as they are, whatever they add up to; nil where it cannot be read.
     init?(exactly text: String) {
         guard let entries = Self.parse(text) else { return nil }
@@ -51,7 +57,7 @@ struct SidecarTurns: Equatable, Sendable {
         var entries: [String: Entry] = [:]
         for word in text.split(separator: " ") {
             let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            guard parts.count == 3, isMachineName(parts[0]),
                   let count = Int(parts[1]), (0...maximumCount).contains(count), let degrees = Int(parts[2]), [0, 90, 180, 270].contains(degrees),
                   entries[String(parts[0])] == nil else { return nil }
             entries[String(parts[0])] = Entry(count: count, degrees: degrees)
