@@ -23,16 +23,30 @@ public final class ApplicationWindow: Window, ActionMap {
         preconditionFailure("an AdwApplicationWindow takes its header bar inside its content: use setChild")
     }
 
-    /// The Keyboard Shortcuts window that Ctrl+? ("win.show-help-overlay") shows, from builder XML
-    /// whose root object has the ID "help_overlay".
-    public func setHelpOverlay(fromBuilderXML xml: String) {
-        let builder = gtk_builder_new_from_string(xml, -1)!
+    /// The Keyboard Shortcuts window, kept once made: hidden, not destroyed, when closed.
+    private var helpOverlay: Window?
+
+    /// Shows the Keyboard Shortcuts window over this one, made from builder XML whose root object
+    /// has the ID "help_overlay" the first time it is asked for: made at start, it held back the
+    /// first frame, and made after it, it kept a megabyte and a half that most sessions never use.
+    public func presentHelpOverlay(fromBuilderXML xml: () -> String) {
+        if let helpOverlay {
+            helpOverlay.present()
+            return
+        }
+        let builder = gtk_builder_new_from_string(xml(), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else {
+        guard let object = gtk_builder_get_object(builder, "help_overlay") else {
             preconditionFailure("the shortcuts window's XML has no object with the ID help_overlay")
         }
-        wrapShortcutTitles(in: Widget(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GtkWidget.self)))
-        gtk_application_window_set_help_overlay(typed(), OpaquePointer(overlay))
+        let overlay = Window(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
+        wrapShortcutTitles(in: overlay)
+        // As GTK's own help overlay: over this window, modal, and kept for the next time.
+        overlay.makeTransient(for: self)
+        overlay.isModal = true
+        gtk_window_set_hide_on_close(overlay.window, 1)
+        helpOverlay = overlay
+        overlay.present()
     }
 
     /// Lets each line’s title wrap after about 28 characters. GtkShortcutsShortcut never wraps

@@ -23,8 +23,6 @@ enum Command: String, CaseIterable {
         case application
         /// The main window's "win." actions.
         case window
-        /// A "win." action GTK's application window makes itself.
-        case builtIn
         /// The grid's "grid." actions, for keys that act only while it has the focus.
         case grid
         /// The search entry's "search." actions, for keys that act only while it has the focus.
@@ -47,7 +45,7 @@ enum Command: String, CaseIterable {
         case .search:
             CommandSpec(scope: .window, line: .own(.general, tr("Search Labels and File Names")), accelerators: ["<Control>f"])
         case .showShortcuts:
-            CommandSpec(scope: .builtIn, line: .own(.general, tr("Keyboard Shortcuts")), menuLabel: tr("_Keyboard Shortcuts"),
+            CommandSpec(scope: .window, line: .own(.general, tr("Keyboard Shortcuts")), menuLabel: tr("_Keyboard Shortcuts"),
                         accelerators: ["<Control>question"])
         case .help:
             CommandSpec(scope: .application, line: .own(.general, tr("Help")), menuLabel: tr("_Help"), accelerators: ["F1"])
@@ -130,7 +128,7 @@ enum Command: String, CaseIterable {
     var detailedName: String {
         switch scope {
         case .application: "app." + rawValue
-        case .window, .builtIn: "win." + rawValue
+        case .window: "win." + rawValue
         case .grid: "grid." + rawValue
         case .search: "search." + rawValue
         }

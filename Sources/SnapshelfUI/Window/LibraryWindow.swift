@@ -136,8 +136,6 @@ final class LibraryWindow {
             keys += command.localKeys.map { ($0, command.detailedName) }
         }
         window.addController(ShortcutController(keys))
-        // Built from its XML just after the first frame is painted, which it held back.
-        window.onFirstFrame { [weak self] in self?.window.setHelpOverlay(fromBuilderXML: ShortcutsWindow.builderXML) }
     }
 
     private func perform(_ command: Command) {
@@ -167,7 +165,8 @@ final class LibraryWindow {
         case .next: if isViewing { viewer.step(by: 1) }
         case .fullscreen, .slideshow, .slideshowLonger, .slideshowShorter: presentation.perform(command)
         case .viewerMenu: if isViewing { viewer.contextMenu.open() }
-        case .quit, .about, .help, .showShortcuts, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
+        case .showShortcuts: window.presentHelpOverlay { ShortcutsWindow.builderXML }
+        case .quit, .about, .help, .sort, .openFocused, .contextMenu, .clearSelection, .firstResult: break
         }
     }
 
