@@ -41,7 +41,7 @@ final class FlagPropertyTests: WidgetTestCase {
             Self.check(HeaderBar(), "show-end-title-buttons", \.showsWindowButtons)
             Self.check(ToggleButton(iconName: "system-search-symbolic", name: "Search"), "active", \.isActive)
             Self.check(CheckButton(mnemonic: "_Use this label"), "active", \.isActive)
-            Self.check(MenuButton(iconName: "open-menu-symbolic", name: "Main Menu", menu: Menu()), "primary", \.isPrimary)
+            Self.check(MenuButton(iconName: "open-menu-symbolic", name: "Main Menu", menu: { Menu() }), "primary", \.isPrimary)
             let search = SearchEntry(placeholder: "Search labels")
             Self.check(SearchBar(child: search, entry: search, closeName: "Close Search"), "search-mode-enabled", \.isSearching)
             Self.check(Revealer(.slideDown), "reveal-child", \.revealsChild)

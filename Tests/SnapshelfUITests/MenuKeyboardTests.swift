@@ -123,12 +123,24 @@ final class MenuKeyboardTests: AppTestCase, @unchecked Sendable {
         try onMain {
             let window = try launch()
             let button = try XCTUnwrap(tree(of: window.header.root).first { $0.typeName == "GtkMenuButton" })
-            let popover = try XCTUnwrap(gtk_menu_button_get_popover(button.opaque)).withMemoryRebound(to: GtkWidget.self, capacity: 1) { $0 }
-            XCTAssertEqual(gtk_widget_get_visible(popover), 0)
+            // Made as it first opens: built with the window, it held back the first frame.
+            XCTAssertNil(gtk_menu_button_get_popover(button.opaque), "the main menu was made before it was opened")
+            func shownPopover() -> UnsafeMutablePointer<GtkWidget>? {
+                guard let popover = gtk_menu_button_get_popover(button.opaque)?.withMemoryRebound(to: GtkWidget.self, capacity: 1, { $0 }),
+                      gtk_widget_get_visible(popover) != 0 else { return nil }
+                return popover
+            }
             try RealKeys.press("F10")
-            try waitUntil("F10 did not open the main menu") { gtk_widget_get_visible(popover) != 0 }
+            try waitUntil("F10 did not open the main menu") { shownPopover() != nil }
+            let popover = try XCTUnwrap(shownPopover())
+            XCTAssertTrue(labelTexts(in: Widget(popover)).contains(Command.about.menuLabel.replacingOccurrences(of: "_", with: "")),
+                          "the main menu opened without its items")
             try RealKeys.press("Escape")
             try waitUntil { gtk_widget_get_visible(popover) == 0 }
+            try RealKeys.press("F10")
+            try waitUntil("F10 did not open the main menu again") { shownPopover() != nil }
+            XCTAssertEqual(shownPopover(), popover, "the main menu was made again")
+            try RealKeys.press("Escape")
         }
     }
 }

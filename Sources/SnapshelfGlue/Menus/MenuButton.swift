@@ -9,10 +9,20 @@ public final class MenuButton: Widget {
     ///   button a button holding its own toggle button, which screen readers met as a "Main Menu"
     ///   inside a "Main Menu": the toggle, which takes the focus, is named, and the menu button
     ///   is a plain group around it.
-    public convenience init(iconName: String, name: String, menu: Menu) {
+    /// - Parameter menu: makes the menu the first time it opens. GTK builds a menu's whole
+    ///   popover as soon as it is given the menu, which held back the window's first frame.
+    public convenience init(iconName: String, name: String, menu: @escaping @MainActor () -> Menu) {
         self.init(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(opaque, iconName)
-        gtk_menu_button_set_menu_model(opaque, UnsafeMutablePointer<GMenuModel>(menu.opaque))
+        let makeMenu: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { button, data in
+            MainActor.assumeIsolated {
+                guard gtk_menu_button_get_menu_model(button) == nil else { return }
+                let menu = ClosureBox<@MainActor () -> Menu>.borrow(data).body()
+                gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(menu.opaque))
+            }
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in ClosureBox<any Sendable>.release(data) }
+        gtk_menu_button_set_create_popup_func(opaque, makeMenu, ClosureBox(menu).retainedPointer(), release)
         tooltipText = name
         setAccessibleRole(.group)
         firstChild?.setSoleAccessibleName(name)

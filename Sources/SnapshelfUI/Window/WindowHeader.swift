@@ -40,7 +40,7 @@ final class WindowHeader {
                 tooltip: Command.importPhotos.tooltip),
     ])
     /// The primary menu button, which GTK opens on F10.
-    let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main())
+    let mainMenu = MenuButton(iconName: "open-menu-symbolic", name: tr("Main Menu"), menu: WindowMenus.main)
     /// A toggle, so that it looks pressed while the search bar is open.
     private let searchButton = running(.search, ToggleButton(iconName: "system-search-symbolic", name: tr("Search")),
                                        tooltip: Command.search.tooltip)
