@@ -16,6 +16,7 @@ do {
         exit(CommandRunner.ExitStatus.usage.rawValue)
     }
     GLibLog.route(showingWarnings: true)
+    Library.prepareToOpen()
     let environment = ProcessInfo.processInfo.environment
     let directory = LibraryLocation.resolve(explicit: library, environment: environment)
     // Each library opens once per session: a second launch on it hands its files to its window.

@@ -18,6 +18,13 @@ public final class Library {
     let files: LibraryFiles
     let database: LibraryDatabase
 
+    /// Starts, on another thread, what every open compares the database's schema with: the
+    /// schema the migrations build, in memory. Called as a program starts, it is made while the
+    /// display opens rather than after, holding back the window's first frame.
+    public static func prepareToOpen() {
+        Thread.detachNewThread { LibrarySchemaCheck.prepare() }
+    }
+
     /// Opens the library in `directory`, creating it when it does not exist yet unless told not to.
     /// When no other process has it open, files left without a row by a crash are swept first.
     ///

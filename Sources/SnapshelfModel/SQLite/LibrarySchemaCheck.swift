@@ -16,6 +16,12 @@ enum LibrarySchemaCheck {
         return Set((try? entries(in: memory)) ?? [])
     }()
 
+    /// Builds what the migrations leave at the latest version, once: a later open finds it made,
+    /// or waits for it to be.
+    static func prepare() {
+        _ = current
+    }
+
     /// What the migrations make: for each type and name, its SQL as it stands after each version,
     /// and for a table, each of its columns and constraints. Built once, in memory.
     private static let known: (shapes: [String: Set<String>], parts: [String: Set<String>]) = {
