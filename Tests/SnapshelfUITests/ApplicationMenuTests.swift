@@ -47,6 +47,15 @@ final class ApplicationMenuTests: AppTestCase, @unchecked Sendable {
             window.window.activateAction(Command.showShortcuts.detailedName)
             try waitUntil("the Keyboard Shortcuts window never opened again") { !windows(of: gtk_shortcuts_window_get_type()).isEmpty }
             XCTAssertEqual(shortcutsWindows(), [made], "a second Keyboard Shortcuts window was made")
+
+            // Closed, then the library's window closed: nothing is left to keep the app running.
+            gtk_window_close(made.assumingMemoryBound(to: GtkWindow.self))
+            gtk_window_close(window.window.raw.assumingMemoryBound(to: GtkWindow.self))
+            let app = try XCTUnwrap(applications.last)
+            try waitUntil("the app still has a window after its only one closed") {
+                gtk_application_get_windows(app.application.typed()) == nil
+            }
+            XCTAssertEqual(shortcutsWindows(), [], "the Keyboard Shortcuts window outlived the library's window")
         }
     }
 

@@ -41,10 +41,16 @@ public final class ApplicationWindow: Window, ActionMap {
         }
         let overlay = Window(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
         wrapShortcutTitles(in: overlay)
-        // As GTK's own help overlay: over this window, modal, and kept for the next time.
-        overlay.makeTransient(for: self)
+        // As GTK's own help overlay: over this window, modal, and kept for the next time, but in
+        // no application, which would then wait for it, hidden, after this window closed.
+        gtk_window_set_transient_for(overlay.window, window)
         overlay.isModal = true
         gtk_window_set_hide_on_close(overlay.window, 1)
+        // It goes with this window, as GTK's did: Swift may keep this one after it closed.
+        onUnrealize { [weak self] in
+            self?.helpOverlay?.destroy()
+            self?.helpOverlay = nil
+        }
         helpOverlay = overlay
         overlay.present()
     }
