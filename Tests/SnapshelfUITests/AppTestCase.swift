@@ -31,11 +31,13 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         g_application_activate(app.application.typed())
         let window = try XCTUnwrap(app.window)
         try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
-        // Up, as a person finds it: drawn once. The frame clock counts a frame as it begins, and
-        // paints it to its end within the same turn of the main loop.
+        // Up, as a person finds it: drawn once, and what the first frame handed on done. The frame
+        // clock counts from -1, adds one as a frame begins, and paints it to its end within the
+        // same turn of the main loop.
         try waitUntil("the window never drew its first frame") {
-            gtk_widget_get_frame_clock(window.window.typed()).map { gdk_frame_clock_get_frame_counter($0) > 0 } ?? false
+            gtk_widget_get_frame_clock(window.window.typed()).map { gdk_frame_clock_get_frame_counter($0) >= 0 } ?? false
         }
+        try waitForIdleWork()
         return window
     }
 
