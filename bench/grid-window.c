@@ -86,8 +86,9 @@ static GtkWidget *grid(void)
         exit(2);
     }
     char **lines = g_strsplit(text, "\n", ITEMS + 1);
+    /* An empty line ends them: no label is empty, and a file's last newline leaves one. */
     int count = 0;
-    for (; count < ITEMS && lines[count] != NULL; count++)
+    for (; count < ITEMS && lines[count] != NULL && lines[count][0] != '\0'; count++)
         gtk_string_list_append(labels, lines[count]);
     g_strfreev(lines);
     if (count < ITEMS) {

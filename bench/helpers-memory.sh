@@ -16,9 +16,10 @@ helpers_memory() {
     local results=$work/helpers-memory
     rm -rf "$results" && mkdir -p "$results"
     # Once first, as every launch of bench/run: Mesa fills its shader cache on a first run.
-    "$grid" >/dev/null 2>&1
+    "$grid" >/dev/null 2>&1 || { echo "bench/run: the grid window failed; run $grid to see why" >&2; exit 1; }
     for round in $(seq "$rounds"); do
-        /usr/bin/time -a -o "$results/grid" -f "%M" "$grid" >/dev/null 2>&1
+        /usr/bin/time -a -o "$results/grid" -f "%M" "$grid" >/dev/null 2>&1 \
+            || { echo "bench/run: the grid window failed; run $grid to see why" >&2; exit 1; }
         for size in 10000 1000000; do
             for mode in first-screen scrolled; do
                 rm -rf "$XDG_CACHE_HOME/thumbnails"
