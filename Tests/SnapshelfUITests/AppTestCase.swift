@@ -25,7 +25,11 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
     /// Starts the app the way `g_application_run` does: register (startup), then activate.
     @MainActor
     func launch() throws -> LibraryWindow {
-        let window = try activatedWithoutDrawing()
+        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
+        applications.append(app)
+        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
+        g_application_activate(app.application.typed())
+        let window = try XCTUnwrap(app.window)
         try waitUntil("the window never appeared") { gtk_widget_get_mapped(window.window.typed()) != 0 }
         // Up, as a person finds it: drawn once, and what the first frame handed on done. The frame
         // clock counts from -1, adds one as a frame begins, and paints it to its end within the
@@ -35,17 +39,6 @@ class AppTestCase: GtkTestCase, @unchecked Sendable {
         }
         try waitForIdleWork()
         return window
-    }
-
-    /// The library's window, made and presented by a registered, activated app, before the main
-    /// loop has drawn anything.
-    @MainActor
-    func activatedWithoutDrawing() throws -> LibraryWindow {
-        let app = SnapshelfApplication(libraryDirectory: libraryDirectory, id: Self.uniqueID())
-        applications.append(app)
-        XCTAssertNotEqual(g_application_register(app.application.typed(), nil, nil), 0)
-        g_application_activate(app.application.typed())
-        return try XCTUnwrap(app.window)
     }
 
     func makeLibrary(labels: [String]) throws {

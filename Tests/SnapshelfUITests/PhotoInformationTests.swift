@@ -1,7 +1,6 @@
 // The photo information panel, the date taken in the viewer's header and the tiles' tooltips,
 // the library's count over the grid and both directions of sorting by date taken, in the real
 // window. What a photo's metadata says is read with exiftool, not written down here.
-import CAdwaita
 import CGtk
 import Foundation
 import SnapshelfModel
@@ -130,28 +129,6 @@ final class PhotoInformationTests: AppTestCase, @unchecked Sendable {
             for command in [Command.info, .rotateClockwise, .rotateCounterclockwise, .editLabel, .remove] {
                 XCTAssertTrue(photoActions.contains(command.detailedName), "the photo menu has no \(command)")
             }
-        }
-    }
-
-    /// The panel, hidden, joins the window only after its first frame, which laying it out held back.
-    func testTheHiddenPanelJoinsTheWindowAfterItsFirstFrame() throws {
-        try makeLibrary(labels: ["Lake"])
-        try onMain {
-            let flap = try activatedWithoutDrawing().info.root.opaque
-            XCTAssertNil(adw_flap_get_flap(flap), "the hidden panel was laid out for the first frame")
-            try waitUntil("the hidden panel never joined the window") { adw_flap_get_flap(flap) != nil }
-        }
-    }
-
-    /// Shown before the first frame, as Alt+Enter can, the panel is there at once.
-    func testThePanelShownBeforeTheFirstFrameIsThereAtOnce() throws {
-        try makeLibrary(labels: ["Lake"])
-        try onMain {
-            let window = try activatedWithoutDrawing()
-            window.info.isShown = true
-            XCTAssertNotNil(adw_flap_get_flap(window.info.root.opaque), "the panel was shown before it was there")
-            try waitForFrames(of: window.window)
-            XCTAssertTrue(window.info.isShown)
         }
     }
 }

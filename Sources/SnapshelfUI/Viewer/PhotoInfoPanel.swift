@@ -47,9 +47,7 @@ final class PhotoInfoPanel {
         panel.append([heading, placeholder, rowList, earlierLabels.root])
         scroller.setChild(panel)
         root.setContent(content)
-        // Hidden, it still cost the first frame its layout: it joins the flap after that frame,
-        // or as soon as it is shown, whichever comes first.
-        root.onFirstFrame { [weak self] in self?.placePanel() }
+        root.setFlap(scroller)
         // Folded, a click beside the panel or Escape hides it, which it then follows.
         root.onRevealChanged { [weak self] _ in self?.follow() }
         storeSubscription = store.observe { [weak self] _ in self?.follow() }
@@ -58,19 +56,7 @@ final class PhotoInfoPanel {
     /// Whether the panel shows; full screen hides it for a while.
     var isShown: Bool {
         get { root.revealsFlap }
-        set {
-            if newValue { placePanel() }
-            root.revealsFlap = newValue
-        }
-    }
-
-    /// Whether the panel is in the flap yet.
-    private var isPlaced = false
-
-    private func placePanel() {
-        guard !isPlaced else { return }
-        isPlaced = true
-        root.setFlap(scroller)
+        set { root.revealsFlap = newValue }
     }
 
     /// Whether the panel shows over the photos, where Escape hides it before it leaves the viewer.
