@@ -23,7 +23,8 @@ public final class ApplicationWindow: Window, ActionMap {
         preconditionFailure("an AdwApplicationWindow takes its header bar inside its content: use setChild")
     }
 
-    /// The Keyboard Shortcuts window, kept once made: hidden, not destroyed, when closed.
+    /// The Keyboard Shortcuts window, kept once made: hidden, not destroyed, when closed, until
+    /// this window closes.
     private var helpOverlay: Window?
 
     /// Shows the Keyboard Shortcuts window over this one, made from builder XML whose root object
@@ -42,7 +43,8 @@ public final class ApplicationWindow: Window, ActionMap {
         let overlay = Window(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
         wrapShortcutTitles(in: overlay)
         // As GTK's own help overlay: over this window, modal, and kept for the next time, but in
-        // no application, which would then wait for it, hidden, after this window closed.
+        // no application, which would then wait for it, hidden, after this window closed. So,
+        // as with GTK's, the application's shortcuts (Ctrl+Q) do not reach it: Escape closes it.
         gtk_window_set_transient_for(overlay.window, window)
         overlay.isModal = true
         gtk_window_set_hide_on_close(overlay.window, 1)
