@@ -8,7 +8,7 @@ package enum DecoderEntryPoints {
     /// Loads what a decoder loads before it reads any file: Exiv2, libheif and the loaders.
     package static func start() {
         Metadata.start()
-        PixbufDecoding.loadEveryLoader()
+        PixbufDecoding.load(.all)
     }
 
     package static let all: [String: @Sendable (Int32) -> Void] = [

@@ -38,7 +38,7 @@ public enum DecoderService {
         // Warnings are caught per decode and sent back as its reason, never printed.
         GLibLog.route(showingWarnings: false)
         Metadata.start()
-        PixbufDecoding.loadEveryLoader()
+        PixbufDecoding.load(settings.loaders)
         // libheif looks for its plugins once, which a decoder locked down could not.
         heif_init(nil)
         do {
@@ -62,7 +62,7 @@ public enum DecoderService {
                 return 0
             }
             let retiring = !DecoderLockdown.allowCPU(forAnother: cpuSeconds)
-            let answer = respond(to: frame)
+            let answer = respond(to: frame, loaded: settings.loaders)
             if let descriptor = frame.descriptor { close(descriptor) }
             do {
                 let header = try encoder.encode(answer.reply)
@@ -75,7 +75,7 @@ public enum DecoderService {
         }
     }
 
-    private static func respond(to frame: DecoderWire.Frame) -> (reply: DecoderReply, image: PixbufDecoding?) {
+    private static func respond(to frame: DecoderWire.Frame, loaded: DecoderLaunch.Loaders) -> (reply: DecoderReply, image: PixbufDecoding?) {
         guard let request = try? JSONDecoder().decode(DecoderRequest.self, from: frame.header) else {
             return (.refused(.unreadable("the request could not be read")), nil)
         }
@@ -83,7 +83,7 @@ public enum DecoderService {
         switch request {
         case .image(let side, let maximumPixels):
             do throws(DecoderRefusal) {
-                let image = try PixbufDecoding(descriptor: descriptor, fittingIn: side, maximumPixels: maximumPixels)
+                let image = try PixbufDecoding(descriptor: descriptor, fittingIn: side, maximumPixels: maximumPixels, loaded: loaded)
                 return (.image(image.layout), image)
             } catch {
                 return (.refused(error), nil)

@@ -30,8 +30,10 @@ final class PixbufDecoding {
         }
     }
 
-    /// Decodes the open file from its start; the file's offset is left as it is.
-    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int) throws(DecoderRefusal) {
+    /// Decodes the open file from its start; the file's offset is left as it is. `loaded` says
+    /// which loaders this process loaded (`load(_:)`): with the common ones only, a file none of
+    /// them recognizes is refused as `formatNotLoaded`, for a decoder with every loader to try.
+    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Loaders = .all) throws(DecoderRefusal) {
         let header = Header(side: size, maximumPixels: maximumPixels)
         let loader = Self.loader(watching: header)
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
@@ -61,6 +63,10 @@ final class PixbufDecoding {
             throw .tooManyPixels(width: header.width, height: header.height)
         }
         guard let image = decoded.0 else {
+            if loaded == .common, let error = decoded.1, Self.isUnknownType(error) {
+                g_error_free(error)
+                throw .formatNotLoaded
+            }
             throw .undecodable(Self.reason(decoded.1, warnings: warnings + closeWarnings))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
@@ -77,9 +83,10 @@ final class PixbufDecoding {
         g_object_unref(UnsafeMutableRawPointer(pixbuf))
     }
 
-    /// Loads every loader GdkPixbuf knows, and the MIME database it tells formats apart by,
-    /// which it would otherwise open on first need: a decoder locked down can open no file.
-    static func loadEveryLoader() {
+    /// Loads the loaders of the set, setting the others aside, and the MIME database GdkPixbuf
+    /// tells formats apart by, which it would otherwise open on first need: a decoder locked down
+    /// can open no file.
+    static func load(_ loaders: DecoderLaunch.Loaders) {
         let formats = gdk_pixbuf_get_formats()
         defer { g_slist_free(formats) }
         var next = formats
@@ -88,6 +95,11 @@ final class PixbufDecoding {
             let format = OpaquePointer(node.pointee.data)
             guard gdk_pixbuf_format_is_disabled(format) == 0, let name = gdk_pixbuf_format_get_name(format) else { continue }
             defer { g_free(name) }
+            // A format set aside is never sniffed, so no file makes a locked-down decoder try to load its module.
+            guard loaders == .all || commonFormats.contains(String(cString: name)) else {
+                gdk_pixbuf_format_set_disabled(format, 1)
+                continue
+            }
             // Starting a load loads the module; closing it unfed only fails.
             var error: UnsafeMutablePointer<GError>?
             guard let loader = gdk_pixbuf_loader_new_with_type(name, &error) else {
@@ -100,6 +112,16 @@ final class PixbufDecoding {
         // A JPEG's first bytes: any sniffing reads the whole database in.
         let sample: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         g_free(g_content_type_guess(nil, sample, gsize(sample.count), nil))
+    }
+
+    /// The formats of `DecoderLaunch.Loaders.common`: those of the loaders GdkPixbuf ships, whose
+    /// libraries the app maps too or are small, and WebP. Loaders from other packages, such as
+    /// SVG's, HEIF's and AVIF's, are only in decoders with every loader.
+    static let commonFormats: Set<String> = ["png", "jpeg", "gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
+
+    /// Whether the loader recognized no format in the file.
+    private static func isUnknownType(_ error: UnsafeMutablePointer<GError>) -> Bool {
+        error.pointee.domain == gdk_pixbuf_error_quark() && error.pointee.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
     }
 
     /// The layout of the pixels, to send before them.

@@ -114,6 +114,37 @@ final class DecoderPoolTests: XCTestCase {
         while !spinning.isFinished { usleep(10_000) }
     }
 
+    func testDecodersStartWithTheCommonLoadersAndAFileBeyondThemGoesToOneWithEvery() throws {
+        let pool = pool(capacity: 1)
+        let photo = SamplePhotos.landscape(orientation: 1)
+        _ = try Self.decode(photo, in: pool)
+        let common = try XCTUnwrap(decoders().first)
+        let beyond = try Self.loaders(of: common).filter { !Self.commonLoaders.contains($0) }
+        XCTAssertEqual(beyond, [], "a JPEG's decoder loaded loaders beyond the common ones, such as SVG's or HEIF's")
+        // The hostile format is one no common loader reads: its file must still reach its loader.
+        let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
+        XCTAssertEqual(reason(decoding: crash, in: pool), .decoderCrashed(.signal("segmentation fault")),
+                       "the file did not reach a decoder with its format's loader")
+        XCTAssertFalse(isRunning(common), "the decoder with the common loaders stayed beside one with every loader, beyond the capacity")
+        // After such a file, as in a library of HEIF photos, the next decoder has every loader from the start.
+        _ = try Self.decode(photo, in: pool)
+        let every = try XCTUnwrap(decoders().first)
+        XCTAssertTrue(try Self.loaders(of: every).contains("snapshelf-hostile"), "the next decoder started with the common loaders only")
+        XCTAssertEqual(decoders().count, 1)
+    }
+
+    /// The GdkPixbuf loaders the common decoders may map: those GdkPixbuf ships, and WebP's.
+    private static let commonLoaders: Set<String> = ["gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
+
+    /// The loaders the process maps, by their modules' names: "svg" for libpixbufloader-svg.so.
+    private static func loaders(of pid: pid_t) throws -> Set<String> {
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        return Set(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let file = line.split(separator: "/").last, file.hasPrefix("libpixbufloader-"), file.hasSuffix(".so") else { return nil }
+            return String(file.dropFirst("libpixbufloader-".count).dropLast(".so".count))
+        })
+    }
+
     func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {
         // One left open across exec, as a careless library might leave its display's connection.
         let leaked = open("/dev/null", O_RDONLY)

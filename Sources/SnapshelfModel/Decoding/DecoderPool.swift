@@ -1,7 +1,8 @@
 // Every decode of an image, and every read of an outside file's metadata, goes to a small pool
 // of sandboxed decoders: processes kept between files, up to one per core, as glycin keeps, since
 // starting a process per image would cost more than many decodes. None runs before a file needs
-// one, and each ends once idle a while, so a library whose thumbnails are made costs none. A
+// one, and each ends once idle a while, so a library whose thumbnails are made costs none. They
+// start with the common image loaders, and a file beyond those goes to one with every loader. A
 // decoder that crashes, hangs, runs out of memory or is killed fails only the file it was on.
 import CGdkPixbuf
 import Foundation
@@ -33,20 +34,13 @@ final class DecoderPool: Sendable {
     /// The decoders' environment, "NAME=value" each; nil passes on the app's own.
     private let decoderEnvironment: [String]?
     /// One permit per decoder the pool may run: a request holds one while it is at a decoder, or
-    /// starting one. A new decoder starts only when none is idle, so no more than `capacity` run.
+    /// starting one. A new decoder starts only when none with the loaders needed is idle, and
+    /// makes room (`DecoderRoster`), so no more than `capacity` run.
     private let slots: DispatchSemaphore
-    private let state = Mutex(State())
-
-    private struct State {
-        var idle: [DecoderProcess] = []
-        /// The requests at a decoder now, and the most there have been at once.
-        var busy = 0
-        var mostBusy = 0
-        var isReapingScheduled = false
-    }
+    private let roster = Mutex(DecoderRoster())
 
     /// The most requests that were at a decoder at once, each at its own.
-    var mostAtOnce: Int { state.withLock { $0.mostBusy } }
+    var mostAtOnce: Int { roster.withLock { $0.mostBusy } }
 
     /// A pool of up to `capacity` decoders. They get the app's environment, which holds the
     /// GdkPixbuf configuration they honour (GDK_PIXBUF_MODULE_FILE, XDG_DATA_DIRS), unless
@@ -157,6 +151,8 @@ final class DecoderPool: Sendable {
         case .undecodable(let detail): DecodingFailure(path: path, reason: .undecodable(DecoderText.clean(detail)))
         case .tooManyPixels(let width, let height): DecodingFailure(path: path, reason: .tooManyPixels(width: width, height: height))
         case .unreadable(let detail): DecodingFailure(path: path, reason: .unreadable(DecoderText.clean(detail)))
+        // Only a decoder with the common loaders may say so, and the request then goes to one with every loader.
+        case .formatNotLoaded: DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
 
@@ -172,20 +168,29 @@ final class DecoderPool: Sendable {
     /// (idle, or retiring) before it saw the request is replaced and the request sent again: a
     /// few times, since on a busy machine the next one can end as the request comes too, when
     /// decoders wait idle only milliseconds; a decoder that always ends at once still fails.
+    /// An image that a decoder with the common loaders has no loader for goes to one with every loader.
     private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
                      maximumPayload: Int) throws(DecodingFailure) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
         var retries = 0
+        var loaders = DecoderLaunch.Loaders.common
         while true {
-            let decoder = try take(path: path)
+            let decoder = try take(path: path, needing: loaders)
             do throws(DecoderProcess.End) {
                 let answer = try decoder.exchange(request, passing: descriptor, maximumPayload: maximumPayload,
                                                   deadline: .now + timeout)
-                // An image a loader failed on may have been made to take the decoder over: it
-                // gets no other file. (Exiv2 refuses the many formats it lacks, so tags may fail.)
-                if case (.refused, _) = answer, case .image = request {
+                switch (answer.0, request) {
+                case (.refused(.formatNotLoaded), _) where decoder.loaders == .common:
+                    // No loader of its own recognized the file, so none of them read it: the decoder stays.
+                    answer.1?.deallocate()
+                    give(back: decoder, needingEveryLoader: true)
+                    loaders = .all
+                    continue
+                case (.refused, .image):
+                    // An image a loader failed on may have been made to take the decoder over: it
+                    // gets no other file. (Exiv2 refuses the many formats it lacks, so tags may fail.)
                     decoder.stop()
                     give(back: nil)
-                } else {
+                default:
                     give(back: decoder)
                 }
                 return answer
@@ -200,19 +205,15 @@ final class DecoderPool: Sendable {
         }
     }
 
-    /// An idle decoder, or a new one when none is; waits while `capacity` requests are at decoders.
-    private func take(path: String) throws(DecodingFailure) -> DecoderProcess {
+    /// An idle decoder with the loaders, or a new one when none is; waits while `capacity`
+    /// requests are at decoders.
+    private func take(path: String, needing needed: DecoderLaunch.Loaders) throws(DecodingFailure) -> DecoderProcess {
         slots.wait()
-        let found = state.withLock { state -> DecoderProcess? in
-            state.busy += 1
-            state.mostBusy = max(state.mostBusy, state.busy)
-            while let decoder = state.idle.popLast() {
-                if !decoder.hasEnded && decoder.isQuiet { return decoder }
-                decoder.stop()
-            }
-            return nil
+        let loaders: DecoderLaunch.Loaders
+        switch roster.withLock({ $0.admit(needing: needed, capacity: capacity) }) {
+        case .idle(let decoder): return decoder
+        case .start(let starting): loaders = starting
         }
-        if let found { return found }
         guard let executable else {
             give(back: nil)
             throw DecodingFailure(path: path, reason: .decoderMissing)
@@ -220,22 +221,20 @@ final class DecoderPool: Sendable {
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,
                                       addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1,
-                                      idleLimit: idleLimit)
+                                      idleLimit: idleLimit, loaders: loaders)
         } catch {
             give(back: nil)
             throw DecodingFailure(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
         }
     }
 
-    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's slot.
-    private func give(back decoder: DecoderProcess?) {
+    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's
+    /// slot; `needingEveryLoader` when the decoder had no loader for the file.
+    private func give(back decoder: DecoderProcess?, needingEveryLoader: Bool = false) {
         decoder?.idleSince = .now
-        let schedulesReaping = state.withLock { state in
-            state.busy -= 1
-            guard let decoder else { return false }
-            state.idle.append(decoder)
-            defer { state.isReapingScheduled = true }
-            return !state.isReapingScheduled
+        let schedulesReaping = roster.withLock { roster in
+            if needingEveryLoader { roster.needEveryLoader() }
+            return roster.release(decoder)
         }
         slots.signal()
         guard schedulesReaping else { return }
@@ -249,14 +248,7 @@ final class DecoderPool: Sendable {
     /// ended by now and did not, killing them: a decoder taken over could otherwise spend its CPU
     /// allowance in a thread of its own long after its last file.
     private func reapEnded() {
-        let again = state.withLock { state in
-            let overdue = ContinuousClock.now - idleLimit - .seconds(5)
-            let ended = state.idle.filter { $0.hasEnded || $0.idleSince < overdue }
-            ended.forEach { $0.stop() }
-            state.idle.removeAll { decoder in ended.contains { $0 === decoder } }
-            state.isReapingScheduled = !state.idle.isEmpty
-            return state.isReapingScheduled
-        }
+        let again = roster.withLock { $0.reap(idleSince: ContinuousClock.now - idleLimit - .seconds(5)) }
         // Those still idle end later; look again then.
         if again {
             DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.dispatchTime(min(idleLimit, .seconds(5)))) { [self] in
