@@ -32,7 +32,8 @@ final class PixbufDecoding {
 
     /// Decodes the open file from its start; the file's offset is left as it is. `loaded` says
     /// which loaders this process loaded (`load(_:)`): with the common ones only, a file none of
-    /// them recognizes is refused as `formatNotLoaded`, for a decoder with every loader to try.
+    /// them recognizes, so that no loader ran on it, is refused as `formatNotLoaded`, for a
+    /// decoder with every loader to try.
     init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Loaders = .all) throws(DecoderRefusal) {
         let header = Header(side: size, maximumPixels: maximumPixels)
         let loader = Self.loader(watching: header)
@@ -63,7 +64,8 @@ final class PixbufDecoding {
             throw .tooManyPixels(width: header.width, height: header.height)
         }
         guard let image = decoded.0 else {
-            if loaded == .common, let error = decoded.1, Self.isUnknownType(error) {
+            // Only where no module was picked: some loaders give the same error about what they read.
+            if loaded == .common, gdk_pixbuf_loader_get_format(loader) == nil, let error = decoded.1, Self.isUnknownType(error) {
                 g_error_free(error)
                 throw .formatNotLoaded
             }

@@ -23,9 +23,10 @@ final class DecoderPoolTests: XCTestCase {
         scratch = nil
     }
 
-    private func pool(capacity: Int, timeout: Int = 20) -> DecoderPool {
+    private func pool(capacity: Int, timeout: Int = 20, idleSeconds: Int? = nil) -> DecoderPool {
         var environment = ProcessInfo.processInfo.environment.merging(hostile.environment) { $1 }
         environment["SNAPSHELF_DECODE_TIMEOUT"] = String(timeout)
+        environment["SNAPSHELF_DECODER_IDLE"] = idleSeconds.map(String.init)
         return DecoderPool(capacity: capacity, decoderEnvironment: environment)
     }
 
@@ -100,8 +101,10 @@ final class DecoderPoolTests: XCTestCase {
         let spin = try hostile.file(.spin, in: scratch.url, named: "spin.hostile")
         let spinning = Thread { _ = try? Self.decode(spin, in: pool) }
         spinning.start()
+        // At a decoder with every loader, which the file reaches after one with the common ones.
         let deadline = ContinuousClock.now + .seconds(10)
-        while pool.mostAtOnce == 0 && ContinuousClock.now < deadline { usleep(10_000) }
+        while !decoders().contains(where: { (try? Self.loaders(of: $0).contains("snapshelf-hostile")) == true })
+            && ContinuousClock.now < deadline { usleep(10_000) }
         let photos = (1...8).map { SamplePhotos.landscape(orientation: $0) }
         let failures = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 16) { index in
@@ -115,7 +118,8 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     func testDecodersStartWithTheCommonLoadersAndAFileBeyondThemGoesToOneWithEvery() throws {
-        let pool = pool(capacity: 1)
+        // Idle long enough that no decoder ends, and so resets the pool, before the last step.
+        let pool = pool(capacity: 1, idleSeconds: 600)
         let photo = SamplePhotos.landscape(orientation: 1)
         _ = try Self.decode(photo, in: pool)
         let common = try XCTUnwrap(decoders().first)
@@ -133,8 +137,25 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertEqual(decoders().count, 1)
     }
 
-    /// The GdkPixbuf loaders the common decoders may map: those GdkPixbuf ships, and WebP's.
-    private static let commonLoaders: Set<String> = ["gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
+    func testAFileACommonLoaderCallsOfUnknownTypeFailsThereAndItsDecoderIsStopped() throws {
+        let pool = pool(capacity: 2, idleSeconds: 600)
+        // A TGA of a type its loader does not read: the loader parses the header, then gives the
+        // error GdkPixbuf gives a file no loader recognizes. It failed all the same.
+        let file = scratch.url.appendingPathComponent("interlaced.tga")
+        try Data([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 8, 0xC0] + [UInt8](repeating: 0, count: 16)).write(to: file)
+        guard case .undecodable(let detail) = reason(decoding: file, in: pool) else {
+            return XCTFail("the TGA was not refused as undecodable")
+        }
+        XCTAssertTrue(detail.contains("TGA"), detail)
+        XCTAssertEqual(decoders(), [], "a decoder whose loader failed on the file was kept for other files")
+        _ = try Self.decode(SamplePhotos.landscape(orientation: 1), in: pool)
+        let next = try XCTUnwrap(decoders().first)
+        XCTAssertFalse(try Self.loaders(of: next).contains("snapshelf-hostile"), "the TGA made the next decoders start with every loader")
+    }
+
+    /// The GdkPixbuf loaders the common decoders may map: those GdkPixbuf ships, PNG's and JPEG's
+    /// among them where it was built with them as modules, and WebP's.
+    private static let commonLoaders: Set<String> = ["png", "jpeg", "gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
 
     /// The loaders the process maps, by their modules' names: "svg" for libpixbufloader-svg.so.
     private static func loaders(of pid: pid_t) throws -> Set<String> {
