@@ -5,7 +5,7 @@ import SnapshelfDecoderWire
 import SnapshelfModel
 
 package enum DecoderEntryPoints {
-    /// Loads what a decoder loads before it reads any file: Exiv2, libheif and the loaders.
+    /// Loads what a decoder loads before it reads any file: Exiv2, libheif and every loader.
     package static func start() {
         Metadata.start()
         PixbufDecoding.load(.all)

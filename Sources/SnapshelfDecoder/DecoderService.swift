@@ -37,10 +37,12 @@ public enum DecoderService {
         for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { Foundation.signal(signal, SIG_DFL) }
         // Warnings are caught per decode and sent back as its reason, never printed.
         GLibLog.route(showingWarnings: false)
-        Metadata.start()
-        PixbufDecoding.load(settings.loaders)
-        // libheif looks for its plugins once, which a decoder locked down could not.
-        heif_init(nil)
+        PixbufDecoding.load(settings.readers)
+        if settings.readers == .all {
+            Metadata.start()
+            // libheif looks for its plugins once, which a decoder locked down could not.
+            heif_init(nil)
+        }
         do {
             // SNAPSHELF_DECODER_LANDLOCK=off leaves the allow-list alone, as on a kernel without
             // Landlock, so that the tests show what it stops by itself on any kernel.
@@ -62,7 +64,7 @@ public enum DecoderService {
                 return 0
             }
             let retiring = !DecoderLockdown.allowCPU(forAnother: cpuSeconds)
-            let answer = respond(to: frame, loaded: settings.loaders)
+            let answer = respond(to: frame, loaded: settings.readers)
             if let descriptor = frame.descriptor { close(descriptor) }
             do {
                 let header = try encoder.encode(answer.reply)
@@ -75,11 +77,15 @@ public enum DecoderService {
         }
     }
 
-    private static func respond(to frame: DecoderWire.Frame, loaded: DecoderLaunch.Loaders) -> (reply: DecoderReply, image: PixbufDecoding?) {
+    private static func respond(to frame: DecoderWire.Frame, loaded: DecoderLaunch.Readers) -> (reply: DecoderReply, image: PixbufDecoding?) {
         guard let request = try? JSONDecoder().decode(DecoderRequest.self, from: frame.header) else {
             return (.refused(.unreadable("the request could not be read")), nil)
         }
         guard let descriptor = frame.descriptor else { return (.refused(.unreadable("no file came with the request")), nil) }
+        // Without Exiv2 and libheif, only images: the pool asks a decoder with them for the rest.
+        if loaded == .commonImages && !request.isImage {
+            return (.refused(.formatNotLoaded), nil)
+        }
         switch request {
         case .image(let side, let maximumPixels):
             do throws(DecoderRefusal) {

@@ -31,10 +31,10 @@ final class PixbufDecoding {
     }
 
     /// Decodes the open file from its start; the file's offset is left as it is. `loaded` says
-    /// which loaders this process loaded (`load(_:)`): with the common ones only, a file none of
+    /// what this process loaded (`load(_:)`): with the common image loaders only, a file none of
     /// them recognizes, so that no loader ran on it, is refused as `formatNotLoaded`, for a
     /// decoder with every loader to try.
-    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Loaders = .all) throws(DecoderRefusal) {
+    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Readers = .all) throws(DecoderRefusal) {
         let header = Header(side: size, maximumPixels: maximumPixels)
         let loader = Self.loader(watching: header)
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
@@ -65,7 +65,7 @@ final class PixbufDecoding {
         }
         guard let image = decoded.0 else {
             // Only where no module was picked: some loaders give the same error about what they read.
-            if loaded == .common, gdk_pixbuf_loader_get_format(loader) == nil, let error = decoded.1, Self.isUnknownType(error) {
+            if loaded == .commonImages, gdk_pixbuf_loader_get_format(loader) == nil, let error = decoded.1, Self.isUnknownType(error) {
                 g_error_free(error)
                 throw .formatNotLoaded
             }
@@ -74,7 +74,7 @@ final class PixbufDecoding {
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
         format = Self.formatName(of: loader)
         let declared = gdk_pixbuf_get_option(image, "orientation").flatMap { Int(String(cString: $0)) }
-        orientation = EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor)
+        orientation = EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor, readingMetadata: loaded == .all)
         pixbuf = EmbeddedOrientation.turn(image, from: orientation)
         // Every loader declares its size before decoding; the decoded size is the fallback for one that did not.
         storedWidth = header.width > 0 ? header.width : Int(gdk_pixbuf_get_width(image))
@@ -85,10 +85,10 @@ final class PixbufDecoding {
         g_object_unref(UnsafeMutableRawPointer(pixbuf))
     }
 
-    /// Loads the loaders of the set, setting the others aside, and the MIME database GdkPixbuf
+    /// Loads the image loaders of the set, setting the others aside, and the MIME database GdkPixbuf
     /// tells formats apart by, which it would otherwise open on first need: a decoder locked down
     /// can open no file.
-    static func load(_ loaders: DecoderLaunch.Loaders) {
+    static func load(_ readers: DecoderLaunch.Readers) {
         let formats = gdk_pixbuf_get_formats()
         defer { g_slist_free(formats) }
         var next = formats
@@ -98,7 +98,7 @@ final class PixbufDecoding {
             guard gdk_pixbuf_format_is_disabled(format) == 0, let name = gdk_pixbuf_format_get_name(format) else { continue }
             defer { g_free(name) }
             // A format set aside is never sniffed, so no file makes a locked-down decoder try to load its module.
-            guard loaders == .all || commonFormats.contains(String(cString: name)) else {
+            guard readers == .all || commonFormats.contains(String(cString: name)) else {
                 gdk_pixbuf_format_set_disabled(format, 1)
                 continue
             }
@@ -116,10 +116,11 @@ final class PixbufDecoding {
         g_free(g_content_type_guess(nil, sample, gsize(sample.count), nil))
     }
 
-    /// The formats of `DecoderLaunch.Loaders.common`: those of the loaders GdkPixbuf ships, whose
-    /// libraries the app maps too or are small, and WebP. Loaders from other packages, such as
-    /// SVG's, HEIF's and AVIF's, are only in decoders with every loader.
-    static let commonFormats: Set<String> = ["png", "jpeg", "gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
+    /// The formats of `DecoderLaunch.Readers.commonImages`: those of the loaders GdkPixbuf ships,
+    /// whose libraries the app maps too or are small. Loaders from other packages, such as SVG's,
+    /// HEIF's and AVIF's, are only in decoders with every reader, and so is WebP's, since only
+    /// Exiv2 reads a WebP's orientation.
+    static let commonFormats: Set<String> = ["png", "jpeg", "gif", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
 
     /// Whether the loader recognized no format in the file.
     private static func isUnknownType(_ error: UnsafeMutablePointer<GError>) -> Bool {

@@ -12,39 +12,40 @@ package enum DecoderLaunch {
     /// few tens of milliseconds against its megabytes kept.
     package static let idleLimit: Duration = .seconds(10)
 
-    /// The image loaders a decoder loads before it locks down, which are all it can use after.
-    /// Each loader maps its libraries into every decoder that loads it: the SVG, HEIF and AVIF
-    /// loaders bring librsvg and the video codecs, about 6 MB, which photos in the usual formats
-    /// never need. A decoder with the common loaders refuses the rest as `formatNotLoaded`.
-    package enum Loaders: String, Sendable {
-        /// The raster loaders GdkPixbuf itself ships, and WebP's.
-        case common
-        /// Every loader the system has.
+    /// What a decoder reads files with, loaded before it locks down, which is all it can use
+    /// after. Each library maps into every decoder that loads it: the SVG, HEIF and AVIF loaders
+    /// bring librsvg and the video codecs, about 6 MB, and Exiv2 3 MB more, which the thumbnails
+    /// of photos in the usual formats never need.
+    package enum Readers: String, Sendable {
+        /// The image loaders GdkPixbuf itself ships, and nothing else: a decoder with these takes
+        /// only images, and refuses one none of its loaders recognizes as `formatNotLoaded`.
+        case commonImages
+        /// Every image loader the system has, Exiv2 and libheif.
         case all
     }
 
     /// What the decoder is told: the app's process, which it dies with, the address space it may
     /// take beyond its start, the CPU seconds one request may take, how long it waits idle, and
-    /// the loaders it loads.
+    /// what it reads files with.
     package struct Settings: Equatable, Sendable {
         package let parent: pid_t
         package let addressSpaceBudget: Int
         package let cpuSeconds: Int
         package let idleLimit: Duration
-        package let loaders: Loaders
+        package let readers: Readers
     }
 
     /// The arguments that start a decoder for this process.
-    package static func arguments(addressSpaceBudget: Int, cpuSeconds: Int, idleLimit: Duration, loaders: Loaders) -> [String] {
-        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds), String(milliseconds(idleLimit)), loaders.rawValue]
+    package static func arguments(addressSpaceBudget: Int, cpuSeconds: Int, idleLimit: Duration, readers: Readers) -> [String] {
+        [flag, String(getpid()), String(addressSpaceBudget), String(cpuSeconds), String(milliseconds(idleLimit)), readers.rawValue]
     }
 
     /// The settings in the arguments, or nil when they do not start a decoder.
     package static func settings(in arguments: [String]) -> Settings? {
         guard arguments.count == 7, arguments[1] == flag, let parent = pid_t(arguments[2]),
               let budget = Int(arguments[3]), let seconds = Int(arguments[4]), let idle = Int(arguments[5]), idle > 0,
-              let loaders = Loaders(rawValue: arguments[6]) else { return nil }
-        return Settings(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds, idleLimit: .milliseconds(idle), loaders: loaders)
+              let readers = Readers(rawValue: arguments[6]) else { return nil }
+        return Settings(parent: parent, addressSpaceBudget: budget, cpuSeconds: seconds, idleLimit: .milliseconds(idle), readers: readers)
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

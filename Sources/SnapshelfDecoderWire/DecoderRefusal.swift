@@ -7,7 +7,7 @@ package enum DecoderRefusal: Codable, Sendable, Error {
     case tooManyPixels(width: Int, height: Int)
     /// The request came without a file, or with one the decoder could not read.
     case unreadable(String)
-    /// A decoder with the common loaders only found no loader of its own for the image; one with
-    /// every loader may read it (see `DecoderLaunch.Loaders`).
+    /// A decoder with the common image loaders only found no loader of its own for the image; one
+    /// with every loader may read it (see `DecoderLaunch.Readers`).
     case formatNotLoaded
 }

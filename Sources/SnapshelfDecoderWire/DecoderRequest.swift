@@ -13,4 +13,9 @@ package enum DecoderRequest: Codable, Sendable {
     /// Find where a HEIF's or AVIF's own XMP item is located, so that an export can point it at a
     /// new packet in its private copy without the app reading the file's boxes.
     case heifXMPLocation
+
+    /// Whether it asks for pixels, which a decoder with the common image loaders alone can give.
+    package var isImage: Bool {
+        if case .image = self { true } else { false }
+    }
 }

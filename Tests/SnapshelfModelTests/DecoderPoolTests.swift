@@ -125,6 +125,7 @@ final class DecoderPoolTests: XCTestCase {
         let common = try XCTUnwrap(decoders().first)
         let beyond = try Self.loaders(of: common).filter { !Self.commonLoaders.contains($0) }
         XCTAssertEqual(beyond, [], "a JPEG's decoder loaded loaders beyond the common ones, such as SVG's or HEIF's")
+        XCTAssertFalse(try Self.mappedFiles(of: common).contains { $0.hasPrefix("libgexiv2") }, "a JPEG's decoder loaded Exiv2")
         // The hostile format is one no common loader reads: its file must still reach its loader.
         let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
         XCTAssertEqual(reason(decoding: crash, in: pool), .decoderCrashed(.signal("segmentation fault")),
@@ -134,6 +135,21 @@ final class DecoderPoolTests: XCTestCase {
         _ = try Self.decode(photo, in: pool)
         let every = try XCTUnwrap(decoders().first)
         XCTAssertTrue(try Self.loaders(of: every).contains("snapshelf-hostile"), "the next decoder started with the common loaders only")
+        XCTAssertEqual(decoders().count, 1)
+    }
+
+    func testMetadataIsReadByADecoderWithExiv2() throws {
+        let pool = pool(capacity: 1, idleSeconds: 600)
+        let photo = SamplePhotos.landscape(orientation: 6)
+        XCTAssertEqual(try Self.decode(photo, in: pool).thumbnail.orientation, 6)
+        let descriptor = open(photo.path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        let facts = try pool.facts(from: descriptor, path: photo.path, name: photo.lastPathComponent)
+        XCTAssertEqual(facts.contentType, "image/jpeg")
+        XCTAssertNil(facts.tagsProblem)
+        XCTAssertNotNil(facts.tags, "no tags, which Exiv2 reads")
+        let decoder = try XCTUnwrap(decoders().first)
+        XCTAssertTrue(try Self.mappedFiles(of: decoder).contains { $0.hasPrefix("libgexiv2") }, "the facts came from a decoder without Exiv2")
         XCTAssertEqual(decoders().count, 1)
     }
 
@@ -154,16 +170,21 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     /// The GdkPixbuf loaders the common decoders may map: those GdkPixbuf ships, PNG's and JPEG's
-    /// among them where it was built with them as modules, and WebP's.
-    private static let commonLoaders: Set<String> = ["png", "jpeg", "gif", "webp", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
+    /// among them where it was built with them as modules.
+    private static let commonLoaders: Set<String> = ["png", "jpeg", "gif", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
 
     /// The loaders the process maps, by their modules' names: "svg" for libpixbufloader-svg.so.
     private static func loaders(of pid: pid_t) throws -> Set<String> {
-        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
-        return Set(maps.split(separator: "\n").compactMap { line -> String? in
-            guard let file = line.split(separator: "/").last, file.hasPrefix("libpixbufloader-"), file.hasSuffix(".so") else { return nil }
+        Set(try mappedFiles(of: pid).compactMap { file -> String? in
+            guard file.hasPrefix("libpixbufloader-"), file.hasSuffix(".so") else { return nil }
             return String(file.dropFirst("libpixbufloader-".count).dropLast(".so".count))
         })
+    }
+
+    /// The names of the files the process maps.
+    private static func mappedFiles(of pid: pid_t) throws -> Set<String> {
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        return Set(maps.split(separator: "\n").compactMap { line in line.contains("/") ? line.split(separator: "/").last.map(String.init) : nil })
     }
 
     func testEveryDecoderIsLockedDownBeforeItReadsAnything() throws {

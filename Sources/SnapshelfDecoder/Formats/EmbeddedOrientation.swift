@@ -15,9 +15,10 @@ package enum EmbeddedOrientation {
     ///   turn again; otherwise the EXIF orientation, the only one such a file has (heif-enc 1.15
     ///   copies a JPEG's EXIF and writes no irot).
     /// - WebP: its EXIF chunk's orientation, which is all WebP has.
-    /// - Everything else: what the loader reported.
-    package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32) -> Int {
-        guard var window = ByteWindow(descriptor: descriptor) else { return valid(declared) }
+    /// - Everything else: what the loader reported, as for any file when not `readingMetadata`,
+    ///   in a decoder without Exiv2 and libheif, whose loaders read neither HEIF nor WebP.
+    package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32, readingMetadata: Bool = true) -> Int {
+        guard readingMetadata, var window = ByteWindow(descriptor: descriptor) else { return valid(declared) }
         if let heif = HEIFContainer(&window) {
             guard !heif.hasTransforms else { return 1 }
             let exif = (try? MappedFile(descriptor: descriptor)).flatMap { HEIFItems($0.bytes)?.exifSegment }

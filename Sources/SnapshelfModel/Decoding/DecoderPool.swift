@@ -2,7 +2,7 @@
 // of sandboxed decoders: processes kept between files, up to one per core, as glycin keeps, since
 // starting a process per image would cost more than many decodes. None runs before a file needs
 // one, and each ends once idle a while, so a library whose thumbnails are made costs none. They
-// start with the common image loaders, and a file beyond those goes to one with every loader. A
+// start with the common image loaders alone, and a request beyond those goes to one with all. A
 // decoder that crashes, hangs, runs out of memory or is killed fails only the file it was on.
 import CGdkPixbuf
 import Foundation
@@ -34,7 +34,7 @@ final class DecoderPool: Sendable {
     /// The decoders' environment, "NAME=value" each; nil passes on the app's own.
     private let decoderEnvironment: [String]?
     /// One permit per decoder the pool may run: a request holds one while it is at a decoder, or
-    /// starting one. A new decoder starts only when none with the loaders needed is idle, and
+    /// starting one. A new decoder starts only when none with the readers needed is idle, and
     /// makes room (`DecoderRoster`), so no more than `capacity` run.
     private let slots: DispatchSemaphore
     private let roster = Mutex(DecoderRoster())
@@ -151,7 +151,7 @@ final class DecoderPool: Sendable {
         case .undecodable(let detail): DecodingFailure(path: path, reason: .undecodable(DecoderText.clean(detail)))
         case .tooManyPixels(let width, let height): DecodingFailure(path: path, reason: .tooManyPixels(width: width, height: height))
         case .unreadable(let detail): DecodingFailure(path: path, reason: .unreadable(DecoderText.clean(detail)))
-        // Only a decoder with the common loaders may say so, and the request then goes to one with every loader.
+        // Only a decoder with the common image loaders may say so, and the request then goes to one with every loader.
         case .formatNotLoaded: DecodingFailure(path: path, reason: DecoderEnding.unreadableAnswer)
         }
     }
@@ -168,22 +168,23 @@ final class DecoderPool: Sendable {
     /// (idle, or retiring) before it saw the request is replaced and the request sent again: a
     /// few times, since on a busy machine the next one can end as the request comes too, when
     /// decoders wait idle only milliseconds; a decoder that always ends at once still fails.
-    /// An image that a decoder with the common loaders has no loader for goes to one with every loader.
+    /// Only images go to a decoder with the common image loaders; one that none of them reads goes
+    /// to one with every reader, as every other request does.
     private func run(_ request: DecoderRequest, passing descriptor: Int32, path: String,
                      maximumPayload: Int) throws(DecodingFailure) -> (DecoderReply, UnsafeMutableRawBufferPointer?) {
         var retries = 0
-        var loaders = DecoderLaunch.Loaders.common
+        var readers: DecoderLaunch.Readers = request.isImage ? .commonImages : .all
         while true {
-            let decoder = try take(path: path, needing: loaders)
+            let decoder = try take(path: path, needing: readers)
             do throws(DecoderProcess.End) {
                 let answer = try decoder.exchange(request, passing: descriptor, maximumPayload: maximumPayload,
                                                   deadline: .now + timeout)
                 switch (answer.0, request) {
-                case (.refused(.formatNotLoaded), _) where decoder.loaders == .common:
+                case (.refused(.formatNotLoaded), _) where decoder.readers == .commonImages:
                     // No loader of its own recognized the file, so none of them read it: the decoder stays.
                     answer.1?.deallocate()
-                    give(back: decoder, needingEveryLoader: true)
-                    loaders = .all
+                    give(back: decoder, needingEveryReader: true)
+                    readers = .all
                     continue
                 case (.refused, .image):
                     // An image a loader failed on may have been made to take the decoder over: it
@@ -205,14 +206,14 @@ final class DecoderPool: Sendable {
         }
     }
 
-    /// An idle decoder with the loaders, or a new one when none is; waits while `capacity`
+    /// An idle decoder with the readers, or a new one when none is; waits while `capacity`
     /// requests are at decoders.
-    private func take(path: String, needing needed: DecoderLaunch.Loaders) throws(DecodingFailure) -> DecoderProcess {
+    private func take(path: String, needing needed: DecoderLaunch.Readers) throws(DecodingFailure) -> DecoderProcess {
         slots.wait()
-        let loaders: DecoderLaunch.Loaders
+        let readers: DecoderLaunch.Readers
         switch roster.withLock({ $0.admit(needing: needed, capacity: capacity) }) {
         case .idle(let decoder): return decoder
-        case .start(let starting): loaders = starting
+        case .start(let starting): readers = starting
         }
         guard let executable else {
             give(back: nil)
@@ -221,7 +222,7 @@ final class DecoderPool: Sendable {
         do throws(DecoderSpawnFailure) {
             return try DecoderProcess(executable: executable, environment: decoderEnvironment,
                                       addressSpaceBudget: addressSpaceBudget, cpuSeconds: Int(timeout.components.seconds) + 1,
-                                      idleLimit: idleLimit, loaders: loaders)
+                                      idleLimit: idleLimit, readers: readers)
         } catch {
             give(back: nil)
             throw DecodingFailure(path: path, reason: .decoderUnavailable(String(cString: strerror(error.errno))))
@@ -229,11 +230,11 @@ final class DecoderPool: Sendable {
     }
 
     /// Returns a decoder that can take more work, or nil for one that is gone, and the request's
-    /// slot; `needingEveryLoader` when the decoder had no loader for the file.
-    private func give(back decoder: DecoderProcess?, needingEveryLoader: Bool = false) {
+    /// slot; `needingEveryReader` when the decoder had no loader for the file.
+    private func give(back decoder: DecoderProcess?, needingEveryReader: Bool = false) {
         decoder?.idleSince = .now
         let schedulesReaping = roster.withLock { roster in
-            if needingEveryLoader { roster.needEveryLoader() }
+            if needingEveryReader { roster.needEveryReader() }
             return roster.release(decoder)
         }
         slots.signal()

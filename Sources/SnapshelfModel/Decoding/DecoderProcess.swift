@@ -19,8 +19,8 @@ final class DecoderProcess: Sendable {
     }
 
     let pid: pid_t
-    /// The image loaders it has.
-    let loaders: DecoderLaunch.Loaders
+    /// What it reads files with.
+    let readers: DecoderLaunch.Readers
     /// The kernel's count of OOM kills when the decoder started, read once rather than per
     /// request: a SIGKILL with the count grown since was most likely the OOM killer's.
     let outOfMemoryKillsAtStart = DecoderEnding.outOfMemoryKills()
@@ -42,8 +42,8 @@ final class DecoderProcess: Sendable {
     /// Starts the executable in its decoder mode, with the environment given or else the app's
     /// own, or says why it could not.
     init(executable: String, environment: [String]?, addressSpaceBudget: Int, cpuSeconds: Int,
-         idleLimit: Duration, loaders: DecoderLaunch.Loaders) throws(DecoderSpawnFailure) {
-        self.loaders = loaders
+         idleLimit: Duration, readers: DecoderLaunch.Readers) throws(DecoderSpawnFailure) {
+        self.readers = readers
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw DecoderSpawnFailure(errno: errno)
@@ -65,7 +65,7 @@ final class DecoderProcess: Sendable {
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
         let arguments = [executable] + DecoderLaunch.arguments(addressSpaceBudget: addressSpaceBudget, cpuSeconds: cpuSeconds,
-                                                               idleLimit: idleLimit, loaders: loaders)
+                                                               idleLimit: idleLimit, readers: readers)
         let childErrors = pipe[1]
         do throws(DecoderSpawnFailure) {
             pid = try DecoderSpawner.shared.start { () throws(DecoderSpawnFailure) in

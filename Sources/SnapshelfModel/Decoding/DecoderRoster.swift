@@ -1,15 +1,16 @@
 // The decoder pool's bookkeeping, which it keeps under its lock: the decoders idle between
-// requests, how many requests are at one, and which loaders the next decoder starts with.
-// Decoders start with the common loaders (see `DecoderLaunch.Loaders`), which cost a fraction of
-// the memory of every loader; a file none of those reads sends the pool to one with them all.
+// requests, how many requests are at one, and which readers the next decoder starts with.
+// Decoders for images start with the common image loaders alone (see `DecoderLaunch.Readers`),
+// which cost a fraction of the memory of every reader; an image none of those reads, and every
+// other request, goes to a decoder with them all.
 import SnapshelfDecoderWire
 
 struct DecoderRoster {
     /// What a request gets on its way to a decoder.
     enum Admission {
         case idle(DecoderProcess)
-        /// No idle decoder has the loaders needed: one is to start, with these.
-        case start(DecoderLaunch.Loaders)
+        /// No idle decoder has the readers needed: one is to start, with these.
+        case start(DecoderLaunch.Readers)
     }
 
     private(set) var idle: [DecoderProcess] = []
@@ -17,18 +18,18 @@ struct DecoderRoster {
     private(set) var busy = 0
     private(set) var mostBusy = 0
     var isReapingScheduled = false
-    /// Whether new decoders start with every loader: once a file needed them, as in a library of
+    /// Whether new decoders start with every reader: once an image needed them, as in a library of
     /// HEIF photos each of the next would too, until every decoder has ended.
-    private var startsWithEveryLoader = false
+    private var startsWithEveryReader = false
 
-    /// Counts the request in, and gives it the most recently idle decoder with the loaders it
+    /// Counts the request in, and gives it the most recently idle decoder with the readers it
     /// needs that can still take work; those found ended on the way are stopped. When none is,
-    /// the decoder to start makes one too many if others wait idle with the other loaders, so the
+    /// the decoder to start makes one too many if others wait idle with the other readers, so the
     /// one idle longest is stopped: no more than `capacity` decoders run.
-    mutating func admit(needing loaders: DecoderLaunch.Loaders, capacity: Int) -> Admission {
+    mutating func admit(needing readers: DecoderLaunch.Readers, capacity: Int) -> Admission {
         busy += 1
         mostBusy = max(mostBusy, busy)
-        while let index = idle.lastIndex(where: { loaders == .common || $0.loaders == .all }) {
+        while let index = idle.lastIndex(where: { readers == .commonImages || $0.readers == .all }) {
             let decoder = idle.remove(at: index)
             if !decoder.hasEnded && decoder.isQuiet { return .idle(decoder) }
             decoder.stop()
@@ -36,7 +37,7 @@ struct DecoderRoster {
         while busy + idle.count > capacity, !idle.isEmpty {
             idle.removeFirst().stop()
         }
-        return .start(loaders == .all || startsWithEveryLoader ? .all : .common)
+        return .start(readers == .all || startsWithEveryReader ? .all : .commonImages)
     }
 
     /// Counts the request out, with its decoder if it can take more work. True when the decoder
@@ -49,9 +50,9 @@ struct DecoderRoster {
         return !isReapingScheduled
     }
 
-    /// A decoder with the common loaders met a file none of them reads.
-    mutating func needEveryLoader() {
-        startsWithEveryLoader = true
+    /// A decoder with the common image loaders met a file none of them reads.
+    mutating func needEveryReader() {
+        startsWithEveryReader = true
     }
 
     /// Stops the idle decoders that have ended, and those idle since before `overdue`, which
@@ -61,7 +62,7 @@ struct DecoderRoster {
         ended.forEach { $0.stop() }
         idle.removeAll { decoder in ended.contains { $0 === decoder } }
         if idle.isEmpty && busy == 0 {
-            startsWithEveryLoader = false
+            startsWithEveryReader = false
         }
         isReapingScheduled = !idle.isEmpty
         return isReapingScheduled
