@@ -60,10 +60,10 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
-        // libheif reads a HEIF's or AVIF's Exif and XMP items, in the sandboxed decoder only.
+        // libheif reads a HEIF's or AVIF's Exif and XMP items, in the sandboxed decoder only. Its
+        // header gives the types; the library is loaded with dlopen, not linked (HEIFLibrary).
         .systemLibrary(
             name: "CHeif",
-            pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(

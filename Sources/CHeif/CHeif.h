@@ -1,3 +1,4 @@
-/* libheif, which a sandboxed decoder reads a HEIF's or AVIF's Exif and XMP items with. */
+/* libheif's types, for the functions a sandboxed decoder with every reader loads with dlopen
+   (HEIFLibrary); calling a heif_ function directly fails to link. */
 #pragma once
 #include <libheif/heif.h>

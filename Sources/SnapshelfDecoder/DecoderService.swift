@@ -1,7 +1,6 @@
 // What snapshelf-decoder, the executable a DecoderPool starts, does: serve as a sandboxed decoder.
 // It locks itself down before reading anything, then answers requests on the socket it was
 // given as descriptor 3, one at a time, until the app closes it or it has been idle a while.
-import CHeif
 import CLinux
 import Foundation
 import SnapshelfDecoderWire
@@ -40,8 +39,7 @@ public enum DecoderService {
         PixbufDecoding.load(settings.readers)
         if settings.readers == .all {
             Metadata.start()
-            // libheif looks for its plugins once, which a decoder locked down could not.
-            heif_init(nil)
+            HEIFLibrary.start()
         }
         do {
             // SNAPSHELF_DECODER_LANDLOCK=off leaves the allow-list alone, as on a kernel without

@@ -34,7 +34,7 @@ final class PixbufDecoding {
     /// what this process loaded (`load(_:)`): with the common image loaders only, a file none of
     /// them recognizes, so that no loader ran on it, is refused as `formatNotLoaded`, for a
     /// decoder with every loader to try.
-    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Readers = .all) throws(DecoderRefusal) {
+    init(descriptor: Int32, fittingIn size: Int, maximumPixels: Int, loaded: DecoderLaunch.Readers) throws(DecoderRefusal) {
         let header = Header(side: size, maximumPixels: maximumPixels)
         let loader = Self.loader(watching: header)
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }

@@ -14,11 +14,12 @@ package enum DecoderLaunch {
 
     /// What a decoder reads files with, loaded before it locks down, which is all it can use
     /// after. Each library maps into every decoder that loads it: the SVG, HEIF and AVIF loaders
-    /// bring librsvg and the video codecs, about 6 MB, and Exiv2 3 MB more, which the thumbnails
-    /// of photos in the usual formats never need.
+    /// bring librsvg and the video codecs, about 6 MB, and Exiv2 and libheif 1 to 2 MB more, which
+    /// the thumbnails of photos in the usual formats never need.
     package enum Readers: String, Sendable {
         /// The image loaders GdkPixbuf itself ships, and nothing else: a decoder with these takes
-        /// only images, and refuses one none of its loaders recognizes as `formatNotLoaded`.
+        /// only images, and refuses anything else, and an image none of its loaders recognizes,
+        /// as `formatNotLoaded`.
         case commonImages
         /// Every image loader the system has, Exiv2 and libheif.
         case all

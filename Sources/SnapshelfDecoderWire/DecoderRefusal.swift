@@ -7,7 +7,8 @@ package enum DecoderRefusal: Codable, Sendable, Error {
     case tooManyPixels(width: Int, height: Int)
     /// The request came without a file, or with one the decoder could not read.
     case unreadable(String)
-    /// A decoder with the common image loaders only found no loader of its own for the image; one
-    /// with every loader may read it (see `DecoderLaunch.Readers`).
+    /// A decoder with the common image loaders alone found no loader of its own for the image, or
+    /// was asked for something other than an image; one with every reader may do it (see
+    /// `DecoderLaunch.Readers`).
     case formatNotLoaded
 }

@@ -37,7 +37,7 @@ final class HostileHeaderTests: XCTestCase {
         let descriptor = open(url.path, O_RDONLY)
         defer { close(descriptor) }
         return (PhotoFacts(readingFileOpenAs: descriptor, name: "photo.heic"),
-                EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor))
+                EmbeddedOrientation.toApply(declared: declared, inFileOpenAs: descriptor, readingMetadata: true))
     }
 
     /// A HEIF whose meta box names item 1 as its Exif item, located by an iloc with eight-byte

@@ -118,30 +118,30 @@ final class DecoderPoolTests: XCTestCase {
     }
 
     func testDecodersStartWithTheCommonLoadersAndAFileBeyondThemGoesToOneWithEvery() throws {
-        // Idle long enough that no decoder ends, and so resets the pool, before the last step.
-        let pool = pool(capacity: 1, idleSeconds: 600)
+        let pool = pool(capacity: 1)
         let photo = SamplePhotos.landscape(orientation: 1)
         _ = try Self.decode(photo, in: pool)
         let common = try XCTUnwrap(decoders().first)
         let beyond = try Self.loaders(of: common).filter { !Self.commonLoaders.contains($0) }
         XCTAssertEqual(beyond, [], "a JPEG's decoder loaded loaders beyond the common ones, such as SVG's or HEIF's")
-        XCTAssertFalse(try Self.mappedFiles(of: common).contains { $0.hasPrefix("libgexiv2") }, "a JPEG's decoder loaded Exiv2")
+        let mapped = try Self.mappedFiles(of: common)
+        XCTAssertFalse(mapped.contains { $0.hasPrefix("libgexiv2") }, "a JPEG's decoder loaded Exiv2")
+        XCTAssertFalse(mapped.contains { $0.hasPrefix("libheif") }, "a JPEG's decoder loaded libheif")
         // The hostile format is one no common loader reads: its file must still reach its loader.
         let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
         XCTAssertEqual(reason(decoding: crash, in: pool), .decoderCrashed(.signal("segmentation fault")),
                        "the file did not reach a decoder with its format's loader")
         XCTAssertFalse(isRunning(common), "the decoder with the common loaders stayed beside one with every loader, beyond the capacity")
-        // After such a file, as in a library of HEIF photos, the next decoder has every loader from the start.
+        // Such a file changes nothing for the next: decoders still start with the common loaders.
         _ = try Self.decode(photo, in: pool)
-        let every = try XCTUnwrap(decoders().first)
-        XCTAssertTrue(try Self.loaders(of: every).contains("snapshelf-hostile"), "the next decoder started with the common loaders only")
+        let next = try XCTUnwrap(decoders().first)
+        XCTAssertFalse(try Self.loaders(of: next).contains("snapshelf-hostile"), "the next decoder started with every loader")
         XCTAssertEqual(decoders().count, 1)
     }
 
-    func testMetadataIsReadByADecoderWithExiv2() throws {
-        let pool = pool(capacity: 1, idleSeconds: 600)
+    func testMetadataGoesStraightToADecoderWithExiv2AndLibheif() throws {
+        let pool = pool(capacity: 2)
         let photo = SamplePhotos.landscape(orientation: 6)
-        XCTAssertEqual(try Self.decode(photo, in: pool).thumbnail.orientation, 6)
         let descriptor = open(photo.path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         let facts = try pool.facts(from: descriptor, path: photo.path, name: photo.lastPathComponent)
@@ -149,8 +149,22 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertNil(facts.tagsProblem)
         XCTAssertNotNil(facts.tags, "no tags, which Exiv2 reads")
         let decoder = try XCTUnwrap(decoders().first)
-        XCTAssertTrue(try Self.mappedFiles(of: decoder).contains { $0.hasPrefix("libgexiv2") }, "the facts came from a decoder without Exiv2")
-        XCTAssertEqual(decoders().count, 1)
+        let mapped = try Self.mappedFiles(of: decoder)
+        XCTAssertTrue(mapped.contains { $0.hasPrefix("libgexiv2") }, "the facts came from a decoder without Exiv2")
+        XCTAssertTrue(mapped.contains { $0.hasPrefix("libheif") }, "the facts came from a decoder without libheif")
+        XCTAssertEqual(decoders().count, 1, "the facts went to a decoder with the common image loaders first")
+        XCTAssertEqual(try Self.decode(photo, in: pool).thumbnail.orientation, 6)
+        XCTAssertEqual(decoders(), [decoder], "the image went to a new decoder, not to the idle one with every reader")
+    }
+
+    func testAWebPsOrientationIsReadByADecoderWithExiv2() throws {
+        let pool = pool(capacity: 2)
+        let samples = try FormatSamples(in: scratch.url, from: SamplePhotos.landscape(orientation: 6))
+        let webp = try samples.encoded("cwebp", ["-quiet", "-metadata", "exif", samples.source.path, "-o"], "webp")
+        // Only the EXIF chunk, which Exiv2 reads, says the picture is stored sideways.
+        XCTAssertEqual(try Self.decode(webp, in: pool).thumbnail.orientation, 6)
+        XCTAssertTrue(try decoders().contains { try Self.mappedFiles(of: $0).contains { $0.hasPrefix("libgexiv2") } },
+                      "no decoder with Exiv2 read the WebP")
     }
 
     func testAFileACommonLoaderCallsOfUnknownTypeFailsThereAndItsDecoderIsStopped() throws {
@@ -169,8 +183,7 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertFalse(try Self.loaders(of: next).contains("snapshelf-hostile"), "the TGA made the next decoders start with every loader")
     }
 
-    /// The GdkPixbuf loaders the common decoders may map: those GdkPixbuf ships, PNG's and JPEG's
-    /// among them where it was built with them as modules.
+    /// The loaders GdkPixbuf ships, which decoders for images may map (PNG's and JPEG's may be modules).
     private static let commonLoaders: Set<String> = ["png", "jpeg", "gif", "tiff", "bmp", "ico", "ani", "pnm", "tga", "xbm", "xpm", "qtif", "icns"]
 
     /// The loaders the process maps, by their modules' names: "svg" for libpixbufloader-svg.so.
@@ -181,9 +194,11 @@ final class DecoderPoolTests: XCTestCase {
         })
     }
 
-    /// The names of the files the process maps.
+    /// The names of the files the process maps, read to the end: /proc gives its files no size.
     private static func mappedFiles(of pid: pid_t) throws -> Set<String> {
-        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { line in line.contains("/") ? line.split(separator: "/").last.map(String.init) : nil })
     }
 

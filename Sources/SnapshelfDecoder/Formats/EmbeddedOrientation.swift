@@ -17,7 +17,7 @@ package enum EmbeddedOrientation {
     /// - WebP: its EXIF chunk's orientation, which is all WebP has.
     /// - Everything else: what the loader reported, as for any file when not `readingMetadata`,
     ///   in a decoder without Exiv2 and libheif, whose loaders read neither HEIF nor WebP.
-    package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32, readingMetadata: Bool = true) -> Int {
+    package static func toApply(declared: Int?, inFileOpenAs descriptor: Int32, readingMetadata: Bool) -> Int {
         guard readingMetadata, var window = ByteWindow(descriptor: descriptor) else { return valid(declared) }
         if let heif = HEIFContainer(&window) {
             guard !heif.hasTransforms else { return 1 }

@@ -183,7 +183,7 @@ final class DecoderPool: Sendable {
                 case (.refused(.formatNotLoaded), _) where decoder.readers == .commonImages:
                     // No loader of its own recognized the file, so none of them read it: the decoder stays.
                     answer.1?.deallocate()
-                    give(back: decoder, needingEveryReader: true)
+                    give(back: decoder)
                     readers = .all
                     continue
                 case (.refused, .image):
@@ -229,14 +229,10 @@ final class DecoderPool: Sendable {
         }
     }
 
-    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's
-    /// slot; `needingEveryReader` when the decoder had no loader for the file.
-    private func give(back decoder: DecoderProcess?, needingEveryReader: Bool = false) {
+    /// Returns a decoder that can take more work, or nil for one that is gone, and the request's slot.
+    private func give(back decoder: DecoderProcess?) {
         decoder?.idleSince = .now
-        let schedulesReaping = roster.withLock { roster in
-            if needingEveryReader { roster.needEveryReader() }
-            return roster.release(decoder)
-        }
+        let schedulesReaping = roster.withLock { $0.release(decoder) }
         slots.signal()
         guard schedulesReaping else { return }
         // A decoder left idle ends itself; it is reaped soon after, not left a zombie until the next file.

@@ -1,5 +1,5 @@
 // The decoder pool's bookkeeping, which it keeps under its lock: the decoders idle between
-// requests, how many requests are at one, and which readers the next decoder starts with.
+// requests, and how many requests are at one.
 // Decoders for images start with the common image loaders alone (see `DecoderLaunch.Readers`),
 // which cost a fraction of the memory of every reader; an image none of those reads, and every
 // other request, goes to a decoder with them all.
@@ -18,9 +18,6 @@ struct DecoderRoster {
     private(set) var busy = 0
     private(set) var mostBusy = 0
     var isReapingScheduled = false
-    /// Whether new decoders start with every reader: once an image needed them, as in a library of
-    /// HEIF photos each of the next would too, until every decoder has ended.
-    private var startsWithEveryReader = false
 
     /// Counts the request in, and gives it the most recently idle decoder with the readers it
     /// needs that can still take work; those found ended on the way are stopped. When none is,
@@ -37,7 +34,7 @@ struct DecoderRoster {
         while busy + idle.count > capacity, !idle.isEmpty {
             idle.removeFirst().stop()
         }
-        return .start(readers == .all || startsWithEveryReader ? .all : .commonImages)
+        return .start(readers)
     }
 
     /// Counts the request out, with its decoder if it can take more work. True when the decoder
@@ -50,20 +47,12 @@ struct DecoderRoster {
         return !isReapingScheduled
     }
 
-    /// A decoder with the common image loaders met a file none of them reads.
-    mutating func needEveryReader() {
-        startsWithEveryReader = true
-    }
-
     /// Stops the idle decoders that have ended, and those idle since before `overdue`, which
     /// should have ended by then. True while others are still idle, to be looked at again.
     mutating func reap(idleSince overdue: ContinuousClock.Instant) -> Bool {
         let ended = idle.filter { $0.hasEnded || $0.idleSince < overdue }
         ended.forEach { $0.stop() }
         idle.removeAll { decoder in ended.contains { $0 === decoder } }
-        if idle.isEmpty && busy == 0 {
-            startsWithEveryReader = false
-        }
         isReapingScheduled = !idle.isEmpty
         return isReapingScheduled
     }
