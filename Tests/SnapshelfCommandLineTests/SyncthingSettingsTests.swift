@@ -75,6 +75,45 @@ final class SyncthingSettingsTests: CommandLineTestCase {
         XCTAssertTrue(said.standardOutput.contains("“Receive Only”"), said.standardOutput)
     }
 
+    func testAnIgnorePatternThatHidesSidecarsIsNamedAsSyncthingAppliesIt() throws {
+        let peer = try sharedLibrary()
+        let ignoreFile = libraryURL.appendingPathComponent(".stignore")
+        let ours = try String(contentsOf: ignoreFile, encoding: .utf8)
+        let counted = try localFiles(peer) { $0 > 0 }
+        // A person's pattern below Snapshelf's, as one might add to skip other programs' sidecars.
+        try Data((ours + "\n// mine\n*.xmp\n").utf8).write(to: ignoreFile)
+        let line = ours.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+        let said = try check(expecting: 1)
+        XCTAssertTrue(said.contains("Syncthing ignores this library’s sidecars (the pattern “*.xmp” on line \(line) of \(ignoreFile.path))"), said)
+        XCTAssertTrue(said.contains("so labels and turns given here never reach the other computers"), said)
+        XCTAssertFalse(said.contains("library’s photos"), said)
+        // Syncthing reads the file so too: it no longer counts the sidecar.
+        XCTAssertEqual(try localFiles(peer) { $0 == counted - 1 }, counted - 1)
+
+        // A pattern above it that keeps them decides first, for Syncthing as for `check`.
+        try Data((ours + "\n!/photos/*.xmp\n*.xmp\n").utf8).write(to: ignoreFile)
+        XCTAssertTrue(try check(expecting: 0).hasPrefix("Library is sound"))
+        XCTAssertEqual(try localFiles(peer) { $0 == counted }, counted)
+        // And one that hides the folder of photos hides both.
+        try Data((ours + "\nphot?s\n").utf8).write(to: ignoreFile)
+        let hidden = try check(expecting: 1)
+        XCTAssertTrue(hidden.contains("ignores this library’s photos (the pattern “phot?s”"), hidden)
+        XCTAssertTrue(hidden.contains("ignores this library’s sidecars (the pattern “phot?s”"), hidden)
+    }
+
+    /// The files Syncthing counts in the library's folder once it has scanned it again, reloading
+    /// its ignore patterns, when `until` holds of their number, or the last number after 30 s.
+    private func localFiles(_ peer: SyncthingPeer, until: (Int) -> Bool) throws -> Int {
+        try peer.scan("library")
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let status = try peer.status(of: "library")
+            let count = status["localFiles"] as? Int ?? -1
+            if status["state"] as? String == "idle" && until(count) || Date() > deadline { return count }
+            usleep(50_000)
+        }
+    }
+
     func testAConfigurationThatIsNoFileIsPassedOverWithoutWaiting() throws {
         try snapshelf("import", "--label", "Lake", SamplePhotos.cameras[0].path)
         try FileManager.default.createDirectory(at: configuration.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -54,6 +54,15 @@ public enum CheckFinding: Sendable, Equatable {
     case syncthingFolderType(SyncthingFolder.Kind, configuration: URL)
     /// This computer's Syncthing ignores deletions in the library's folder.
     case syncthingIgnoresDeletes(configuration: URL)
+    /// A pattern of the library's `.stignore`, on `line` of `file`, hides files every computer needs.
+    case syncthingIgnores(SyncedFiles, pattern: String, line: Int, file: URL)
+
+    /// What a library shared through Syncthing must sync.
+    public enum SyncedFiles: Sendable, Equatable {
+        case photos, sidecars
+        /// Each computer's records of its changes and removals, in the `computers` folder.
+        case computerRecords
+    }
 
     /// Why a photo's file could not be read.
     public enum ReadFault: Sendable, Equatable {

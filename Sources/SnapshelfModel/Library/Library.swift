@@ -278,9 +278,12 @@ public final class Library {
     }
 
     /// This computer's Syncthing settings for the library's folder under which the computers
-    /// cannot end up holding the same photos, as its configuration gives them.
+    /// cannot end up holding the same photos, as its configuration and the library's `.stignore`
+    /// give them.
     public var syncthingFindings: [CheckFinding] {
-        SyncthingFolder.sharing(directory)?.findings ?? []
+        let folder = SyncthingFolder.sharing(directory)
+        guard folder != nil || LibraryFolder.isShared(directory) else { return [] }
+        return (folder?.findings ?? []) + (SyncIgnoreRules.read(in: directory)?.findings(in: directory) ?? [])
     }
 
     /// Where the library is open to the machine's other users, which a check mentions without
