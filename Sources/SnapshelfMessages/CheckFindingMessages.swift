@@ -43,15 +43,18 @@ extension CheckFinding {
         case .syncthingIgnoresDeletes(let configuration):
             String(format: tr("Syncthing ignores deletions in this library’s folder (“Ignore Delete” is on, says %@), so a photo removed on another computer stays here, alone or without its sidecar, and the computers never hold the same photos; in Syncthing, edit the folder and turn Ignore Delete off under Advanced"),
                    configuration.path)
-        // TRANSLATORS: the first %@ is a pattern of Syncthing's ignore file, %d its line, the second %@ the file's path.
+        // TRANSLATORS: the first %@ is a pattern of Syncthing's ignore file, %ld its line, the second %@ the file's path.
         case .syncthingIgnores(.photos, let pattern, let line, let file):
-            String(format: tr("Syncthing ignores this library’s photos (the pattern “%@” on line %d of %@), so photos imported here never reach the other computers, and theirs never come here; remove that line"),
+            String(format: tr("Syncthing ignores this library’s photos (the pattern “%@” on line %ld of %@), so photos imported here never reach the other computers, and theirs never come here; remove that line"),
                    pattern, line, file.path)
         case .syncthingIgnores(.sidecars, let pattern, let line, let file):
-            String(format: tr("Syncthing ignores this library’s sidecars (the pattern “%@” on line %d of %@), so labels and turns given here never reach the other computers, and theirs never come here; remove that line"),
+            String(format: tr("Syncthing ignores this library’s sidecars (the pattern “%@” on line %ld of %@), so labels and turns given here never reach the other computers, and theirs never come here; remove that line"),
                    pattern, line, file.path)
         case .syncthingIgnores(.computerRecords, let pattern, let line, let file):
-            String(format: tr("Syncthing ignores the records in this library’s computers folder (the pattern “%@” on line %d of %@), so a label, turn or removal that a conflict between the computers drops cannot be brought back from them; remove that line"),
+            String(format: tr("Syncthing ignores the records in this library’s computers folder (the pattern “%@” on line %ld of %@), so a label, turn or removal that a conflict between the computers drops cannot be brought back from them; remove that line"),
+                   pattern, line, file.path)
+        case .syncthingIgnoreFileUnreadable(let pattern, let line, let file):
+            String(format: tr("Syncthing cannot read the pattern “%@” on line %ld of %@, so it takes none of that file’s patterns and stops syncing this library’s folder; correct or remove that line"),
                    pattern, line, file.path)
         case .conflictCopy(let file, nil):
             String(format: tr("file %@ is a conflict copy a sync made; opening the library where it can be written merges it, or removes it when it holds nothing new"), file.path)

@@ -99,6 +99,25 @@ final class SyncthingSettingsTests: CommandLineTestCase {
         let hidden = try check(expecting: 1)
         XCTAssertTrue(hidden.contains("ignores this library’s photos (the pattern “phot?s”"), hidden)
         XCTAssertTrue(hidden.contains("ignores this library’s sidecars (the pattern “phot?s”"), hidden)
+
+        // **/ in front matches at the root too, in Syncthing as in `check`: neither file of the photo syncs.
+        try Data((ours + "\n**/photos\n").utf8).write(to: ignoreFile)
+        XCTAssertTrue(try check(expecting: 1).contains("ignores this library’s photos (the pattern “**/photos”"))
+        XCTAssertEqual(try localFiles(peer) { $0 == counted - 2 }, counted - 2)
+
+        // A line Syncthing cannot read: it takes none of the file, and the folder stops.
+        try Data((ours + "\n*.xmp\n[unclosed\n").utf8).write(to: ignoreFile)
+        let broken = try check(expecting: 1)
+        XCTAssertTrue(broken.contains("Syncthing cannot read the pattern “[unclosed” on line \(line) of \(ignoreFile.path)"), broken)
+        XCTAssertFalse(broken.contains("sidecars"), broken)
+        _ = try? peer.scan("library")
+        let deadline = Date().addingTimeInterval(30)
+        var state = ""
+        while state != "error" && Date() < deadline {
+            state = try peer.status(of: "library")["state"] as? String ?? ""
+            if state != "error" { usleep(50_000) }
+        }
+        XCTAssertEqual(state, "error", "Syncthing read the file that check says it cannot")
     }
 
     /// The files Syncthing counts in the library's folder once it has scanned it again, reloading

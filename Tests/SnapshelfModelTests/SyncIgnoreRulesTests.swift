@@ -20,6 +20,7 @@ final class SyncIgnoreRulesTests: XCTestCase {
             ("x.png", "*.{jpg,png}", true), ("x.gif", "*.{jpg,png}", false),
             ("a*b", "a\\*b", true), ("axb", "a\\*b", false),
             ("x.xmp", "(?i)*.XMP", true), ("x.xmp", "*.XMP", false), ("x.xmp", "(?d)(?i)*.XMP", true),
+            ("photos/a.jpg", "photos[!_]a.jpg", true),
         ]
         for (path, pattern, expected) in cases {
             XCTAssertEqual(ignored(path, by: pattern), expected, "\(pattern) on \(path)")
@@ -33,8 +34,15 @@ final class SyncIgnoreRulesTests: XCTestCase {
         XCTAssertFalse(ignored("photos/" + String(repeating: "a", count: 90), by: stars))
         XCTAssertTrue(ignored("photos/" + String(repeating: "a", count: 90) + "b", by: "**" + String(repeating: "a*", count: 30) + "b"))
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "matching backtracked through every split")
-        XCTAssertEqual(SyncIgnoreRules(text: "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}").patterns.count, 0,
-                       "a pattern of more than 256 ways through its alternatives was kept")
+        // Alternatives over runs of stars, each way through matched alone: stars side by side count as one.
+        let ways = String(repeating: "{*,**}", count: 8) + String(repeating: "**", count: 480) + "Z"
+        XCTAssertEqual(SyncIgnoreRules(text: ways).findings(in: URL(fileURLWithPath: "/library")), [])
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "matching backtracked through every split")
+        XCTAssertNil(SyncIgnoreRules(text: "*a").decidingPattern(of: "a", within: .init(steps: 1)), "a spent budget still matched")
+        // More ways through its alternatives than are matched here: read, but left unjudged.
+        let many = SyncIgnoreRules(text: "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}\n*.xmp")
+        XCTAssertEqual(many.patterns.count, 2)
+        XCTAssertEqual(many.findings(in: URL(fileURLWithPath: "/library")), [])
     }
 
     func testARootedPatternMatchesAtTheRootAndAFolderHidesWhatItHolds() {
@@ -43,15 +51,29 @@ final class SyncIgnoreRulesTests: XCTestCase {
         XCTAssertTrue(ignored("old/photos/a.jpg", by: "photos"))
         XCTAssertTrue(ignored("photos/a.jpg", by: "photos/"))
         XCTAssertFalse(ignored("photostream/a.jpg", by: "photos"))
+        XCTAssertTrue(ignored("photos/a.jpg", by: "**/photos"), "**/ in front hid nothing at the root")
+        XCTAssertFalse(ignored("photos/a.jpg.xmp", by: "*.xmp/"), "a pattern ending in / hid a file of that name")
+        XCTAssertTrue(ignored("photos/a.jpg", by: "/"))
+        XCTAssertFalse(ignored("photos/a.jpg", by: "(?d)//photos"))
     }
 
     func testTheFirstPatternThatMatchesDecides() {
         XCTAssertFalse(ignored("photos/a.jpg.xmp", by: "!/photos/*.xmp", "*.xmp"))
         XCTAssertTrue(ignored("photos/a.jpg.xmp", by: "*.xmp", "!/photos/*.xmp"))
-        let rules = SyncIgnoreRules(text: "// a comment\n\n#include more.stignore\n   *.xmp  \r\n[unclosed\n*.jpg")
-        XCTAssertEqual(rules.patterns.map(\.text), ["*.xmp", "*.jpg"], "a comment, an include or a malformed pattern was read as a pattern")
+        let rules = SyncIgnoreRules(text: "// a comment\n\n#include more.stignore\n   *.xmp  \r\n*.xmp\n*.jpg")
+        XCTAssertEqual(rules.patterns.map(\.text), ["*.xmp", "*.jpg"], "a comment, an include or a repeated line was read as a pattern")
         XCTAssertEqual(rules.ignoringPattern(of: "photos/a.jpg")?.line, 6)
         XCTAssertEqual(rules.ignoringPattern(of: "photos/a.jpg.xmp")?.line, 4)
+    }
+
+    func testALineSyncthingCannotReadIsNamedAndNoPatternCounts() {
+        let library = URL(fileURLWithPath: "/library")
+        for broken in ["[unclosed", "{a,b", "!", "(?i)(?d)"] {
+            let rules = SyncIgnoreRules(text: "*.xmp\n\(broken)\n*.jpeg")
+            XCTAssertEqual(rules.patterns.count, 0, broken)
+            XCTAssertEqual(rules.findings(in: library),
+                           [.syncthingIgnoreFileUnreadable(pattern: broken, line: 2, file: library.appendingPathComponent(".stignore"))], broken)
+        }
     }
 
     func testSnapshelfsOwnPatternsHideNothingTheComputersShareAndAPersonsAreNamed() {
@@ -63,6 +85,7 @@ final class SyncIgnoreRulesTests: XCTestCase {
             .syncthingIgnores(.sidecars, pattern: "*.xmp", line: lines + 1, file: file),
             .syncthingIgnores(.computerRecords, pattern: "*.changes", line: lines + 2, file: file),
         ])
+        XCTAssertEqual(SyncIgnoreRules(text: "*.jpg\n*.tif").findings(in: library), [], "an extension no copy takes was taken for a photo's")
         XCTAssertEqual(SyncIgnoreRules(text: "*.JPEG").findings(in: library), [], "a pattern that ignores case only with (?i) matched")
         XCTAssertEqual(SyncIgnoreRules(text: "(?i)*.JPEG").findings(in: library), [.syncthingIgnores(.photos, pattern: "(?i)*.JPEG", line: 1, file: file)])
     }

@@ -30,6 +30,11 @@ public enum PixbufFormats {
         return offered.flatMap(\.mimeTypes).filter { seen.insert($0).inserted }
     }
 
+    /// The extensions the library's copies take, one for each format: its usual one.
+    static var copyExtensions: [String] {
+        Array(Set(formats.map(\.extension))).sorted()
+    }
+
     /// Every format with a loader, read once: loaders do not change while Snapshelf runs.
     private static let formats: [Format] = {
         var formats: [Format] = []

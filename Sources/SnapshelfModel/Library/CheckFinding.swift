@@ -56,6 +56,8 @@ public enum CheckFinding: Sendable, Equatable {
     case syncthingIgnoresDeletes(configuration: URL)
     /// A pattern of the library's `.stignore`, on `line` of `file`, hides files every computer needs.
     case syncthingIgnores(SyncedFiles, pattern: String, line: Int, file: URL)
+    /// A line of the library's `.stignore` Syncthing cannot read, so that it takes none of the file.
+    case syncthingIgnoreFileUnreadable(pattern: String, line: Int, file: URL)
 
     /// What a library shared through Syncthing must sync.
     public enum SyncedFiles: Sendable, Equatable {

@@ -1,9 +1,10 @@
-// The patterns of a library's `.stignore` in order, and which of them decides a path, as Syncthing
-// decides it: the first pattern that matches the path or a folder above it, ignoring what it
-// matches, or keeping it when it starts with `!`. A pattern starting with `/` matches from the
-// folder's root, any other at any depth; `(?i)` makes it ignore case, and `(?d)` changes only what
-// Syncthing may delete. Lines starting with `//` are comments. Patterns that `#include` loads from
-// other files are not read, so what they hide goes unnamed.
+// The patterns of a library's `.stignore` in order, and which of them decides a path, as
+// Syncthing's lib/ignore reads them: each line trimmed, comments (`//`) and repeated lines passed
+// over; a line ending in `/` hides what the folder holds, any other both what it names and, for a
+// folder, what that holds; `!`, `(?i)` and `(?d)` in front, each once, keep what it matches,
+// ignore case, and let Syncthing delete; `/` in front matches from the folder's root only, and
+// any other pattern at any depth. The first pattern that matches decides. A line Syncthing cannot
+// read makes it take none of them. Patterns that `#include` loads from other files are not read.
 import Foundation
 
 struct SyncIgnoreRules {
@@ -21,39 +22,53 @@ struct SyncIgnoreRules {
     }
 
     let patterns: [Pattern]
+    /// The first line Syncthing cannot read, as a pattern with nothing after its prefixes or an
+    /// unclosed bracket; Syncthing then takes none of the file's patterns.
+    let unreadable: (line: Int, text: String)?
 
-    /// Longer than any pattern a person writes, and than the paths it is matched with.
+    /// Longer than any pattern a person writes; a longer one is passed over, unmatched.
     private static let longestPattern = 1024
     /// Larger than any ignore file a person writes by hand.
     private static let largestFile = 1 << 20
 
     init(text: String) {
         var patterns: [Pattern] = []
+        var seen = Set<String>()
+        var unreadable: (line: Int, text: String)?
         // Lines end at a line feed, after a Windows editor's carriage return or not, which Swift
-        // holds as one character with it; Syncthing trims spaces at either end.
+        // holds as one character with it.
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), !trimmed.hasPrefix("#include") else { continue }
-            var rest = Substring(trimmed)
-            var (keeps, ignoresCase) = (false, false)
-            while true {
-                if rest.hasPrefix("!") { keeps = true; rest = rest.dropFirst() }
-                else if rest.hasPrefix("(?i)") { ignoresCase = true; rest = rest.dropFirst(4) }
-                else if rest.hasPrefix("(?d)") { rest = rest.dropFirst(4) }
-                else { break }
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(trimmed).inserted, !trimmed.hasPrefix("#include"),
+                  trimmed.count <= Self.longestPattern else { continue }
+            let expanded = trimmed.hasSuffix("/**") ? [trimmed] : trimmed.hasSuffix("/") ? [trimmed + "**"] : [trimmed, trimmed + "/**"]
+            let parsed = expanded.map(Self.globs(of:))
+            guard parsed.allSatisfy({ $0 != nil }), let keeps = parsed.first??.keeps else {
+                unreadable = (index + 1, trimmed)
+                break
             }
-            let rooted = rest.hasPrefix("/")
-            let body = String(rest.drop { $0 == "/" }.reversed().drop { $0 == "/" }.reversed())
-            // One longer than any path it could match here is passed over, unmatched: no
-            // pattern a person writes comes near, and matching recurses once per character.
-            guard !body.isEmpty, body.count <= Self.longestPattern else { continue }
-            // What it matches, and everything in a folder it matches, at the root or at any depth.
-            let forms = rooted ? [body, body + "/**"] : [body, "**/" + body, body + "/**", "**/" + body + "/**"]
-            let globs = forms.compactMap { SyncIgnoreGlob($0, ignoringCase: ignoresCase) }
-            guard globs.count == forms.count else { continue }
-            patterns.append(Pattern(line: index + 1, text: trimmed, keeps: keeps, globs: globs))
+            patterns.append(Pattern(line: index + 1, text: trimmed, keeps: keeps, globs: parsed.flatMap { $0?.globs ?? [] }))
         }
-        self.patterns = patterns
+        self.patterns = unreadable == nil ? patterns : []
+        self.unreadable = unreadable
+    }
+
+    /// The globs of one expanded line, and whether it keeps what they match; nil where Syncthing
+    /// could not read it.
+    private static func globs(of line: String) -> (keeps: Bool, globs: [SyncIgnoreGlob])? {
+        var rest = Substring(line)
+        var (keeps, ignoresCase, deletable) = (false, false, false)
+        while true {
+            if rest.hasPrefix("!") && !keeps { keeps = true; rest = rest.dropFirst() }
+            else if rest.hasPrefix("(?i)") && !ignoresCase { ignoresCase = true; rest = rest.dropFirst(4) }
+            else if rest.hasPrefix("(?d)") && !deletable { deletable = true; rest = rest.dropFirst(4) }
+            else { break }
+        }
+        guard !rest.isEmpty else { return nil }
+        let forms = rest.hasPrefix("/") ? [String(rest.dropFirst())]
+            : rest.hasPrefix("**/") ? [String(rest), String(rest.dropFirst(3))] : [String(rest), "**/" + rest]
+        let globs = forms.compactMap { SyncIgnoreGlob($0, ignoringCase: ignoresCase) }
+        return globs.count == forms.count ? (keeps, globs) : nil
     }
 
     /// The rules of the library's `.stignore`; nil when it has none, or one that is no regular
@@ -68,31 +83,40 @@ struct SyncIgnoreRules {
         return SyncIgnoreRules(text: text)
     }
 
-    /// The pattern that decides the path, relative to the library's folder: the first that matches.
-    func decidingPattern(of path: String) -> Pattern? {
-        patterns.first { $0.globs.contains { $0.matches(path) } }
+    /// The pattern that decides the path, relative to the library's folder: the first that
+    /// matches; nil when none does, or when matching would take more than `budget` allows.
+    func decidingPattern(of path: String, within budget: SyncIgnoreGlob.Budget = .init()) -> Pattern? {
+        patterns.first { $0.globs.contains { $0.matches(path, within: budget) } }
     }
 
     /// The pattern that makes Syncthing ignore the path; nil when none does.
-    func ignoringPattern(of path: String) -> Pattern? {
-        decidingPattern(of: path).flatMap { $0.keeps ? nil : $0 }
+    func ignoringPattern(of path: String, within budget: SyncIgnoreGlob.Budget = .init()) -> Pattern? {
+        decidingPattern(of: path, within: budget).flatMap { $0.keeps ? nil : $0 }
     }
 
     /// What the rules hide of what every computer sharing the library needs, each with the first
     /// pattern that hides it: a photo or sidecar of any format Snapshelf offers, or a computer's records.
     func findings(in library: URL) -> [CheckFinding] {
+        let file = library.appendingPathComponent(LibrarySyncIgnore.fileName)
+        if let unreadable {
+            return [.syncthingIgnoreFileUnreadable(pattern: unreadable.text, line: unreadable.line, file: file)]
+        }
+        guard !patterns.contains(where: { $0.globs.contains(where: \.isTooComplex) }) else { return [] }
         let name = String(repeating: "0123456789abcdef", count: 4)
-        let extensions = Set(PixbufFormats.offered.flatMap(\.extensions).map { $0.lowercased() }).sorted()
+        // The extension each copy takes is its format's first, whatever the file imported had.
+        let extensions = PixbufFormats.copyExtensions
         let samples: [(CheckFinding.SyncedFiles, [String])] = [
             (.photos, extensions.map { "photos/\(name).\($0)" }),
             (.sidecars, extensions.map { "photos/\(name).\($0).\(Sidecar.fileExtension)" }),
             (.computerRecords, [ComputerRecords.Kind.changes, .removals].map { "\(ComputerRecords.folderName)/computer.\($0.rawValue)" }),
         ]
-        let file = library.appendingPathComponent(LibrarySyncIgnore.fileName)
-        return samples.compactMap { files, paths in
-            paths.lazy.compactMap(ignoringPattern(of:)).first.map {
+        // A file of patterns made to take long is left unjudged rather than block whoever asks.
+        let budget = SyncIgnoreGlob.Budget()
+        let findings: [CheckFinding] = samples.compactMap { files, paths in
+            paths.lazy.compactMap { ignoringPattern(of: $0, within: budget) }.first.map {
                 .syncthingIgnores(files, pattern: $0.text, line: $0.line, file: file)
             }
         }
+        return budget.isSpent ? [] : findings
     }
 }

@@ -145,9 +145,13 @@ public final class SnapshelfApplication {
             quitAfterFirstFrame(of: window.window)
         }
         // Syncthing settings that keep the computers from agreeing, as `check` names them: read
-        // once the window has drawn, so that its first frame never waits on Syncthing's file.
-        window.window.onFirstFrame { [weak window, library = store.library] in
-            library.syncthingFindings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) }
+        // once the window has drawn, on a worker, so that neither its first frame nor what comes
+        // after waits on Syncthing's file or on judging the library's ignore patterns.
+        window.window.onFirstFrame { [weak window, directory = store.library.directory] in
+            DispatchQueue.global(qos: .utility).async {
+                let findings = Library.syncthingFindings(of: directory)
+                MainLoop.perform { findings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) } }
+            }
         }
         window.present()
         window.importFlow.writePendingSidecars()
