@@ -281,15 +281,7 @@ public final class Library {
     /// cannot end up holding the same photos, as its configuration and the library's `.stignore`
     /// give them.
     public var syncthingFindings: [CheckFinding] {
-        Self.syncthingFindings(of: directory)
-    }
-
-    /// The Syncthing settings of the library in `directory` that keep the computers from
-    /// agreeing, read without the library, so on any thread.
-    public static func syncthingFindings(of directory: URL) -> [CheckFinding] {
-        let folder = SyncthingFolder.sharing(directory)
-        guard folder != nil || LibraryFolder.isShared(directory) else { return [] }
-        return (folder?.findings ?? []) + (SyncIgnoreRules.read(in: directory)?.findings(in: directory) ?? [])
+        SyncthingFolder.findings(forLibraryAt: directory)
     }
 
     /// Where the library is open to the machine's other users, which a check mentions without

@@ -1,7 +1,8 @@
 // How this computer's Syncthing shares a library's folder, as Syncthing's own configuration file
 // says: the folder's type, and whether it ignores deletions. Under "Send Only", "Receive Only" or
 // "Ignore Delete" the computers cannot end up holding the same photos and labels (see the README's
-// sharing section), so `check` names the setting and what to change. The file is this person's own
+// sharing section), so `check` names the setting and what to change, with the library's ignore
+// patterns that hide what must sync (`SyncIgnoreRules`). The file is this person's own
 // program's, not another computer's; it is read only as a regular file, up to a size, without
 // its external entities.
 import Foundation
@@ -29,6 +30,15 @@ public struct SyncthingFolder: Sendable, Equatable {
         if kind != .sendReceive { findings.append(.syncthingFolderType(kind, configuration: configuration)) }
         if ignoresDeletes { findings.append(.syncthingIgnoresDeletes(configuration: configuration)) }
         return findings
+    }
+
+    /// The settings that keep the computers sharing the library in `directory` from agreeing:
+    /// this folder's in Syncthing's configuration, and the patterns of the library's `.stignore`
+    /// where Syncthing shares it. Read without opening the library, so on any thread.
+    public static func findings(forLibraryAt directory: URL) -> [CheckFinding] {
+        let folder = sharing(directory)
+        guard folder != nil || LibraryFolder.isShared(directory) else { return [] }
+        return (folder?.findings ?? []) + (SyncIgnoreRules.read(in: directory)?.findings(in: directory) ?? [])
     }
 
     /// Larger than any configuration of a few hundred folders and devices.

@@ -149,7 +149,7 @@ public final class SnapshelfApplication {
         // after waits on Syncthing's file or on judging the library's ignore patterns.
         window.window.onFirstFrame { [weak window, directory = store.library.directory] in
             DispatchQueue.global(qos: .utility).async {
-                let findings = Library.syncthingFindings(of: directory)
+                let findings = SyncthingFolder.findings(forLibraryAt: directory)
                 MainLoop.perform { findings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) } }
             }
         }
