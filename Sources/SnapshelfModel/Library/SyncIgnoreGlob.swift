@@ -1,10 +1,20 @@
 // One glob of a Syncthing ignore pattern, matched against a path relative to the shared folder as
 // Syncthing matches it (with gobwas/glob): `*` any run of characters but `/`, `**` any run
-// including `/`, `?` one character but `/`, `[a-z]` one of a range and `[!a-z]` one not in it
-// (`/` included), `{a,b}` one of the alternatives, and `\` the next character as it is. It lets
-// `check` say which of a person's patterns hides what a shared library needs; Syncthing itself
-// does the ignoring. Matching remembers the states that failed, within a budget of steps.
+// including `/`, `?` one character but `/`, `[abc]` one of a list, `[a-z]` one of a range and
+// `[!…]` one not in it (`/` included), `{a,b}` one of the alternatives, and `\` the next
+// character as it is. It lets `check` say which of a person's patterns hides what a shared
+// library needs; Syncthing itself does the ignoring. Where this reading could differ from
+// gobwas's, as for a bracket of several ranges, the glob is `unsure`, and nothing is claimed.
 struct SyncIgnoreGlob {
+    /// What a pattern's text is to Syncthing, as far as can be told here.
+    enum Reading {
+        case glob(SyncIgnoreGlob)
+        /// Syncthing cannot compile it, as an unclosed bracket, and so takes no pattern of the file.
+        case refused
+        /// Read otherwise than gobwas might, or too large to match here.
+        case unsure
+    }
+
     private enum Token {
         case character(Character)
         /// `*`, or `**` when it crosses `/`.
@@ -13,26 +23,15 @@ struct SyncIgnoreGlob {
         case set([ClosedRange<Character>], negated: Bool)
     }
 
-    /// The glob as sequences without alternatives, one for each way through its `{…}`: matching
-    /// one of them takes time bounded by its length times the path's, whatever a person wrote.
-    private let sequences: [[Token]]
-    private let ignoresCase: Bool
-    /// Whether it has more ways through its alternatives than are matched here, which leaves it,
-    /// and so the file it is in, unjudged.
-    let isTooComplex: Bool
-    /// More ways through its alternatives than any hand-written pattern has.
-    private static let mostSequences = 256
+    /// A path made ready for matching, as it is and in lower case, once for every glob.
+    struct Subject {
+        fileprivate let exact: [Character]
+        fileprivate let folded: [Character]
 
-    /// The glob the text gives; nil where it is malformed, as an unclosed bracket, which Syncthing
-    /// refuses too.
-    init?(_ text: String, ignoringCase: Bool) {
-        var characters = Array(ignoringCase ? text.lowercased() : text)[...]
-        var tooComplex = false
-        guard let sequences = Self.sequences(from: &characters, inAlternative: false, tooComplex: &tooComplex), characters.isEmpty
-        else { return nil }
-        self.sequences = tooComplex ? [] : sequences
-        isTooComplex = tooComplex
-        ignoresCase = ignoringCase
+        init(_ path: String) {
+            exact = Array(path)
+            folded = Array(path.lowercased())
+        }
     }
 
     /// How many matching steps a judgement of a whole file may take, shared by every match in
@@ -46,79 +45,108 @@ struct SyncIgnoreGlob {
         }
     }
 
-    func matches(_ path: String, within budget: Budget) -> Bool {
-        let path = Array(ignoresCase ? path.lowercased() : path)
+    /// The glob as sequences without alternatives, one for each way through its `{…}`: matching
+    /// one of them takes time bounded by its length times the path's.
+    private let sequences: [[Token]]
+    private let ignoresCase: Bool
+    /// The most ways through its alternatives, and tokens in all of them, a glob may have: far
+    /// beyond any hand-written pattern.
+    static let mostSequences = 256
+    static let mostTokens = 8192
+
+    private init(sequences: [[Token]], ignoresCase: Bool) {
+        self.sequences = sequences
+        self.ignoresCase = ignoresCase
+    }
+
+    /// How many tokens it holds, in all its sequences.
+    var size: Int { sequences.reduce(0) { $0 + $1.count } }
+
+    static func read(_ text: String, ignoringCase: Bool) -> Reading {
+        var characters = Array(ignoringCase ? text.lowercased() : text)[...]
+        var reading = Reading.unsure
+        guard !characters.contains("\u{FFFD}") else { return .unsure }
+        let sequences = parse(&characters, inAlternative: false, reading: &reading)
+        if case .refused = reading { return .refused }
+        guard let sequences, characters.isEmpty, sequences.reduce(0, { $0 + $1.count }) <= mostTokens else { return .unsure }
+        return .glob(SyncIgnoreGlob(sequences: sequences, ignoresCase: ignoringCase))
+    }
+
+    func matches(_ subject: Subject, within budget: Budget) -> Bool {
+        let path = ignoresCase ? subject.folded : subject.exact
         return sequences.contains { Self.match($0, path, budget: budget) }
     }
 
-    private static func sequences(from text: inout ArraySlice<Character>, inAlternative: Bool, tooComplex: inout Bool) -> [[Token]]? {
+    /// The sequences up to the end, or to a `,` or `}` of the alternatives it is in; nil, with
+    /// `reading` saying why, where the text is refused or unsure.
+    private static func parse(_ text: inout ArraySlice<Character>, inAlternative: Bool, reading: inout Reading) -> [[Token]]? {
         var sequences: [[Token]] = [[]]
         func append(_ token: Token) {
-            for index in sequences.indices { sequences[index].append(token) }
+            for index in sequences.indices {
+                // Stars side by side match what the widest of them does: one run stands for them all.
+                if case .run(let before) = sequences[index].last, case .run(let crossing) = token {
+                    sequences[index][sequences[index].count - 1] = .run(crossingSlash: before || crossing)
+                } else {
+                    sequences[index].append(token)
+                }
+            }
         }
         while let next = text.first {
             if inAlternative && (next == "," || next == "}") { return sequences }
             text.removeFirst()
             switch next {
             case "\\":
-                guard let escaped = text.popFirst() else { return nil }
-                append(.character(escaped))
+                // gobwas drops a `\` that ends the pattern.
+                if let escaped = text.popFirst() { append(.character(escaped)) }
             case "*":
                 let crossing = text.first == "*"
                 if crossing { text.removeFirst() }
-                // Stars side by side match what the widest of them does: one run stands for them all.
-                for index in sequences.indices {
-                    if case .run(let before) = sequences[index].last {
-                        sequences[index][sequences[index].count - 1] = .run(crossingSlash: before || crossing)
-                    } else {
-                        sequences[index].append(.run(crossingSlash: crossing))
-                    }
-                }
+                append(.run(crossingSlash: crossing))
             case "?":
                 append(.one)
             case "[":
-                guard let set = set(from: &text) else { return nil }
+                guard let set = set(from: &text, reading: &reading) else { return nil }
                 append(set)
             case "{":
                 var alternatives: [[Token]] = []
                 while true {
-                    guard let alternative = self.sequences(from: &text, inAlternative: true, tooComplex: &tooComplex),
-                          let end = text.popFirst() else { return nil }
+                    guard let alternative = parse(&text, inAlternative: true, reading: &reading) else { return nil }
                     alternatives += alternative
-                    if end == "}" { break }
+                    // An alternative the pattern's end closes, as gobwas reads it.
+                    guard let end = text.popFirst(), end != "}" else { break }
                 }
-                // Read on to the end, for Syncthing's verdict on the whole, keeping only one way.
-                if tooComplex || sequences.count * alternatives.count > mostSequences {
-                    tooComplex = true
-                    sequences = [[]]
-                } else {
-                    sequences = sequences.flatMap { prefix in alternatives.map { prefix + $0 } }
-                }
+                // Left unsure past a bound on what the ways through cost, before any is made.
+                let prefixTokens = sequences.reduce(0) { $0 + $1.count }, alternativeTokens = alternatives.reduce(0) { $0 + $1.count }
+                guard sequences.count * alternatives.count <= mostSequences,
+                      prefixTokens * alternatives.count + alternativeTokens * sequences.count <= mostTokens else { return nil }
+                sequences = sequences.flatMap { prefix in alternatives.map { prefix + $0 } }
             default:
                 append(.character(next))
             }
         }
-        return inAlternative ? nil : sequences
+        return sequences
     }
 
-    /// A bracket's ranges, after its `[`, through its `]`.
-    private static func set(from text: inout ArraySlice<Character>) -> Token? {
-        let negated = text.first == "!"
-        if negated { text.removeFirst() }
-        var ranges: [ClosedRange<Character>] = []
-        while let next = text.popFirst() {
-            if next == "]" && !ranges.isEmpty { return .set(ranges, negated: negated) }
-            let low = next == "\\" ? text.popFirst() : next
-            guard let low else { return nil }
-            if text.first == "-", text.dropFirst().first.map({ $0 != "]" }) == true {
-                text.removeFirst()
-                guard let high = text.popFirst(), low <= high else { return nil }
-                ranges.append(low...high)
-            } else {
-                ranges.append(low...low)
-            }
+    /// A bracket, after its `[`, through its `]`: as gobwas reads one, either a single range `a-z`
+    /// or a list of characters, either after `!`. Nil, with `reading` saying why, otherwise.
+    private static func set(from text: inout ArraySlice<Character>, reading: inout Reading) -> Token? {
+        guard let close = text.firstIndex(of: "]") else {
+            reading = .refused
+            return nil
         }
-        return nil
+        var content = Array(text[..<close])
+        text = text[text.index(after: close)...]
+        let negated = content.first == "!"
+        if negated { content.removeFirst() }
+        guard !content.isEmpty else {
+            reading = .refused
+            return nil
+        }
+        if content.count == 3, content[1] == "-", content[0] <= content[2] {
+            return .set([content[0]...content[2]], negated: negated)
+        }
+        guard !content.contains(where: { $0 == "-" || $0 == "\\" || $0 == "[" }) else { return nil }
+        return .set(content.map { $0...$0 }, negated: negated)
     }
 
     /// Whether the tokens match the whole path, remembering the states that failed, so that no

@@ -4,7 +4,8 @@
 // folder, what that holds; `!`, `(?i)` and `(?d)` in front, each once, keep what it matches,
 // ignore case, and let Syncthing delete; `/` in front matches from the folder's root only, and
 // any other pattern at any depth. The first pattern that matches decides. A line Syncthing cannot
-// read makes it take none of them. Patterns that `#include` loads from other files are not read.
+// read makes it take none of them. A file this reading could take otherwise than Syncthing, as
+// one that `#include`s another, is left unjudged: nothing is claimed of it.
 import Foundation
 
 struct SyncIgnoreRules {
@@ -25,37 +26,55 @@ struct SyncIgnoreRules {
     /// The first line Syncthing cannot read, as a pattern with nothing after its prefixes or an
     /// unclosed bracket; Syncthing then takes none of the file's patterns.
     let unreadable: (line: Int, text: String)?
+    /// Whether a line may mean to Syncthing other than it does here: one that `#include`s another
+    /// file, one too long, or a pattern gobwas may read otherwise. Nothing is then claimed.
+    let isUnsure: Bool
 
-    /// Longer than any pattern a person writes; a longer one is passed over, unmatched.
+    /// Longer than any pattern a person writes.
     private static let longestPattern = 1024
+    /// The most tokens all the file's globs may hold together.
+    private static let mostTokens = 200_000
     /// Larger than any ignore file a person writes by hand.
     private static let largestFile = 1 << 20
 
     init(text: String) {
         var patterns: [Pattern] = []
         var seen = Set<String>()
-        var unreadable: (line: Int, text: String)?
+        var (unreadable, unsure, tokens): ((line: Int, text: String)?, Bool, Int) = (nil, false, 0)
         // Lines end at a line feed, after a Windows editor's carriage return or not, which Swift
         // holds as one character with it.
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(trimmed).inserted, !trimmed.hasPrefix("#include"),
-                  trimmed.count <= Self.longestPattern else { continue }
-            let expanded = trimmed.hasSuffix("/**") ? [trimmed] : trimmed.hasSuffix("/") ? [trimmed + "**"] : [trimmed, trimmed + "/**"]
-            let parsed = expanded.map(Self.globs(of:))
-            guard parsed.allSatisfy({ $0 != nil }), let keeps = parsed.first??.keeps else {
-                unreadable = (index + 1, trimmed)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(trimmed).inserted else { continue }
+            guard !trimmed.hasPrefix("#include"), trimmed.count <= Self.longestPattern else {
+                unsure = true
                 break
             }
-            patterns.append(Pattern(line: index + 1, text: trimmed, keeps: keeps, globs: parsed.flatMap { $0?.globs ?? [] }))
+            let expanded = trimmed.hasSuffix("/**") ? [trimmed] : trimmed.hasSuffix("/") ? [trimmed + "**"] : [trimmed, trimmed + "/**"]
+            var (globs, keeps, refused) = ([SyncIgnoreGlob](), false, false)
+            for form in expanded {
+                switch Self.globs(of: form) {
+                case .some(.some(let read)): (keeps, globs) = (read.keeps, globs + read.globs)
+                case .some(.none): refused = true
+                case .none: unsure = true
+                }
+            }
+            tokens += globs.reduce(0) { $0 + $1.size }
+            if refused { unreadable = (index + 1, trimmed) }
+            if refused || unsure || tokens > Self.mostTokens {
+                unsure = unsure || tokens > Self.mostTokens
+                break
+            }
+            patterns.append(Pattern(line: index + 1, text: trimmed, keeps: keeps, globs: globs))
         }
-        self.patterns = unreadable == nil ? patterns : []
+        self.patterns = unreadable == nil && !unsure ? patterns : []
         self.unreadable = unreadable
+        isUnsure = unsure
     }
 
-    /// The globs of one expanded line, and whether it keeps what they match; nil where Syncthing
-    /// could not read it.
-    private static func globs(of line: String) -> (keeps: Bool, globs: [SyncIgnoreGlob])? {
+    /// The globs of one expanded line, and whether it keeps what they match; `.some(nil)` where
+    /// Syncthing cannot read it, nil where it may read it otherwise than here.
+    private static func globs(of line: String) -> (keeps: Bool, globs: [SyncIgnoreGlob])?? {
         var rest = Substring(line)
         var (keeps, ignoresCase, deletable) = (false, false, false)
         while true {
@@ -64,11 +83,18 @@ struct SyncIgnoreRules {
             else if rest.hasPrefix("(?d)") && !deletable { deletable = true; rest = rest.dropFirst(4) }
             else { break }
         }
-        guard !rest.isEmpty else { return nil }
+        guard !rest.isEmpty else { return .some(nil) }
         let forms = rest.hasPrefix("/") ? [String(rest.dropFirst())]
             : rest.hasPrefix("**/") ? [String(rest), String(rest.dropFirst(3))] : [String(rest), "**/" + rest]
-        let globs = forms.compactMap { SyncIgnoreGlob($0, ignoringCase: ignoresCase) }
-        return globs.count == forms.count ? (keeps, globs) : nil
+        var globs: [SyncIgnoreGlob] = []
+        for form in forms {
+            switch SyncIgnoreGlob.read(form, ignoringCase: ignoresCase) {
+            case .glob(let glob): globs.append(glob)
+            case .refused: return .some(nil)
+            case .unsure: return nil
+            }
+        }
+        return (keeps, globs)
     }
 
     /// The rules of the library's `.stignore`; nil when it has none, or one that is no regular
@@ -86,7 +112,8 @@ struct SyncIgnoreRules {
     /// The pattern that decides the path, relative to the library's folder: the first that
     /// matches; nil when none does, or when matching would take more than `budget` allows.
     func decidingPattern(of path: String, within budget: SyncIgnoreGlob.Budget = .init()) -> Pattern? {
-        patterns.first { $0.globs.contains { $0.matches(path, within: budget) } }
+        let subject = SyncIgnoreGlob.Subject(path)
+        return patterns.first { $0.globs.contains { $0.matches(subject, within: budget) } }
     }
 
     /// The pattern that makes Syncthing ignore the path; nil when none does.
@@ -101,7 +128,7 @@ struct SyncIgnoreRules {
         if let unreadable {
             return [.syncthingIgnoreFileUnreadable(pattern: unreadable.text, line: unreadable.line, file: file)]
         }
-        guard !patterns.contains(where: { $0.globs.contains(where: \.isTooComplex) }) else { return [] }
+        guard !isUnsure else { return [] }
         let name = String(repeating: "0123456789abcdef", count: 4)
         // The extension each copy takes is its format's first, whatever the file imported had.
         let extensions = PixbufFormats.copyExtensions
