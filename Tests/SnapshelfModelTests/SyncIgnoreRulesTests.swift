@@ -81,8 +81,10 @@ final class SyncIgnoreRulesTests: XCTestCase {
         // An unclosed { ends at the line's end, and a \\ there is dropped, as gobwas reads them.
         XCTAssertEqual(hidden(by: "*.{jpeg,png"), ["photos"])
         XCTAssertEqual(hidden(by: "photos\\"), ["photos", "sidecars"])
-        // Several ranges in one bracket, an include, a line too long: nothing is claimed.
-        for unsure in ["[a-zA-Z]*.xmp", "*.xmp\n#include more", String(repeating: "a", count: 2000) + "\n*.xmp"] {
+        // A bracket of several ranges, which gobwas refuses, an include, a line too long: nothing is claimed.
+        // A character of several scalars, a NUL, and a line Syncthing's reader gives up on, before anything else.
+        for unsure in ["[a-zA-Z]*.xmp", "*.xmp\n#include more", String(repeating: "a", count: 2000) + "\n*.xmp",
+                       "*.xmp\n{**,}\u{301}", "photos/[!\u{0}]*", "*.xmp\n//" + String(repeating: "x", count: 70_000)] {
             let rules = SyncIgnoreRules(text: unsure)
             XCTAssertTrue(rules.isUnsure, unsure)
             XCTAssertEqual(rules.findings(in: library), [], unsure)

@@ -3,8 +3,9 @@
 // including `/`, `?` one character but `/`, `[abc]` one of a list, `[a-z]` one of a range and
 // `[!…]` one not in it (`/` included), `{a,b}` one of the alternatives, and `\` the next
 // character as it is. It lets `check` say which of a person's patterns hides what a shared
-// library needs; Syncthing itself does the ignoring. Where this reading could differ from
-// gobwas's, as for a bracket of several ranges, the glob is `unsure`, and nothing is claimed.
+// library needs; Syncthing itself does the ignoring. Where this reading is not sure of gobwas's,
+// as for a bracket of several ranges, which gobwas refuses, the glob is `unsure`, and nothing is
+// claimed. Its text holds characters of one scalar each (see `SyncIgnoreRules`).
 struct SyncIgnoreGlob {
     /// What a pattern's text is to Syncthing, as far as can be told here.
     enum Reading {
@@ -65,7 +66,6 @@ struct SyncIgnoreGlob {
     static func read(_ text: String, ignoringCase: Bool) -> Reading {
         var characters = Array(ignoringCase ? text.lowercased() : text)[...]
         var reading = Reading.unsure
-        guard !characters.contains("\u{FFFD}") else { return .unsure }
         let sequences = parse(&characters, inAlternative: false, reading: &reading)
         if case .refused = reading { return .refused }
         guard let sequences, characters.isEmpty, sequences.reduce(0, { $0 + $1.count }) <= mostTokens else { return .unsure }

@@ -30,8 +30,10 @@ struct SyncIgnoreRules {
     /// file, one too long, or a pattern gobwas may read otherwise. Nothing is then claimed.
     let isUnsure: Bool
 
-    /// Longer than any pattern a person writes.
+    /// Longer than any pattern a person writes, in bytes.
     private static let longestPattern = 1024
+    /// The length at which Syncthing's line reader gives up on the file, in bytes.
+    private static let longestLine = 65_535
     /// The most tokens all the file's globs may hold together.
     private static let mostTokens = 200_000
     /// Larger than any ignore file a person writes by hand.
@@ -39,14 +41,23 @@ struct SyncIgnoreRules {
 
     init(text: String) {
         var patterns: [Pattern] = []
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>()
         var (unreadable, unsure, tokens): ((line: Int, text: String)?, Bool, Int) = (nil, false, 0)
         // Lines end at a line feed, after a Windows editor's carriage return or not, which Swift
         // holds as one character with it.
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            // Syncthing reads lines of under 64 KiB, and gobwas reads one scalar at a time, ending
+            // at a NUL: a file with a longer line, or a character of several scalars, as a letter
+            // and a combining accent, is left unjudged, before anything is skipped.
+            guard line.utf8.count < Self.longestLine, line.unicodeScalars.count == line.count,
+                  !line.unicodeScalars.contains(where: { $0.value == 0 || $0 == "\u{FFFD}" }) else {
+                unsure = true
+                break
+            }
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(trimmed).inserted else { continue }
-            guard !trimmed.hasPrefix("#include"), trimmed.count <= Self.longestPattern else {
+            // Repeats as Go tells them, byte for byte.
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(Array(trimmed.utf8)).inserted else { continue }
+            guard !trimmed.hasPrefix("#include"), trimmed.utf8.count <= Self.longestPattern else {
                 unsure = true
                 break
             }
