@@ -82,9 +82,12 @@ final class SyncIgnoreRulesTests: XCTestCase {
         XCTAssertEqual(hidden(by: "*.{jpeg,png"), ["photos"])
         XCTAssertEqual(hidden(by: "photos\\"), ["photos", "sidecars"])
         // A bracket of several ranges, which gobwas refuses, an include, a line too long: nothing is claimed.
-        // A character of several scalars, a NUL, and a line Syncthing's reader gives up on, before anything else.
+        // Anything but printable ASCII in a pattern (a combining accent, a NUL, a Kelvin sign that
+        // Swift takes for K, an İ that folds otherwise, a byte-order mark), and a line Syncthing's
+        // reader gives up on, comment or not.
         for unsure in ["[a-zA-Z]*.xmp", "*.xmp\n#include more", String(repeating: "a", count: 2000) + "\n*.xmp",
-                       "*.xmp\n{**,}\u{301}", "photos/[!\u{0}]*", "*.xmp\n//" + String(repeating: "x", count: 70_000)] {
+                       "*.xmp\n{**,}\u{301}", "photos/[!\u{0}]*", "*.xmp\n//" + String(repeating: "x", count: 70_000),
+                       "/[\u{212A}-z]*", "!(?i)photos/*.g\u{130}f\nphotos/*.gif", "\u{FEFF}photos"] {
             let rules = SyncIgnoreRules(text: unsure)
             XCTAssertTrue(rules.isUnsure, unsure)
             XCTAssertEqual(rules.findings(in: library), [], unsure)

@@ -46,17 +46,23 @@ struct SyncIgnoreRules {
         // Lines end at a line feed, after a Windows editor's carriage return or not, which Swift
         // holds as one character with it.
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            // Syncthing reads lines of under 64 KiB, and gobwas reads one scalar at a time, ending
-            // at a NUL: a file with a longer line, or a character of several scalars, as a letter
-            // and a combining accent, is left unjudged, before anything is skipped.
-            guard line.utf8.count < Self.longestLine, line.unicodeScalars.count == line.count,
-                  !line.unicodeScalars.contains(where: { $0.value == 0 || $0 == "\u{FFFD}" }) else {
+            // Syncthing's line reader gives up on a line of 64 KiB, even a comment.
+            guard line.utf8.count < Self.longestLine else {
                 unsure = true
                 break
             }
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, !trimmed.utf8.starts(with: "//".utf8) else { continue }
+            // gobwas reads one scalar at a time, ending at a NUL, and Go folds case and compares
+            // scalar by scalar, where Swift compares characters, normalized: a pattern with any
+            // other than printable ASCII, a byte-order mark or an undecodable byte among them, is
+            // left unjudged.
+            guard line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F || $0 == "\t" || $0 == "\r" }) else {
+                unsure = true
+                break
+            }
             // Repeats as Go tells them, byte for byte.
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), seen.insert(Array(trimmed.utf8)).inserted else { continue }
+            guard seen.insert(Array(trimmed.utf8)).inserted else { continue }
             guard !trimmed.hasPrefix("#include"), trimmed.utf8.count <= Self.longestPattern else {
                 unsure = true
                 break
@@ -116,8 +122,9 @@ struct SyncIgnoreRules {
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile,
-              let data = try? file.read(upToCount: largestFile), let text = String(data: data, encoding: .utf8) else { return nil }
-        return SyncIgnoreRules(text: text)
+              let data = try? file.read(upToCount: largestFile) else { return nil }
+        // Decoded keeping a byte-order mark, and an undecodable byte as U+FFFD, both of which leave it unjudged.
+        return SyncIgnoreRules(text: String(decoding: data, as: UTF8.self))
     }
 
     /// The pattern that decides the path, relative to the library's folder: the first that
