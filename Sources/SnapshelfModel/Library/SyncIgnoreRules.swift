@@ -117,14 +117,10 @@ struct SyncIgnoreRules {
     /// The rules of the library's `.stignore`; nil when it has none, or one that is no regular
     /// file of a readable size, which Syncthing would not read either.
     static func read(in library: URL) -> SyncIgnoreRules? {
-        let descriptor = open(library.appendingPathComponent(LibrarySyncIgnore.fileName).path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile,
-              let data = try? file.read(upToCount: largestFile) else { return nil }
+        let name = FileName(url: library.appendingPathComponent(LibrarySyncIgnore.fileName))
+        guard case .success(let file) = OpenFile.openRegular(name, followingLinks: false), file.size <= largestFile else { return nil }
         // Decoded keeping a byte-order mark, and an undecodable byte as U+FFFD, both of which leave it unjudged.
-        return SyncIgnoreRules(text: String(decoding: data, as: UTF8.self))
+        return SyncIgnoreRules(text: String(decoding: file.bytes(at: 0, count: file.size), as: UTF8.self))
     }
 
     /// The pattern that decides the path, relative to the library's folder: the first that
