@@ -110,13 +110,9 @@ final class SyncthingSettingsTests: CommandLineTestCase {
         let broken = try check(expecting: 1)
         XCTAssertTrue(broken.contains("Syncthing cannot read the pattern “[unclosed” on line \(line) of \(ignoreFile.path)"), broken)
         XCTAssertFalse(broken.contains("sidecars"), broken)
+        // Syncthing refuses the scan itself of a folder whose ignore file it cannot read.
         _ = try? peer.scan("library")
-        let deadline = Date().addingTimeInterval(30)
-        var state = ""
-        while state != "error" && Date() < deadline {
-            state = try peer.status(of: "library")["state"] as? String ?? ""
-            if state != "error" { usleep(50_000) }
-        }
+        let state = try folderStatus(peer) { $0["state"] as? String == "error" }["state"] as? String
         XCTAssertEqual(state, "error", "Syncthing read the file that check says it cannot")
     }
 
@@ -124,11 +120,16 @@ final class SyncthingSettingsTests: CommandLineTestCase {
     /// its ignore patterns, when `until` holds of their number, or the last number after 30 s.
     private func localFiles(_ peer: SyncthingPeer, until: (Int) -> Bool) throws -> Int {
         try peer.scan("library")
+        let status = try folderStatus(peer) { $0["state"] as? String == "idle" && until($0["localFiles"] as? Int ?? -1) }
+        return status["localFiles"] as? Int ?? -1
+    }
+
+    /// Syncthing's status of the library's folder once `until` holds of it, or the last after 30 s.
+    private func folderStatus(_ peer: SyncthingPeer, until: ([String: Any]) -> Bool) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(30)
         while true {
             let status = try peer.status(of: "library")
-            let count = status["localFiles"] as? Int ?? -1
-            if status["state"] as? String == "idle" && until(count) || Date() > deadline { return count }
+            if until(status) || Date() > deadline { return status }
             usleep(50_000)
         }
     }
