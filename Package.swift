@@ -48,9 +48,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libcrypto's SHA-256 for imports: its header gives the types; the library is loaded with
+        // dlopen on the first hash, not linked (CryptoLibrary).
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         // gexiv2 (libgexiv2-dev) is loaded with dlopen on first use, not linked: see its header.

@@ -125,8 +125,7 @@ final class DecoderPoolTests: XCTestCase {
         let beyond = try Self.loaders(of: common).filter { !Self.commonLoaders.contains($0) }
         XCTAssertEqual(beyond, [], "a JPEG's decoder loaded loaders beyond the common ones, such as SVG's or HEIF's")
         let mapped = try Self.mappedFiles(of: common)
-        XCTAssertFalse(mapped.contains { $0.hasPrefix("libgexiv2") }, "a JPEG's decoder loaded Exiv2")
-        XCTAssertFalse(mapped.contains { $0.hasPrefix("libheif") }, "a JPEG's decoder loaded libheif")
+        ["libgexiv2", "libheif", "libcrypto"].forEach { library in XCTAssertFalse(mapped.contains { $0.hasPrefix(library) }, "a JPEG's decoder loaded \(library)") }
         // The hostile format is one no common loader reads: its file must still reach its loader.
         let crash = try hostile.file(.crash, in: scratch.url, named: "crash.hostile")
         XCTAssertEqual(reason(decoding: crash, in: pool), .decoderCrashed(.signal("segmentation fault")),
@@ -152,6 +151,7 @@ final class DecoderPoolTests: XCTestCase {
         let mapped = try Self.mappedFiles(of: decoder)
         XCTAssertTrue(mapped.contains { $0.hasPrefix("libgexiv2") }, "the facts came from a decoder without Exiv2")
         XCTAssertTrue(mapped.contains { $0.hasPrefix("libheif") }, "the facts came from a decoder without libheif")
+        XCTAssertFalse(mapped.contains { $0.hasPrefix("libcrypto") }, "a decoder loaded libcrypto, which only hashing needs")
         XCTAssertEqual(decoders().count, 1, "the facts went to a decoder with the common image loaders first")
         XCTAssertEqual(try Self.decode(photo, in: pool).thumbnail.orientation, 6)
         XCTAssertEqual(decoders(), [decoder], "the image went to a new decoder, not to the idle one with every reader")

@@ -1,18 +1,34 @@
 // A photo's identity in the library: the SHA-256 of its bytes, fed a chunk at a time so that no
 // file is ever held whole in memory. OpenSSL's libcrypto hashes with the CPU's SHA instructions,
-// several times faster than GLib's checksum, which matters since every import hashes twice.
-import CCrypto
+// several times faster than GLib's checksum, which matters since every import hashes twice; GLib
+// gives the same digest where libcrypto cannot be loaded.
+import CGdkPixbuf
 
 final class ContentHash {
-    private let context: OpaquePointer
+    private enum Engine {
+        case openSSL(CryptoLibrary, OpaquePointer)
+        case glib(OpaquePointer)
+    }
 
-    init() {
-        context = EVP_MD_CTX_new()
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+    private let engine: Engine
+
+    /// Hashes with `library`, or with GLib when it is nil or cannot start a hash.
+    init(library: CryptoLibrary? = CryptoLibrary.shared) {
+        if let library, let context = library.newContext() {
+            if library.digestInit(context, library.sha256(), nil) == 1 {
+                engine = .openSSL(library, context)
+                return
+            }
+            library.freeContext(context)
+        }
+        engine = .glib(g_checksum_new(G_CHECKSUM_SHA256))
     }
 
     deinit {
-        EVP_MD_CTX_free(context)
+        switch engine {
+        case let .openSSL(library, context): library.freeContext(context)
+        case let .glib(checksum): g_checksum_free(checksum)
+        }
     }
 
     /// Whether the text is a digest as `finish` writes it, as a library copy's name begins.
@@ -21,15 +37,28 @@ final class ContentHash {
     }
 
     func update(_ bytes: UnsafeRawBufferPointer) {
-        EVP_DigestUpdate(context, bytes.baseAddress, bytes.count)
+        switch engine {
+        case let .openSSL(library, context): _ = library.digestUpdate(context, bytes.baseAddress, bytes.count)
+        case let .glib(checksum): g_checksum_update(checksum, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
     }
 
     /// The digest in lowercase hex; the hash takes no more bytes after it.
     func finish() -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &digest, &length)
+        // SHA-256's 32 bytes, in a buffer as large as any digest either engine writes.
+        var digest = [UInt8](repeating: 0, count: 64)
+        var length = 0
+        switch engine {
+        case let .openSSL(library, context):
+            var written: UInt32 = 0
+            _ = library.digestFinal(context, &digest, &written)
+            length = Int(written)
+        case let .glib(checksum):
+            var written = gsize(digest.count)
+            g_checksum_get_digest(checksum, &digest, &written)
+            length = Int(written)
+        }
         let hex: [Character] = Array("0123456789abcdef")
-        return String(digest.prefix(Int(length)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] })
+        return String(digest.prefix(length).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] })
     }
 }
