@@ -54,11 +54,13 @@ public class GObjectRef: Hashable {
     }
 
     /// Why `object`, given to `receiver`, is not an instance of `type`, naming both types; nil when it is.
-    static func mismatch(of object: UnsafeMutableRawPointer, with type: GType, for receiver: String) -> String? {
-        guard snapshelf_is_object(object) != 0 else { return "\(receiver) was given a pointer that is not a GObject" }
+    /// The receiver's name is made only for a mismatch: describing a Swift type scans the
+    /// executable's protocol conformances, and every wrapper of every tile is checked.
+    static func mismatch(of object: UnsafeMutableRawPointer, with type: GType, for receiver: @autoclosure () -> String) -> String? {
+        guard snapshelf_is_object(object) != 0 else { return "\(receiver()) was given a pointer that is not a GObject" }
         guard snapshelf_is_instance_of(object, type) == 0 else { return nil }
         let given = String(cString: g_type_name_from_instance(object.assumingMemoryBound(to: GTypeInstance.self)))
-        return "\(receiver) was given a \(given), which is not a \(String(cString: g_type_name(type)))"
+        return "\(receiver()) was given a \(given), which is not a \(String(cString: g_type_name(type)))"
     }
 
     /// Stops at once on a pointer of the wrong type, before any GTK function could misread it.
