@@ -130,8 +130,8 @@ public final class SnapshelfApplication {
         }
     }
 
-    /// Opens the library and its window. Its missing sidecars are written on the worker, not
-    /// while opening, so a library from before sidecars shows its first frame as soon as any other.
+    /// Opens the library and its window. Its missing sidecars are written on the worker once the
+    /// window has drawn, so a library from before sidecars shows its first frame as soon as any other.
     @discardableResult
     private func openWindow() throws(LibraryError) -> LibraryWindow {
         let store = try PhotoStore(library: try Library(directory: libraryDirectory, writingSidecars: false))
@@ -147,14 +147,15 @@ public final class SnapshelfApplication {
         // Syncthing settings that keep the computers from agreeing, as `check` names them: read
         // once the window has drawn, on a worker, so that neither its first frame nor what comes
         // after waits on Syncthing's file or on judging the library's ignore patterns.
+        // So are the sidecars still to write, which the worker's own connection would open meanwhile.
         window.window.onFirstFrame { [weak window, directory = store.library.directory] in
             DispatchQueue.global(qos: .utility).async {
                 let findings = SyncthingFolder.findings(forLibraryAt: directory)
                 MainLoop.perform { findings.forEach { window?.notification.show(String(format: tr("Note: %@"), $0.words)) } }
             }
+            window?.importFlow.writePendingSidecars()
         }
         window.present()
-        window.importFlow.writePendingSidecars()
         return window
     }
 
