@@ -1,7 +1,8 @@
 // The window's first frame loads only what it draws with: Exiv2, a large C++ library with static
 // initialisers, waits for the first photo whose metadata is read or written, and librsvg, which
 // renders SVG icons, is not needed for the window's icon, which comes as PNG. The dynamic loader's
-// own account of the files it opened (LD_DEBUG=files) tells, so no timing is involved.
+// own account of the files it opened (LD_DEBUG=files) tells, so no timing is involved; each
+// process writes its own, so it also tells whether a decoder started.
 import Foundation
 import SnapshelfTestSupport
 import XCTest
@@ -24,5 +25,9 @@ final class StartupLibrariesTests: FolderTestCase {
         for name in ["libgexiv2", "libexiv2", "librsvg"] {
             XCTAssertFalse(loaded.contains("file=\(name)"), "\(name) was loaded before the first frame")
         }
+        // The benchmark's quit comes in the first frame's after-paint, as its C windows' does: before
+        // the first screen's thumbnails, which this window's cache lacks, start a decoder.
+        let accounts = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("loaded.") }
+        XCTAssertEqual(accounts, ["loaded.\(app.process.processIdentifier)"], "a decoder started before the window quit")
     }
 }

@@ -200,12 +200,18 @@ public class Widget: GObjectRef {
     /// window is painted, outside the frame's own work: for what no one can ask for before there
     /// is a window to see. Call it before the widget is realized, as before its window is shown.
     public func onFirstFrame(_ body: @escaping @MainActor () -> Void) {
+        onFirstPaint { MainLoop.perform(body) }
+    }
+
+    /// Calls `body` once, within the first frame of the widget's window, as soon as it is painted:
+    /// before anything the main loop's next turn would start. Call it before the widget is realized.
+    public func onFirstPaint(_ body: @escaping @MainActor () -> Void) {
         onRealize { [weak self] in
             var painted: SignalHandle?
             painted = self?.frameClock?.onAfterPaint {
                 painted?.disconnect()
                 painted = nil
-                MainLoop.perform(body)
+                body()
             }
         }
     }
