@@ -17,6 +17,8 @@
 /* CLONE_THREAD, which the filter tells threads from processes by. */
 #include <linux/sched.h>
 #include <linux/capability.h>
+/* mallopt, for the window's one malloc arena. */
+#include <malloc.h>
 
 /* glibc declares these only under _GNU_SOURCE, which Swift's view of its headers lacks. */
 int pipe2(int pipefd[2], int flags);

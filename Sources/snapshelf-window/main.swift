@@ -6,6 +6,7 @@ import SnapshelfModel
 import SnapshelfUI
 
 signal(SIGXFSZ, SIG_IGN)
+MallocArenas.limitToTwo()
 Localization.setUp()
 
 let runner = CommandRunner()
