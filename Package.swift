@@ -22,6 +22,7 @@ let package = Package(
     name: "Snapshelf",
     products: [
         .executable(name: "snapshelf", targets: ["snapshelf"]),
+        .executable(name: "snapshelf-commands", targets: ["snapshelf-commands"]),
         .executable(name: "snapshelf-decoder", targets: ["snapshelf-decoder"]),
         .executable(name: "snapshelf-window", targets: ["snapshelf-window"]),
     ],
@@ -74,13 +75,17 @@ let package = Package(
         ),
         .target(name: "CSnapshelfShim", dependencies: ["CGtk"]),
 
+        // Snapshelf's programs and where they are installed, and which one a command line is for:
+        // without Foundation, so that `snapshelf` itself starts in a millisecond or two.
+        .target(name: "SnapshelfPrograms"),
+
         // What the app and its sandboxed decoders say to each other: the requests, the replies
         // with the tags and the pixels' layout they carry, and the frames on the socket.
         .target(name: "SnapshelfDecoderWire", dependencies: ["CLinux"]),
 
         // Model: photos, the library on disk, import and thumbnails, and the app's side of decoding:
         // the pool of sandboxed decoders it sends files to. No GTK widgets.
-        .target(name: "SnapshelfModel", dependencies: ["SnapshelfDecoderWire", "CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
+        .target(name: "SnapshelfModel", dependencies: ["SnapshelfPrograms", "SnapshelfDecoderWire", "CSQLite", "CGdkPixbuf", "CCrypto", "CGexiv2", "CLinux", "CZlib"]),
 
         // The sandboxed decoder, the executable's hidden mode: it locks itself down (limits, Landlock,
         // the seccomp allow-list), then decodes with GdkPixbuf and reads tags with the model's Exiv2
@@ -100,10 +105,16 @@ let package = Package(
         .target(name: "SnapshelfUI", dependencies: ["SnapshelfGlue", "SnapshelfMessages", "SnapshelfModel"]),
 
         // The command-line commands, which need no display; --version names the decoder's sandbox.
-        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel"]),
+        .target(name: "SnapshelfCommandLine", dependencies: ["SnapshelfMessages", "SnapshelfModel", "SnapshelfPrograms"]),
 
-        // The executable: parse the command line, then run a command or hand over to the window.
-        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfCommandLine", "SnapshelfModel"], linkerSettings: staticRuntime + packedRelocations),
+        // The executable: tells the window's command line from a command's, and becomes the
+        // program for it. Only the Swift runtime is linked in: no Foundation, no library.
+        .executableTarget(name: "snapshelf", dependencies: ["SnapshelfPrograms"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .debug))] + packedRelocations),
+
+        // The commands: parse the command line, then run a command or hand over to the window.
+        .executableTarget(name: "snapshelf-commands", dependencies: ["SnapshelfCommandLine", "SnapshelfModel"],
+                          linkerSettings: staticRuntime + packedRelocations),
 
         // The window, which snapshelf becomes when given no command: apart, so that a command
         // loads no GTK, which took half of its start.
@@ -130,7 +141,7 @@ let package = Package(
         .testTarget(name: "SnapshelfDecoderTests", dependencies: ["SnapshelfDecoder", "SnapshelfDecoderWire", "SnapshelfModel", "CLinux"]),
         .testTarget(
             name: "SnapshelfCommandLineTests",
-            dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfTestSupport"]
+            dependencies: ["SnapshelfCommandLine", "SnapshelfMessages", "SnapshelfModel", "SnapshelfPrograms", "SnapshelfTestSupport"]
         ),
         .testTarget(name: "SnapshelfGlueTests", dependencies: ["SnapshelfGlue", "CGtk", "CAdwaita"]),
         .testTarget(

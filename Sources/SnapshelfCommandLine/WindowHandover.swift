@@ -1,7 +1,9 @@
-// How `snapshelf` opens its window: it becomes the window program, with the same arguments, so a
-// command never loads GTK and a window is the same process the person started.
+// How the commands open the window, when `snapshelf` passed them a window's command line it could
+// not tell for one: they become the window program, with the same arguments, so a command never
+// loads GTK and a window is the same process the person started.
 import Foundation
 import SnapshelfModel
+import SnapshelfPrograms
 
 public enum WindowHandover {
     /// Runs the window program in this process's place; returns only when it cannot, after saying

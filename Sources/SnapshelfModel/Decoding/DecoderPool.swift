@@ -7,6 +7,7 @@
 import CGdkPixbuf
 import Foundation
 import SnapshelfDecoderWire
+import SnapshelfPrograms
 import Synchronization
 
 final class DecoderPool: Sendable {
