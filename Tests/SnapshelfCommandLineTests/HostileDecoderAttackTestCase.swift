@@ -41,8 +41,8 @@ class HostileDecoderAttackTestCase: HostileLoaderTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
         chmod(bin.path, 0o755)
         program = bin.appendingPathComponent("snapshelf")
-        // The app looks for its decoder beside itself, as a build lays them out.
-        for name in ["snapshelf", "snapshelf-decoder"] {
+        // snapshelf looks for its commands, and they for the decoder, beside it, as a build lays them out.
+        for name in ["snapshelf", "snapshelf-commands", "snapshelf-decoder"] {
             let copy = bin.appendingPathComponent(name)
             try FileManager.default.copyItem(at: SnapshelfProcess.executable.deletingLastPathComponent().appendingPathComponent(name), to: copy)
             chmod(copy.path, 0o755)
