@@ -11,15 +11,21 @@ public enum CompanionProgram: String, Sendable {
     case window = "snapshelf-window"
 
     /// Beside this program in a build, as the tests and the benchmark's probe are too, or in
-    /// libexec beside bin once installed; nil when neither place has it.
+    /// libexec beside bin once installed; nil when neither place has it, or when this program's
+    /// file was replaced while it ran (an upgrade), whose new programs it may not speak with.
     public var path: String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
-        let folder = String(executable[..<slash])
-        let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? ""
-        return ["\(folder)/\(rawValue)", "\(parent)/libexec/\(rawValue)"].first { access($0, X_OK) == 0 }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { readlink("/proc/self/exe", $0, bytes.count - 1) }
+        }
+        let deleted = Array(" (deleted)".utf8)
+        guard length > 0, !buffer[..<length].reversed().starts(with: deleted.reversed()),
+              let slash = buffer[..<length].lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        // Slashes found among bytes, not characters, which a combining mark may join; a path that
+        // is no UTF-8 cannot be given back as a String, and is not repaired into another one.
+        let folder = Array(buffer[..<slash])
+        let parent = folder.lastIndex(of: UInt8(ascii: "/")).map { Array(folder[..<$0]) } ?? []
+        let candidates = [folder + Array("/\(rawValue)".utf8), parent + Array("/libexec/\(rawValue)".utf8)]
+        return candidates.lazy.compactMap { String(validating: $0, as: UTF8.self) }.first { access($0, X_OK) == 0 }
     }
 }

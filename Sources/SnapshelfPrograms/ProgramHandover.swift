@@ -10,13 +10,14 @@ public enum ProgramHandover {
     public static func replaceThisProcess() -> Never {
         let route = LaunchRoute(CommandLine.arguments.dropFirst())
         // Without the window program, the commands say that it is missing, in the person's language.
+        var failure: Int32?
         for program in route == .window ? [CompanionProgram.window, .commands] : [.commands] {
             if let path = program.path {
                 execv(path, CommandLine.unsafeArgv)
+                failure = program == .commands ? errno : failure
             }
         }
-        let why = CompanionProgram.commands.path == nil ? "is missing from beside snapshelf and from libexec"
-            : "could not be started: \(String(cString: strerror(errno)))"
+        let why = failure.map { "could not be started: \(String(cString: strerror($0)))" } ?? "is missing from beside snapshelf and from libexec"
         let message = "snapshelf: the command program \(CompanionProgram.commands.rawValue) \(why); reinstall Snapshelf\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         exit(1)
