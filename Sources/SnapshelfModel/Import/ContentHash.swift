@@ -38,7 +38,9 @@ final class ContentHash {
 
     func update(_ bytes: UnsafeRawBufferPointer) {
         switch engine {
-        case let .openSSL(library, context): _ = library.digestUpdate(context, bytes.baseAddress, bytes.count)
+        case let .openSSL(library, context):
+            // A digest of some of the bytes would pass for another photo's: stop rather than give one.
+            precondition(library.digestUpdate(context, bytes.baseAddress, bytes.count) == 1, "libcrypto could not hash")
         case let .glib(checksum): g_checksum_update(checksum, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
     }
@@ -51,7 +53,7 @@ final class ContentHash {
         switch engine {
         case let .openSSL(library, context):
             var written: UInt32 = 0
-            _ = library.digestFinal(context, &digest, &written)
+            precondition(library.digestFinal(context, &digest, &written) == 1 && written == 32, "libcrypto could not hash")
             length = Int(written)
         case let .glib(checksum):
             var written = gsize(digest.count)
