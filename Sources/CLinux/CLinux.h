@@ -17,7 +17,7 @@
 /* CLONE_THREAD, which the filter tells threads from processes by. */
 #include <linux/sched.h>
 #include <linux/capability.h>
-/* mallopt, for the window's one malloc arena. */
+/* mallopt, which limits the window's malloc arenas. */
 #include <malloc.h>
 
 /* glibc declares these only under _GNU_SOURCE, which Swift's view of its headers lacks. */
