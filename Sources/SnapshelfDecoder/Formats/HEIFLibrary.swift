@@ -3,7 +3,7 @@
 // here. It is not linked: linking mapped libheif and its codecs (x265, libde265, dav1d, libaom)
 // into every decoder, about 2 MB in the first, where only metadata requests use them.
 import CHeif
-import Foundation
+import SnapshelfModel
 
 struct HEIFLibrary: Sendable {
     /// The runtime package's file (libheif1, which libheif-dev depends on).
@@ -32,29 +32,26 @@ struct HEIFLibrary: Sendable {
     }
 
     private init?(soname: String) {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func resolve<Function>(_ name: String, as type: Function.Type) -> Function? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let contextAlloc = resolve("heif_context_alloc", as: (@convention(c) () -> OpaquePointer?).self),
-              let contextFree = resolve("heif_context_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
-              let readFromMemoryWithoutCopy = resolve("heif_context_read_from_memory_without_copy",
+        guard let library = LoadedLibrary(soname: soname) else { return nil }
+        guard let contextAlloc = library.function("heif_context_alloc", as: (@convention(c) () -> OpaquePointer?).self),
+              let contextFree = library.function("heif_context_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let readFromMemoryWithoutCopy = library.function("heif_context_read_from_memory_without_copy",
                                                       as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, OpaquePointer?) -> heif_error).self),
-              let primaryImageHandle = resolve("heif_context_get_primary_image_handle",
+              let primaryImageHandle = library.function("heif_context_get_primary_image_handle",
                                                as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> heif_error).self),
-              let releaseImageHandle = resolve("heif_image_handle_release", as: (@convention(c) (OpaquePointer?) -> Void).self),
-              let numberOfMetadataBlocks = resolve("heif_image_handle_get_number_of_metadata_blocks",
+              let releaseImageHandle = library.function("heif_image_handle_release", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let numberOfMetadataBlocks = library.function("heif_image_handle_get_number_of_metadata_blocks",
                                                    as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self),
-              let metadataBlockIDs = resolve("heif_image_handle_get_list_of_metadata_block_IDs",
+              let metadataBlockIDs = library.function("heif_image_handle_get_list_of_metadata_block_IDs",
                                              as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<heif_item_id>?, Int32) -> Int32).self),
-              let metadataContentType = resolve("heif_image_handle_get_metadata_content_type",
+              let metadataContentType = library.function("heif_image_handle_get_metadata_content_type",
                                                 as: (@convention(c) (OpaquePointer?, heif_item_id) -> UnsafePointer<CChar>?).self),
-              let metadataSize = resolve("heif_image_handle_get_metadata_size", as: (@convention(c) (OpaquePointer?, heif_item_id) -> Int).self),
-              let metadata = resolve("heif_image_handle_get_metadata",
+              let metadataSize = library.function("heif_image_handle_get_metadata_size", as: (@convention(c) (OpaquePointer?, heif_item_id) -> Int).self),
+              let metadata = library.function("heif_image_handle_get_metadata",
                                      as: (@convention(c) (OpaquePointer?, heif_item_id, UnsafeMutableRawPointer?) -> heif_error).self),
-              let initialize = resolve("heif_init", as: (@convention(c) (UnsafeMutablePointer<heif_init_params>?) -> heif_error).self)
+              let initialize = library.function("heif_init", as: (@convention(c) (UnsafeMutablePointer<heif_init_params>?) -> heif_error).self)
         else {
-            dlclose(handle)
+            library.close()
             return nil
         }
         (self.contextAlloc, self.contextFree, self.readFromMemoryWithoutCopy, self.primaryImageHandle, self.releaseImageHandle) =

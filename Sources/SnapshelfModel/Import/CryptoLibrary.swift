@@ -2,7 +2,6 @@
 // resolved here (see CCrypto.h for why it is not linked). Where it cannot be loaded, ContentHash
 // hashes with GLib instead: the same digest, only slower.
 import CCrypto
-import Foundation
 
 struct CryptoLibrary: Sendable {
     /// The runtime package's file (libssl3, which libssl-dev depends on).
@@ -19,20 +18,17 @@ struct CryptoLibrary: Sendable {
     static let shared = CryptoLibrary(soname: soname)
 
     init?(soname: String) {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func resolve<Function>(_ name: String, as type: Function.Type) -> Function? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let newContext = resolve("EVP_MD_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
-              let freeContext = resolve("EVP_MD_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
-              let sha256 = resolve("EVP_sha256", as: (@convention(c) () -> OpaquePointer?).self),
-              let digestInit = resolve("EVP_DigestInit_ex",
+        guard let library = LoadedLibrary(soname: soname) else { return nil }
+        guard let newContext = library.function("EVP_MD_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
+              let freeContext = library.function("EVP_MD_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
+              let sha256 = library.function("EVP_sha256", as: (@convention(c) () -> OpaquePointer?).self),
+              let digestInit = library.function("EVP_DigestInit_ex",
                                        as: (@convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32).self),
-              let digestUpdate = resolve("EVP_DigestUpdate", as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32).self),
-              let digestFinal = resolve("EVP_DigestFinal_ex",
+              let digestUpdate = library.function("EVP_DigestUpdate", as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32).self),
+              let digestFinal = library.function("EVP_DigestFinal_ex",
                                         as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32).self)
         else {
-            dlclose(handle)
+            library.close()
             return nil
         }
         (self.newContext, self.freeContext, self.sha256) = (newContext, freeContext, sha256)
